@@ -1,0 +1,26 @@
+/// A thin line across the stack it sits in. Wire type `"divider"`.
+///
+/// ```swift
+/// Divider(color: "#e0e0e0")
+/// ```
+public struct Divider: Sendable, Hashable, ComponentBody, NodeConvertible {
+    public var color: Color?
+    /// Line thickness in points (default 1).
+    public var thickness: Double?
+
+    public init(color: Color? = nil, thickness: Double? = nil) {
+        self.color = color
+        self.thickness = thickness
+    }
+
+    public var node: Node { Node(.divider(self)) }
+
+    init(reading reader: inout ObjectReader) throws(DecodingFailure) {
+        self.init(color: reader.optional("color"), thickness: reader.optional("thickness"))
+    }
+
+    func write(to members: inout [String: JSONValue]) {
+        members["color"] = color?.json
+        members["thickness"] = thickness.map(JSONValue.number)
+    }
+}

@@ -1,0 +1,45 @@
+/// A remote image. Wire type `"image"`. Give it an `accessibilityLabel` unless it is decorative.
+///
+/// ```swift
+/// Image(city.imageURL, width: 100, height: 100).accessibilityLabel(city.name)
+/// ```
+public struct Image: Sendable, Hashable, ComponentBody, NodeConvertible {
+    public enum ContentMode: String, Sendable, Hashable, CaseIterable, JSONEnum {
+        /// Scale to fit inside the frame, keeping the aspect ratio.
+        case fit
+        /// Scale to fill the frame, keeping the aspect ratio, cropping what overflows.
+        case fill
+    }
+
+    /// An http(s) URL or a path relative to the server.
+    public var url: String
+    public var width: Length?
+    public var height: Length?
+    public var contentMode: ContentMode
+    /// Shown while the image loads or when it fails.
+    public var placeholderColor: Color?
+
+    public init(_ url: String, width: Length? = nil, height: Length? = nil, contentMode: ContentMode = .fit, placeholderColor: Color? = nil) {
+        self.url = url
+        self.width = width
+        self.height = height
+        self.contentMode = contentMode
+        self.placeholderColor = placeholderColor
+    }
+
+    public var node: Node { Node(.image(self)) }
+
+    init(reading reader: inout ObjectReader) throws(DecodingFailure) {
+        self.init(
+            try reader.required("url", as: CheckedURL.self).value, width: reader.optional("width"), height: reader.optional("height"),
+            contentMode: reader.optional("contentMode") ?? .fit, placeholderColor: reader.optional("placeholderColor"))
+    }
+
+    func write(to members: inout [String: JSONValue]) {
+        members["url"] = .string(url)
+        members["width"] = width?.json
+        members["height"] = height?.json
+        if contentMode != .fit { members["contentMode"] = contentMode.json }
+        members["placeholderColor"] = placeholderColor?.json
+    }
+}

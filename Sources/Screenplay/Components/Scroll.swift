@@ -1,0 +1,32 @@
+/// Children laid out along `axis` in a scrolling area. Wire type `"scroll"`.
+///
+/// ```swift
+/// Scroll(.horizontal, spacing: 12) { for city in cities { cityCard(city) } }
+/// ```
+public struct Scroll: Sendable, Hashable, ComponentBody, NodeConvertible {
+    public var axis: Axis
+    public var spacing: Double?
+    public var children: [Node]
+
+    public init(_ axis: Axis = .vertical, spacing: Double? = nil, @NodeBuilder content: () -> [Node]) {
+        self.init(axis, spacing: spacing, children: content())
+    }
+
+    public init(_ axis: Axis = .vertical, spacing: Double? = nil, children: [Node]) {
+        self.axis = axis
+        self.spacing = spacing
+        self.children = children
+    }
+
+    public var node: Node { Node(.scroll(self)) }
+
+    init(reading reader: inout ObjectReader) throws(DecodingFailure) {
+        self.init(reader.optional("axis") ?? .vertical, spacing: reader.optional("spacing"), children: try reader.nodes("children"))
+    }
+
+    func write(to members: inout [String: JSONValue]) {
+        if axis != .vertical { members["axis"] = axis.json }
+        members["spacing"] = spacing.map(JSONValue.number)
+        members["children"] = .array(children.map(\.json))
+    }
+}

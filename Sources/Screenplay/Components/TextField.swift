@@ -1,0 +1,43 @@
+/// A text input bound to the client state `key`; its value travels with every intent.
+/// Wire type `"textField"`.
+///
+/// ```swift
+/// TextField(key: "city", placeholder: "Search a city", keyboard: .text)
+/// ```
+public struct TextField: Sendable, Hashable, ComponentBody, NodeConvertible {
+    public enum Keyboard: String, Sendable, Hashable, CaseIterable, JSONEnum {
+        case text, number, email, phone, url
+    }
+
+    /// The state key the field reads and writes.
+    public var key: String
+    public var label: String?
+    public var placeholder: String?
+    public var keyboard: Keyboard
+    /// Hide the characters (passwords, card security codes).
+    public var secure: Bool
+
+    public init(key: String, label: String? = nil, placeholder: String? = nil, keyboard: Keyboard = .text, secure: Bool = false) {
+        self.key = key
+        self.label = label
+        self.placeholder = placeholder
+        self.keyboard = keyboard
+        self.secure = secure
+    }
+
+    public var node: Node { Node(.textField(self)) }
+
+    init(reading reader: inout ObjectReader) throws(DecodingFailure) {
+        self.init(
+            key: try reader.required("key"), label: reader.optional("label"), placeholder: reader.optional("placeholder"),
+            keyboard: reader.optional("keyboard") ?? .text, secure: reader.optional("secure") ?? false)
+    }
+
+    func write(to members: inout [String: JSONValue]) {
+        members["key"] = .string(key)
+        members["label"] = label.map(JSONValue.string)
+        members["placeholder"] = placeholder.map(JSONValue.string)
+        if keyboard != .text { members["keyboard"] = keyboard.json }
+        if secure { members["secure"] = .bool(true) }
+    }
+}

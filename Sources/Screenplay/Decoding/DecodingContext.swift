@@ -1,0 +1,42 @@
+/// Collects diagnostics and tracks the current JSON path while a document is decoded.
+///
+/// One context serves one document; it is not shared between threads.
+final class DecodingContext {
+    let options: DecodingOptions
+    private(set) var diagnostics: [Diagnostic] = []
+    private var components: [JSONPath.Component] = []
+
+    init(options: DecodingOptions, at path: JSONPath = .root) {
+        self.options = options
+        self.components = path.components
+    }
+
+    var path: JSONPath { JSONPath(components) }
+
+    func report(_ severity: Diagnostic.Severity, _ code: Diagnostic.Code, _ message: String) {
+        diagnostics.append(Diagnostic(severity, code, at: path, message))
+    }
+
+    func report(_ failure: DecodingFailure, severity: Diagnostic.Severity = .warning) {
+        diagnostics.append(Diagnostic(severity, failure.code, at: failure.path, failure.message))
+    }
+
+    /// Runs `body` with `component` appended to the path.
+    func at<T, E: Error>(_ component: JSONPath.Component, _ body: () throws(E) -> T) throws(E) -> T {
+        components.append(component)
+        defer { components.removeLast() }
+        return try body()
+    }
+
+    func failure(_ code: Diagnostic.Code, _ message: String) -> DecodingFailure {
+        DecodingFailure(code: code, message: message, path: path)
+    }
+}
+
+/// Why a value could not be read; caught by the nearest node (which is dropped or replaced by its
+/// fallback) or optional field (which is ignored), and turned into a ``Diagnostic``.
+struct DecodingFailure: Error {
+    let code: Diagnostic.Code
+    let message: String
+    let path: JSONPath
+}

@@ -1,0 +1,31 @@
+/// Hard limits that every Screenplay document must stay within.
+///
+/// They protect servers and apps from hostile or broken documents: the byte size is checked before
+/// parsing, depth and string length while parsing, children per node while decoding.
+///
+/// ```swift
+/// var limits = DocumentLimits.default
+/// limits.maxDocumentBytes = 512 * 1024
+/// let result = Screen.decode(from: bytes, options: DecodingOptions(limits: limits))
+/// ```
+public struct DocumentLimits: Sendable, Hashable {
+    /// Largest document accepted, in bytes (default 4 MiB).
+    public var maxDocumentBytes: Int
+    /// Deepest JSON nesting accepted, counting every object and array (default 128, which allows
+    /// about 60 levels of nested nodes).
+    public var maxDepth: Int
+    /// Most children one node may hold (default 10,000); extra children are dropped with an error.
+    public var maxChildren: Int
+    /// Longest string accepted, in UTF-8 bytes (default 64 KiB).
+    public var maxStringBytes: Int
+
+    public init(maxDocumentBytes: Int = 4 * 1024 * 1024, maxDepth: Int = 128, maxChildren: Int = 10_000, maxStringBytes: Int = 64 * 1024) {
+        self.maxDocumentBytes = maxDocumentBytes
+        self.maxDepth = maxDepth
+        self.maxChildren = maxChildren
+        self.maxStringBytes = maxStringBytes
+    }
+
+    /// The limits Screenplay applies unless told otherwise.
+    public static let `default` = DocumentLimits()
+}

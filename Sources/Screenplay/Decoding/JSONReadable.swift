@@ -1,0 +1,67 @@
+/// A value that can be read from a ``JSONValue`` while decoding a document.
+protocol JSONReadable {
+    init(json: JSONValue, context: DecodingContext) throws(DecodingFailure)
+}
+
+extension JSONReadable {
+    static func typeMismatch(_ expected: String, _ json: JSONValue, _ context: DecodingContext) -> DecodingFailure {
+        context.failure(.invalidValue, "expected \(expected), found \(json.kindDescription)")
+    }
+}
+
+extension String: JSONReadable {
+    init(json: JSONValue, context: DecodingContext) throws(DecodingFailure) {
+        guard case .string(let value) = json else { throw Self.typeMismatch("a string", json, context) }
+        self = value
+    }
+}
+
+extension Double: JSONReadable {
+    init(json: JSONValue, context: DecodingContext) throws(DecodingFailure) {
+        guard case .number(let value) = json else { throw Self.typeMismatch("a number", json, context) }
+        self = value
+    }
+}
+
+extension Int: JSONReadable {
+    init(json: JSONValue, context: DecodingContext) throws(DecodingFailure) {
+        guard let value = json.intValue else { throw Self.typeMismatch("an integer", json, context) }
+        self = value
+    }
+}
+
+extension Bool: JSONReadable {
+    init(json: JSONValue, context: DecodingContext) throws(DecodingFailure) {
+        guard case .bool(let value) = json else { throw Self.typeMismatch("a boolean", json, context) }
+        self = value
+    }
+}
+
+extension JSONValue: JSONReadable {
+    init(json: JSONValue, context: DecodingContext) throws(DecodingFailure) {
+        self = json
+    }
+}
+
+extension Dictionary: JSONReadable where Key == String, Value == JSONValue {
+    init(json: JSONValue, context: DecodingContext) throws(DecodingFailure) {
+        guard case .object(let value) = json else { throw Self.typeMismatch("an object", json, context) }
+        self = value
+    }
+}
+
+/// A closed set of string values (`"leading"`, `"center"` …), read with a message that lists them.
+protocol JSONEnum: JSONReadable, RawRepresentable<String>, CaseIterable {}
+
+extension JSONEnum {
+    init(json: JSONValue, context: DecodingContext) throws(DecodingFailure) {
+        guard case .string(let raw) = json else { throw Self.typeMismatch("a string", json, context) }
+        guard let value = Self(rawValue: raw) else {
+            let allowed = Self.allCases.map { "\"\($0.rawValue)\"" }.joined(separator: ", ")
+            throw context.failure(.invalidValue, "unknown value \"\(raw)\"; expected one of \(allowed)")
+        }
+        self = value
+    }
+
+    var json: JSONValue { .string(rawValue) }
+}

@@ -1,0 +1,150 @@
+import Foundation
+
+extension Screen {
+    /// Decodes a screen from UTF-8 JSON bytes, resiliently: a bad node costs that node (or is
+    /// replaced by its fallback), never the screen, and every problem comes back with its path.
+    ///
+    /// ```swift
+    /// let result = Screen.decode(from: Array(json.utf8))
+    /// result.value?.body            // the screen, minus what could not be decoded
+    /// result.diagnostics            // [body.children[3].action: warning: …]
+    /// ```
+    public static func decode(from bytes: [UInt8], options: DecodingOptions = .default) -> DecodeResult<Screen> {
+        let json: JSONValue
+        do throws(JSONParseError) {
+            json = try JSONParser.parse(bytes, limits: options.limits)
+        } catch {
+            let limits: [JSONParseError.Code] = [.tooDeep, .stringTooLong, .documentTooLarge]
+            let code: Diagnostic.Code = limits.contains(error.code) ? .limitExceeded : .malformedJSON
+            return DecodeResult(value: nil, diagnostics: [Diagnostic(.error, code, at: .root, error.description)])
+        }
+        return decode(from: json, options: options)
+    }
+
+    /// Decodes a screen from `Data`.
+    public static func decode(from data: Data, options: DecodingOptions = .default) -> DecodeResult<Screen> {
+        decode(from: [UInt8](data), options: options)
+    }
+
+    /// Decodes a screen from an already parsed JSON value.
+    public static func decode(from json: JSONValue, options: DecodingOptions = .default) -> DecodeResult<Screen> {
+        let context = DecodingContext(options: options)
+        let screen = read(json, context: context)
+        var diagnostics = context.diagnostics
+        if let screen { diagnostics += ScreenChecks.run(on: screen) }
+        return DecodeResult(value: screen, diagnostics: diagnostics)
+    }
+
+    private static func read(_ json: JSONValue, context: DecodingContext) -> Screen? {
+        guard case .object(let members) = json else {
+            context.report(.error, .invalidValue, "a screen document must be a JSON object, found \(json.kindDescription)")
+            return nil
+        }
+        var reader = ObjectReader(members, context: context, describedAs: "a screen")
+        let version: FormatVersion
+        do throws(DecodingFailure) {
+            let text = try reader.required("version", as: String.self)
+            guard let parsed = FormatVersion(text) else {
+                throw context.at(.key("version")) { context.failure(.invalidValue, "version \"\(text)\" is not \"MAJOR.MINOR\"") }
+            }
+            version = parsed
+        } catch {
+            context.report(error, severity: .error)
+            return nil
+        }
+        if version.major != FormatVersion.current.major {
+            context.at(.key("version")) {
+                context.report(.error, .unsupportedVersion, "format version \(version) is not supported; this reader understands \(FormatVersion.current.major).x")
+            }
+            return nil
+        }
+        if version > FormatVersion.current {
+            context.at(.key("version")) {
+                context.report(.warning, .unsupportedVersion, "format version \(version) is newer than \(FormatVersion.current); parts this reader does not know are skipped")
+            }
+        }
+        var id = ""
+        do throws(DecodingFailure) {
+            id = try reader.required("id", as: String.self)
+        } catch {
+            context.report(error, severity: .error)
+        }
+        guard let bodyJSON = reader.raw("body") else {
+            context.report(.error, .missingField, "a screen is missing its required \"body\"")
+            return nil
+        }
+        guard let body = context.at(.key("body"), { Node.read(bodyJSON, context: context) }) else {
+            context.at(.key("body")) {
+                context.report(.error, .droppedNode, "the body could not be decoded, so there is nothing to show")
+            }
+            return nil
+        }
+        let screen = Screen(
+            version: version, id: id, title: reader.optional("title"), state: reader.optional("state") ?? [:],
+            cache: reader.optional("cache"), intents: reader.optional("intents", as: CheckedURL.self)?.value,
+            stream: reader.optional("stream", as: CheckedURL.self)?.value, body: body)
+        reader.finish()
+        return screen
+    }
+}
+
+extension Node {
+    /// Decodes a single node (a fragment, such as a patch's payload) from JSON bytes.
+    ///
+    /// ```swift
+    /// let result = Node.decode(from: Array(#"{"type":"text","text":"Hi"}"#.utf8))
+    /// ```
+    public static func decode(from bytes: [UInt8], options: DecodingOptions = .default) -> DecodeResult<Node> {
+        let json: JSONValue
+        do throws(JSONParseError) {
+            json = try JSONParser.parse(bytes, limits: options.limits)
+        } catch {
+            return DecodeResult(value: nil, diagnostics: [Diagnostic(.error, .malformedJSON, at: .root, error.description)])
+        }
+        return decode(from: json, options: options)
+    }
+
+    /// Decodes a single node from an already parsed JSON value.
+    public static func decode(from json: JSONValue, options: DecodingOptions = .default) -> DecodeResult<Node> {
+        let context = DecodingContext(options: options)
+        let node = read(json, context: context)
+        var diagnostics = context.diagnostics
+        if node == nil, !diagnostics.contains(where: { $0.severity == .error }) {
+            diagnostics.append(Diagnostic(.error, .droppedNode, at: .root, "the node could not be decoded"))
+        }
+        return DecodeResult(value: node, diagnostics: diagnostics)
+    }
+}
+
+extension Screen: Codable {
+    /// Decodes through Screenplay's resilient decoder; throws only when the screen is unusable.
+    public init(from decoder: any Decoder) throws {
+        let json = try JSONValue(from: decoder)
+        let result = Screen.decode(from: json)
+        guard let screen = result.value else {
+            let message = result.errors.map(\.description).joined(separator: "; ")
+            throw DecodingError.dataCorrupted(.init(codingPath: decoder.codingPath, debugDescription: message))
+        }
+        self = screen
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        try json.encode(to: encoder)
+    }
+}
+
+extension Node: Codable {
+    public init(from decoder: any Decoder) throws {
+        let json = try JSONValue(from: decoder)
+        let result = Node.decode(from: json)
+        guard let node = result.value else {
+            let message = result.errors.map(\.description).joined(separator: "; ")
+            throw DecodingError.dataCorrupted(.init(codingPath: decoder.codingPath, debugDescription: message))
+        }
+        self = node
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        try json.encode(to: encoder)
+    }
+}

@@ -1,0 +1,144 @@
+/// What happens when the user taps: navigation, an intent to the server, a state change …
+///
+/// Every action is a JSON object tagged by `"type"`. Unknown types decode to ``unknown(type:raw:)``
+/// with their JSON kept, so a newer server never breaks an older app.
+///
+/// ```swift
+/// Button("Book") .onTap(.sequence([
+///     .track("book_tapped", properties: ["car": "42"]),
+///     .intent("book", payload: ["car": "42"]),
+/// ]))
+/// ```
+public indirect enum Action: Sendable, Hashable {
+    /// Open `url`: an app route for a relative path, a web page (in-app) for http(s).
+    case navigate(String)
+    /// Open `url` outside the app (the system browser).
+    case open(String)
+    /// Send the intent `name` with `payload` (plus the client state) to the screen's intent URL.
+    case intent(String, payload: [String: JSONValue] = [:])
+    /// Go back one screen.
+    case back
+    /// Dismiss the presented screen.
+    case dismiss
+    /// Present `url` over the current screen.
+    case present(String, style: PresentationStyle = .modal)
+    /// Set the client state `key` to `value`.
+    case setState(String, JSONValue)
+    /// Load the current screen again.
+    case reload
+    /// Run several actions in order.
+    case sequence([Action])
+    /// Report the analytics `event` with `properties`.
+    case track(String, properties: [String: JSONValue] = [:])
+    /// An action type this version does not know, kept as it came.
+    case unknown(type: String, raw: [String: JSONValue])
+
+    /// How a presented screen appears.
+    public enum PresentationStyle: String, Sendable, Hashable, CaseIterable, JSONEnum {
+        case modal
+        case sheet
+        case fullScreen
+    }
+
+    /// The wire name of this action's type, such as `"navigate"`.
+    public var type: String {
+        switch self {
+        case .navigate: "navigate"
+        case .open: "open"
+        case .intent: "intent"
+        case .back: "back"
+        case .dismiss: "dismiss"
+        case .present: "present"
+        case .setState: "setState"
+        case .reload: "reload"
+        case .sequence: "sequence"
+        case .track: "track"
+        case .unknown(let type, _): type
+        }
+    }
+
+    /// Every action type of this format version.
+    public static let knownTypes: [String] = [
+        "navigate", "open", "intent", "back", "dismiss", "present", "setState", "reload", "sequence", "track",
+    ]
+
+    /// A plain `intent` without payload: `.intent("refresh")`.
+    public static func intent(_ name: String) -> Action { .intent(name, payload: [:]) }
+    /// A plain `track` without properties: `.track("opened")`.
+    public static func track(_ event: String) -> Action { .track(event, properties: [:]) }
+}
+
+extension Action: JSONReadable {
+    init(json: JSONValue, context: DecodingContext) throws(DecodingFailure) {
+        guard case .object(let members) = json else { throw Self.typeMismatch("an action object", json, context) }
+        var reader = ObjectReader(members, context: context, describedAs: "an action")
+        let type = try reader.required("type", as: String.self)
+        reader = ObjectReader(members, context: context, describedAs: "a \"\(type)\" action")
+        reader.accept("type")
+        switch type {
+        case "navigate": self = .navigate(try reader.required("url", as: CheckedURL.self).value)
+        case "open": self = .open(try reader.required("url", as: CheckedURL.self).value)
+        case "intent": self = .intent(try reader.required("name"), payload: reader.optional("payload") ?? [:])
+        case "back": self = .back
+        case "dismiss": self = .dismiss
+        case "present":
+            self = .present(try reader.required("url", as: CheckedURL.self).value, style: reader.optional("style") ?? .modal)
+        case "setState":
+            let key = try reader.required("key", as: String.self)
+            self = .setState(key, reader.raw("value") ?? .null)
+        case "reload": self = .reload
+        case "sequence":
+            guard let elements = reader.raw("actions") else {
+                throw context.failure(.missingField, "a \"sequence\" action is missing its required \"actions\"")
+            }
+            self = .sequence(try context.at(.key("actions")) { () throws(DecodingFailure) in
+                try Action.readList(elements, context: context)
+            })
+        case "track": self = .track(try reader.required("event"), properties: reader.optional("properties") ?? [:])
+        default:
+            context.report(.warning, .unknownAction, "unknown action type \"\(type)\"; kept as it is, apps that do not handle it ignore it")
+            self = .unknown(type: type, raw: members)
+            return
+        }
+        reader.finish()
+    }
+
+    /// Reads an array of actions; a bad element costs that element, with a warning.
+    static func readList(_ json: JSONValue, context: DecodingContext) throws(DecodingFailure) -> [Action] {
+        guard case .array(let elements) = json else { throw typeMismatch("an array of actions", json, context) }
+        var actions: [Action] = []
+        for (index, element) in elements.enumerated() {
+            context.at(.index(index)) {
+                do throws(DecodingFailure) {
+                    actions.append(try Action(json: element, context: context))
+                } catch {
+                    context.report(DecodingFailure(code: error.code, message: "\(error.message); action dropped", path: error.path))
+                }
+            }
+        }
+        return actions
+    }
+
+    var json: JSONValue {
+        var members: [String: JSONValue] = ["type": .string(type)]
+        switch self {
+        case .navigate(let url), .open(let url): members["url"] = .string(url)
+        case .intent(let name, let payload):
+            members["name"] = .string(name)
+            if !payload.isEmpty { members["payload"] = .object(payload) }
+        case .back, .dismiss, .reload: break
+        case .present(let url, let style):
+            members["url"] = .string(url)
+            if style != .modal { members["style"] = style.json }
+        case .setState(let key, let value):
+            members["key"] = .string(key)
+            members["value"] = value
+        case .sequence(let actions): members["actions"] = .array(actions.map(\.json))
+        case .track(let event, let properties):
+            members["event"] = .string(event)
+            if !properties.isEmpty { members["properties"] = .object(properties) }
+        case .unknown(_, let raw): return .object(raw)
+        }
+        return .object(members)
+    }
+}

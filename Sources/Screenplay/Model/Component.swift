@@ -1,0 +1,159 @@
+/// What a node shows: one of the format's built-in components, or an app-defined one.
+///
+/// Renderers switch over it; ``custom(_:)`` carries any other `type` with its raw properties,
+/// for the app's component registry to decode (write-up 3's BANNER, COLLECTION …).
+public enum Component: Sendable, Hashable {
+    case vstack(VStack)
+    case hstack(HStack)
+    case zstack(ZStack)
+    case scroll(Scroll)
+    case list(List)
+    case spacer(Spacer)
+    case divider(Divider)
+    case carousel(Carousel)
+    case grid(Grid)
+    case text(Text)
+    case richText(RichText)
+    case image(Image)
+    case rectangle(Rectangle)
+    case badge(Badge)
+    case button(Button)
+    case textField(TextField)
+    case toggle(Toggle)
+    case item(GenericItem)
+    case custom(CustomComponent)
+
+    /// The wire name of the type.
+    public var type: String {
+        switch self {
+        case .custom(let custom): custom.type
+        default: kind?.rawValue ?? ""
+        }
+    }
+
+    /// The built-in kind, or nil for an app-defined component.
+    public var kind: ComponentKind? {
+        switch self {
+        case .vstack: .vstack
+        case .hstack: .hstack
+        case .zstack: .zstack
+        case .scroll: .scroll
+        case .list: .list
+        case .spacer: .spacer
+        case .divider: .divider
+        case .carousel: .carousel
+        case .grid: .grid
+        case .text: .text
+        case .richText: .richText
+        case .image: .image
+        case .rectangle: .rectangle
+        case .badge: .badge
+        case .button: .button
+        case .textField: .textField
+        case .toggle: .toggle
+        case .item: .item
+        case .custom: nil
+        }
+    }
+
+    private var body: any ComponentBody {
+        switch self {
+        case .vstack(let body): body
+        case .hstack(let body): body
+        case .zstack(let body): body
+        case .scroll(let body): body
+        case .list(let body): body
+        case .spacer(let body): body
+        case .divider(let body): body
+        case .carousel(let body): body
+        case .grid(let body): body
+        case .text(let body): body
+        case .richText(let body): body
+        case .image(let body): body
+        case .rectangle(let body): body
+        case .badge(let body): body
+        case .button(let body): body
+        case .textField(let body): body
+        case .toggle(let body): body
+        case .item(let body): body
+        case .custom(let body): body
+        }
+    }
+
+    static func read(kind: ComponentKind?, type: String, reader: inout ObjectReader) throws(DecodingFailure) -> Component {
+        guard let kind else { return .custom(CustomComponent(type: type, reading: reader)) }
+        switch kind {
+        case .vstack: return .vstack(try VStack(reading: &reader))
+        case .hstack: return .hstack(try HStack(reading: &reader))
+        case .zstack: return .zstack(try ZStack(reading: &reader))
+        case .scroll: return .scroll(try Scroll(reading: &reader))
+        case .list: return .list(try List(reading: &reader))
+        case .spacer: return .spacer(try Spacer(reading: &reader))
+        case .divider: return .divider(try Divider(reading: &reader))
+        case .carousel: return .carousel(try Carousel(reading: &reader))
+        case .grid: return .grid(try Grid(reading: &reader))
+        case .text: return .text(try Text(reading: &reader))
+        case .richText: return .richText(try RichText(reading: &reader))
+        case .image: return .image(try Image(reading: &reader))
+        case .rectangle: return .rectangle(try Rectangle(reading: &reader))
+        case .badge: return .badge(try Badge(reading: &reader))
+        case .button: return .button(try Button(reading: &reader))
+        case .textField: return .textField(try TextField(reading: &reader))
+        case .toggle: return .toggle(try Toggle(reading: &reader))
+        case .item: return .item(try GenericItem(reading: &reader))
+        }
+    }
+
+    func write(to members: inout [String: JSONValue]) {
+        body.write(to: &members)
+    }
+
+    /// The groups of child nodes this component holds, each with the path that leads to it
+    /// from the node (`children`, or `sections[2].children` for a list).
+    public var childGroups: [(path: [JSONPath.Component], nodes: [Node])] {
+        switch self {
+        case .vstack(let stack): [([.key("children")], stack.children)]
+        case .hstack(let stack): [([.key("children")], stack.children)]
+        case .zstack(let stack): [([.key("children")], stack.children)]
+        case .scroll(let scroll): [([.key("children")], scroll.children)]
+        case .carousel(let carousel): [([.key("children")], carousel.children)]
+        case .grid(let grid): [([.key("children")], grid.children)]
+        case .list(let list):
+            list.sections.enumerated().map { index, section in
+                ([.key("sections"), .index(index), .key("children")], section.children)
+            }
+        default: []
+        }
+    }
+
+    /// Rewrites every direct child node with `transform` (a nil result removes the child).
+    public func mapChildren(_ transform: (Node) throws -> Node?) rethrows -> Component {
+        switch self {
+        case .vstack(var stack): stack.children = try stack.children.compactMap(transform); return .vstack(stack)
+        case .hstack(var stack): stack.children = try stack.children.compactMap(transform); return .hstack(stack)
+        case .zstack(var stack): stack.children = try stack.children.compactMap(transform); return .zstack(stack)
+        case .scroll(var scroll): scroll.children = try scroll.children.compactMap(transform); return .scroll(scroll)
+        case .carousel(var carousel): carousel.children = try carousel.children.compactMap(transform); return .carousel(carousel)
+        case .grid(var grid): grid.children = try grid.children.compactMap(transform); return .grid(grid)
+        case .list(var list):
+            for index in list.sections.indices {
+                list.sections[index].children = try list.sections[index].children.compactMap(transform)
+            }
+            return .list(list)
+        default: return self
+        }
+    }
+}
+
+/// The component types built into the format, by their wire names.
+public enum ComponentKind: String, Sendable, Hashable, CaseIterable {
+    case vstack, hstack, zstack, scroll, list, spacer, divider, carousel, grid
+    case text, richText, image, rectangle, badge
+    case button, textField, toggle
+    case item
+}
+
+/// What every built-in component's properties can do: be read from, and written to, a node object.
+protocol ComponentBody: Sendable, Hashable {
+    func write(to members: inout [String: JSONValue])
+}

@@ -1,0 +1,58 @@
+/// Space around content, in points.
+///
+/// On the wire: one number for all four edges (`16`), or an object with any of `top`, `leading`,
+/// `bottom`, `trailing` (missing edges are 0).
+public struct EdgeInsets: Sendable, Hashable {
+    public var top: Double
+    public var leading: Double
+    public var bottom: Double
+    public var trailing: Double
+
+    public init(top: Double = 0, leading: Double = 0, bottom: Double = 0, trailing: Double = 0) {
+        self.top = top
+        self.leading = leading
+        self.bottom = bottom
+        self.trailing = trailing
+    }
+
+    /// The same inset on every edge.
+    public init(_ all: Double) {
+        self.init(top: all, leading: all, bottom: all, trailing: all)
+    }
+
+    /// Separate horizontal and vertical insets.
+    public init(horizontal: Double = 0, vertical: Double = 0) {
+        self.init(top: vertical, leading: horizontal, bottom: vertical, trailing: horizontal)
+    }
+}
+
+extension EdgeInsets: ExpressibleByIntegerLiteral, ExpressibleByFloatLiteral {
+    public init(integerLiteral value: Int) { self.init(Double(value)) }
+    public init(floatLiteral value: Double) { self.init(value) }
+}
+
+extension EdgeInsets: JSONReadable {
+    init(json: JSONValue, context: DecodingContext) throws(DecodingFailure) {
+        switch json {
+        case .number(let value): self.init(value)
+        case .object(let members):
+            var reader = ObjectReader(members, context: context, describedAs: "padding")
+            self.init(
+                top: reader.optional("top") ?? 0, leading: reader.optional("leading") ?? 0,
+                bottom: reader.optional("bottom") ?? 0, trailing: reader.optional("trailing") ?? 0)
+            reader.finish()
+        default:
+            throw Self.typeMismatch("a number or {top, leading, bottom, trailing}", json, context)
+        }
+    }
+
+    var json: JSONValue {
+        if top == leading, top == bottom, top == trailing { return .number(top) }
+        var members: [String: JSONValue] = [:]
+        if top != 0 { members["top"] = .number(top) }
+        if leading != 0 { members["leading"] = .number(leading) }
+        if bottom != 0 { members["bottom"] = .number(bottom) }
+        if trailing != 0 { members["trailing"] = .number(trailing) }
+        return .object(members)
+    }
+}

@@ -1,0 +1,31 @@
+/// The version of the Screenplay format a document is written in: `"1.0"`.
+///
+/// A client accepts documents of its own major version; a higher minor version may add optional
+/// fields and types, which older clients skip with warnings.
+public struct FormatVersion: Sendable, Hashable, Comparable, CustomStringConvertible {
+    public var major: Int
+    public var minor: Int
+
+    public init(_ major: Int, _ minor: Int) {
+        self.major = major
+        self.minor = minor
+    }
+
+    /// Parses `"MAJOR.MINOR"`.
+    public init?(_ text: String) {
+        let parts = text.split(separator: ".", omittingEmptySubsequences: false)
+        guard parts.count == 2, let major = Int(parts[0]), let minor = Int(parts[1]), major >= 0, minor >= 0,
+            parts.allSatisfy({ $0.allSatisfy(\.isASCII) })
+        else { return nil }
+        self.init(major, minor)
+    }
+
+    /// The version this library writes and reads.
+    public static let current = FormatVersion(1, 0)
+
+    public var description: String { "\(major).\(minor)" }
+
+    public static func < (lhs: FormatVersion, rhs: FormatVersion) -> Bool {
+        (lhs.major, lhs.minor) < (rhs.major, rhs.minor)
+    }
+}

@@ -1,0 +1,34 @@
+/// A size in points, or `fill` to take all the room the parent offers.
+///
+/// On the wire: a number (`120`) or the string `"fill"`.
+///
+/// ```swift
+/// Image("https://example.com/a.png", width: .fill, height: 180)
+/// ```
+public enum Length: Sendable, Hashable {
+    case points(Double)
+    case fill
+}
+
+extension Length: ExpressibleByIntegerLiteral, ExpressibleByFloatLiteral {
+    public init(integerLiteral value: Int) { self = .points(Double(value)) }
+    public init(floatLiteral value: Double) { self = .points(value) }
+}
+
+extension Length: JSONReadable {
+    init(json: JSONValue, context: DecodingContext) throws(DecodingFailure) {
+        switch json {
+        case .number(let value) where value >= 0: self = .points(value)
+        case .number(let value): throw context.failure(.invalidValue, "length \(value) is negative")
+        case .string("fill"): self = .fill
+        default: throw Self.typeMismatch("a number of points or \"fill\"", json, context)
+        }
+    }
+
+    var json: JSONValue {
+        switch self {
+        case .points(let value): .number(value)
+        case .fill: .string("fill")
+        }
+    }
+}

@@ -1,0 +1,136 @@
+/// One element of a screen: a component plus what every node may carry (id, tap action, fallback,
+/// accessibility label, visibility condition, box style).
+///
+/// On the wire a node is a flat object tagged by `"type"`:
+///
+/// ```json
+/// {"type": "text", "id": "title", "text": "Paris", "size": 20, "weight": "bold",
+///  "action": {"type": "navigate", "url": "/cities/paris"}}
+/// ```
+///
+/// In Swift, build nodes with the DSL and its modifiers:
+///
+/// ```swift
+/// let title: Node = Text("Paris").font(size: 20, weight: .bold).id("title").onTap(.navigate("/cities/paris"))
+/// ```
+public struct Node: Sendable, Hashable {
+    /// A stable id, unique in the screen: the address of patches and the owner of state.
+    public var id: String?
+    /// What the node shows.
+    public var component: Component
+    /// What a tap does.
+    public var action: Action?
+    /// What a screen reader says instead of (or in addition to) the content.
+    public var accessibilityLabel: String?
+    /// Show the node only while this condition on the client state holds.
+    public var visibleWhen: StateCondition?
+    /// Padding, background, corner radius.
+    public var style: Style?
+    private var fallbackStorage: [Node]
+
+    /// What a client shows when it cannot show ``component`` (an unknown or app-defined type, or a
+    /// type the client did not declare).
+    public var fallback: Node? {
+        get { fallbackStorage.first }
+        set { fallbackStorage = newValue.map { [$0] } ?? [] }
+    }
+
+    public init(
+        _ component: Component, id: String? = nil, action: Action? = nil, accessibilityLabel: String? = nil,
+        visibleWhen: StateCondition? = nil, style: Style? = nil, fallback: Node? = nil
+    ) {
+        self.id = id
+        self.component = component
+        self.action = action
+        self.accessibilityLabel = accessibilityLabel
+        self.visibleWhen = visibleWhen
+        self.style = style
+        self.fallbackStorage = fallback.map { [$0] } ?? []
+    }
+
+    /// The wire name of the node's type, such as `"vstack"` or an app-defined `"BANNER"`.
+    public var type: String { component.type }
+
+    /// The members every node may have, whatever its type.
+    static let commonKeys: [String] = ["type", "id", "action", "fallback", "accessibilityLabel", "visibleWhen", "style"]
+}
+
+extension Node {
+    /// Reads a node; on failure reports why and returns its fallback, or nil when it has none.
+    static func read(_ json: JSONValue, context: DecodingContext) -> Node? {
+        guard case .object(let members) = json else {
+            context.report(.warning, .droppedNode, "expected a node object, found \(json.kindDescription); node dropped")
+            return nil
+        }
+        guard case .string(let type)? = members["type"] else {
+            let found = members["type"].map { "\"type\" is \($0.kindDescription)" } ?? "it has no \"type\""
+            context.report(.warning, .droppedNode, "a node needs a string \"type\", but \(found); node dropped")
+            return nil
+        }
+        let kind = ComponentKind(rawValue: type)
+        var reader = ObjectReader(members, context: context, describedAs: kind == nil ? "app-defined \"\(type)\"" : "\"\(type)\"")
+        reader.accept("type")
+        let fallback = reader.raw("fallback").flatMap { json in
+            context.at(.key("fallback")) { Node.read(json, context: context) }
+        }
+        do throws(DecodingFailure) {
+            let component = try Component.read(kind: kind, type: type, reader: &reader)
+            var node = Node(
+                component, id: reader.optional("id"), action: reader.optional("action"),
+                accessibilityLabel: reader.optional("accessibilityLabel"),
+                visibleWhen: reader.optional("visibleWhen"), style: reader.optional("style"), fallback: fallback)
+            if node.style?.isEmpty == true { node.style = nil }
+            if kind != nil { reader.finish() }
+            return node
+        } catch {
+            if let fallback {
+                context.report(DecodingFailure(code: .usedFallback, message: "\(error.message); its fallback is used instead", path: error.path))
+                return fallback
+            }
+            context.report(DecodingFailure(code: .droppedNode, message: "\(error.message); node dropped", path: error.path))
+            return nil
+        }
+    }
+
+    /// The node as a JSON object.
+    public var json: JSONValue {
+        var members: [String: JSONValue] = [:]
+        component.write(to: &members)
+        members["type"] = .string(component.type)
+        members["id"] = id.map(JSONValue.string)
+        members["action"] = action?.json
+        members["accessibilityLabel"] = accessibilityLabel.map(JSONValue.string)
+        members["visibleWhen"] = visibleWhen?.json
+        if let style, !style.isEmpty { members["style"] = style.json }
+        members["fallback"] = fallback?.json
+        return .object(members)
+    }
+}
+
+extension ObjectReader {
+    /// Reads an array of nodes: each bad element costs that element, never its siblings, and the
+    /// array is cut at ``DocumentLimits/maxChildren`` with an error.
+    mutating func nodes(_ key: String, required: Bool = true) throws(DecodingFailure) -> [Node] {
+        guard let json = raw(key), json != .null else {
+            if required { throw context.failure(.missingField, "\(describedAs) is missing its required \"\(key)\"") }
+            return []
+        }
+        return try context.at(.key(key)) { () throws(DecodingFailure) -> [Node] in
+            guard case .array(let elements) = json else {
+                throw context.failure(.invalidValue, "expected an array of nodes, found \(json.kindDescription)")
+            }
+            let limit = context.options.limits.maxChildren
+            if elements.count > limit {
+                context.report(.error, .limitExceeded, "\(elements.count) children; the limit is \(limit), the rest are dropped")
+            }
+            var nodes: [Node] = []
+            nodes.reserveCapacity(min(elements.count, limit))
+            for index in 0..<min(elements.count, limit) {
+                context.at(.index(index)) {
+                    if let node = Node.read(elements[index], context: context) { nodes.append(node) }
+                }
+            }
+            return nodes
+        }
+    }
+}

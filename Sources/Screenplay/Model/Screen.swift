@@ -1,0 +1,76 @@
+/// A whole Screenplay document: one screen an app shows.
+///
+/// ```swift
+/// let screen = Screen(id: "cities", title: "Statistics", state: ["city": ""]) {
+///     VStack(spacing: 16) {
+///         TextField(key: "city", placeholder: "City")
+///         Button("Refresh", action: .intent("refresh"))
+///         for city in cities { cityCard(city) }
+///     }
+/// }
+/// let bytes = screen.encoded()            // sorted keys: same screen, same bytes
+/// let result = Screen.decode(from: bytes) // resilient: diagnostics, never a lost screen
+/// ```
+public struct Screen: Sendable, Hashable {
+    /// The format version the document is written in.
+    public var version: FormatVersion
+    /// A stable name for the screen ("cities", "checkout.card").
+    public var id: String
+    public var title: String?
+    /// The root node.
+    public var body: Node
+    /// The initial client state: values bound to inputs and conditions, sent back with intents.
+    public var state: [String: JSONValue]
+    public var cache: CacheHints?
+    /// Where intents are POSTed; nil means the screen's own URL followed by `/intents`.
+    public var intents: String?
+    /// A live stream of patches for this screen (Server-Sent Events), if it has one.
+    public var stream: String?
+
+    public init(
+        version: FormatVersion = .current, id: String, title: String? = nil, state: [String: JSONValue] = [:],
+        cache: CacheHints? = nil, intents: String? = nil, stream: String? = nil, body: Node
+    ) {
+        self.version = version
+        self.id = id
+        self.title = title
+        self.body = body
+        self.state = state
+        self.cache = cache
+        self.intents = intents
+        self.stream = stream
+    }
+
+    /// A screen whose body is built with the DSL; several top-level nodes are wrapped in a `VStack`.
+    public init(
+        id: String, title: String? = nil, state: [String: JSONValue] = [:], cache: CacheHints? = nil,
+        intents: String? = nil, stream: String? = nil, @NodeBuilder body: () -> [Node]
+    ) {
+        let nodes = body()
+        let root = nodes.count == 1 ? nodes[0] : VStack(children: nodes).node
+        self.init(id: id, title: title, state: state, cache: cache, intents: intents, stream: stream, body: root)
+    }
+
+    /// Every member a screen document may have.
+    static let keys: [String] = ["version", "id", "title", "body", "state", "cache", "intents", "stream"]
+}
+
+extension Screen {
+    /// The screen as a JSON object.
+    public var json: JSONValue {
+        var members: [String: JSONValue] = [
+            "version": .string(version.description), "id": .string(id), "body": body.json,
+        ]
+        members["title"] = title.map(JSONValue.string)
+        if !state.isEmpty { members["state"] = .object(state) }
+        members["cache"] = cache?.json
+        members["intents"] = intents.map(JSONValue.string)
+        members["stream"] = stream.map(JSONValue.string)
+        return .object(members)
+    }
+
+    /// The screen as JSON bytes with sorted keys; the same screen always gives the same bytes.
+    public func encoded(layout: JSONWriter.Layout = .compact) -> [UInt8] {
+        JSONWriter.write(json, layout: layout)
+    }
+}

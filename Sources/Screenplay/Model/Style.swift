@@ -1,0 +1,37 @@
+/// The simple box style any node may carry: padding, background and corner radius.
+///
+/// ```json
+/// "style": {"padding": 12, "background": "#e3f2fd", "cornerRadius": 8}
+/// ```
+public struct Style: Sendable, Hashable {
+    public var padding: EdgeInsets?
+    public var background: Color?
+    public var cornerRadius: Double?
+
+    public init(padding: EdgeInsets? = nil, background: Color? = nil, cornerRadius: Double? = nil) {
+        self.padding = padding
+        self.background = background
+        self.cornerRadius = cornerRadius
+    }
+
+    var isEmpty: Bool { padding == nil && background == nil && cornerRadius == nil }
+}
+
+extension Style: JSONReadable {
+    init(json: JSONValue, context: DecodingContext) throws(DecodingFailure) {
+        guard case .object(let members) = json else { throw Self.typeMismatch("a style object", json, context) }
+        var reader = ObjectReader(members, context: context, describedAs: "a style")
+        self.init(
+            padding: reader.optional("padding"), background: reader.optional("background"),
+            cornerRadius: reader.optional("cornerRadius"))
+        reader.finish()
+    }
+
+    var json: JSONValue {
+        var members: [String: JSONValue] = [:]
+        members["padding"] = padding?.json
+        members["background"] = background?.json
+        members["cornerRadius"] = cornerRadius.map(JSONValue.number)
+        return .object(members)
+    }
+}

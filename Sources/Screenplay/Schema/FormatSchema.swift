@@ -1,0 +1,204 @@
+/// The JSON Schema (draft 2020-12) of the Screenplay format, for editors, CI checks of documents,
+/// and other languages' tooling. `screenplay schema` prints it.
+///
+/// The schema is stricter than the decoder in one way: it refuses members the format does not
+/// define, where the decoder only warns about them. App-defined component types (any `type` that is
+/// not built in) may carry any members.
+///
+/// ```swift
+/// let bytes = JSONWriter.write(FormatSchema.document, layout: .pretty)
+/// ```
+public enum FormatSchema {
+    public static var document: JSONValue {
+        var root = screenDefinition
+        root["$schema"] = "https://json-schema.org/draft/2020-12/schema"
+        root["$id"] = .string("https://screenplay.dev/schema/\(FormatVersion.current).json")
+        root["title"] = .string("Screenplay screen document, format \(FormatVersion.current)")
+        root["$defs"] = .object(definitions)
+        return .object(root)
+    }
+
+    private static func ref(_ name: String) -> JSONValue { ["$ref": .string("#/$defs/\(name)")] }
+    private static let string: JSONValue = ["type": "string"]
+    private static let number: JSONValue = ["type": "number"]
+    private static let nonNegative: JSONValue = ["type": "number", "minimum": 0]
+    private static let boolean: JSONValue = ["type": "boolean"]
+    private static let integer: JSONValue = ["type": "integer"]
+    private static let anyObject: JSONValue = ["type": "object"]
+
+    private static func enumeration<E: JSONEnum>(_ type: E.Type) -> JSONValue {
+        ["type": "string", "enum": .array(E.allCases.map(\.json))]
+    }
+
+    private static func documented(_ schema: JSONValue, _ description: String) -> JSONValue {
+        guard case .object(var members) = schema else { return schema }
+        members["description"] = .string(description)
+        return .object(members)
+    }
+
+    private static func object(
+        _ properties: [String: JSONValue], required: [String] = [], description: String? = nil, closed: Bool = true
+    ) -> JSONValue {
+        var members: [String: JSONValue] = ["type": "object", "properties": .object(properties)]
+        if !required.isEmpty { members["required"] = .array(required.map(JSONValue.string)) }
+        if closed { members["additionalProperties"] = false }
+        if let description { members["description"] = .string(description) }
+        return .object(members)
+    }
+
+    private static var screenDefinition: [String: JSONValue] {
+        guard case .object(let members) = object(
+            [
+                "version": documented(["type": "string", "pattern": "^[0-9]+\\.[0-9]+$"], "Format version, MAJOR.MINOR."),
+                "id": documented(string, "Stable name of the screen."),
+                "title": string,
+                "body": ref("node"),
+                "state": documented(anyObject, "Initial client state: values bound to inputs and conditions."),
+                "cache": object(["maxAge": ["type": "integer", "minimum": 0], "staleWhileRevalidate": ["type": "integer", "minimum": 0]], required: ["maxAge"]),
+                "intents": documented(ref("url"), "Where intents are POSTed (default: the screen URL + /intents)."),
+                "stream": documented(ref("url"), "Server-Sent Events stream of patches for this screen."),
+            ],
+            required: ["version", "id", "body"])
+        else { return [:] }
+        return members
+    }
+
+    /// Members every node may have.
+    private static var commonNodeProperties: [String: JSONValue] {
+        [
+            "type": string,
+            "id": documented(string, "Unique in the screen; the address of patches and state."),
+            "action": ref("action"),
+            "fallback": documented(ref("node"), "Shown by clients that cannot show this node."),
+            "accessibilityLabel": string,
+            "visibleWhen": ref("stateCondition"),
+            "style": ref("style"),
+        ]
+    }
+
+    private static let textAttributeProperties: [String: JSONValue] = [
+        "size": nonNegative,
+        "weight": enumeration(TextAttributes.Weight.self),
+        "color": ref("color"),
+        "alignment": enumeration(TextAttributes.TextAlignment.self),
+        "lineLimit": ["type": "integer", "minimum": 1],
+    ]
+
+    private static let children: JSONValue = ["type": "array", "items": ref("node")]
+
+    /// Each built-in component's own members, and which are required.
+    static var componentProperties: [ComponentKind: (properties: [String: JSONValue], required: [String])] {
+        [
+            .vstack: (["alignment": enumeration(HorizontalAlignment.self), "spacing": nonNegative, "children": children], ["children"]),
+            .hstack: (["alignment": enumeration(VerticalAlignment.self), "spacing": nonNegative, "children": children], ["children"]),
+            .zstack: (["alignment": enumeration(Alignment.self), "children": children], ["children"]),
+            .scroll: (["axis": enumeration(Axis.self), "spacing": nonNegative, "children": children], ["children"]),
+            .list: (["sections": ["type": "array", "items": ref("section")]], ["sections"]),
+            .spacer: (["minLength": nonNegative], []),
+            .divider: (["color": ref("color"), "thickness": nonNegative], []),
+            .carousel: (["spacing": nonNegative, "itemWidth": nonNegative, "children": children], ["children"]),
+            .grid: (["columns": ["type": "integer", "minimum": 1, "maximum": 12], "spacing": nonNegative, "children": children], ["columns", "children"]),
+            .text: (textAttributeProperties.merging(["text": string]) { $1 }, ["text"]),
+            .richText: (textAttributeProperties.merging(["markup": documented(string, "Closed subset: <strong>, <em>, <br>, <a href>.")]) { $1 }, ["markup"]),
+            .image: (
+                ["url": ref("url"), "width": ref("length"), "height": ref("length"), "contentMode": enumeration(Image.ContentMode.self), "placeholderColor": ref("color")],
+                ["url"]
+            ),
+            .rectangle: (["width": ref("length"), "height": ref("length"), "color": ref("color"), "cornerRadius": nonNegative], []),
+            .badge: (["text": string, "color": ref("color"), "background": ref("color")], ["text"]),
+            .button: (["title": string, "variant": enumeration(Button.Variant.self), "enabled": boolean], ["title"]),
+            .textField: (
+                ["key": string, "label": string, "placeholder": string, "keyboard": enumeration(TextField.Keyboard.self), "secure": boolean],
+                ["key"]
+            ),
+            .toggle: (["title": string, "key": string], ["title", "key"]),
+            .item: (
+                [
+                    "layout": documented(string, "Cell layout: \"request\", \"message\", or one the app knows."),
+                    "imageURL": ref("url"), "title": string, "subtitle": string, "topRightDetail": string,
+                    "detail": documented(string, "Markup, the closed subset of richText."),
+                    "bottomLeftDetail": string, "bottomRightDetail": string, "url": ref("url"),
+                ],
+                []
+            ),
+        ]
+    }
+
+    /// Each built-in action's own members, and which are required.
+    static var actionProperties: [String: (properties: [String: JSONValue], required: [String])] {
+        [
+            "navigate": (["url": ref("url")], ["url"]),
+            "open": (["url": ref("url")], ["url"]),
+            "intent": (["name": string, "payload": anyObject], ["name"]),
+            "back": ([:], []),
+            "dismiss": ([:], []),
+            "present": (["url": ref("url"), "style": enumeration(Action.PresentationStyle.self)], ["url"]),
+            "setState": (["key": string, "value": [:]], ["key"]),
+            "reload": ([:], []),
+            "sequence": (["actions": ["type": "array", "items": ref("action")]], ["actions"]),
+            "track": (["event": string, "properties": anyObject], ["event"]),
+        ]
+    }
+
+    private static func tagged(_ type: String, definition: String) -> JSONValue {
+        [
+            "if": ["properties": ["type": ["const": .string(type)]], "required": ["type"]],
+            "then": ref(definition),
+        ]
+    }
+
+    private static var definitions: [String: JSONValue] {
+        var definitions: [String: JSONValue] = [
+            "url": documented(
+                ["type": "string", "minLength": 1, "pattern": "^(?!//)(?:[Hh][Tt][Tt][Pp][Ss]?://[^\\s\\\\]+|[^:/?#\\s\\\\]*(?:[/?#][^\\s\\\\]*)?)$"],
+                "A relative app path (\"/cars/42\") or an absolute http(s) URL."),
+            "color": [
+                "oneOf": [
+                    ["type": "string", "pattern": "^#(?:[0-9a-fA-F]{3}|[0-9a-fA-F]{6}|[0-9a-fA-F]{8})$"],
+                    object(["light": ref("color"), "dark": ref("color")], required: ["light", "dark"]),
+                ],
+                "description": "\"#rgb\", \"#rrggbb\", \"#rrggbbaa\", or {light, dark}.",
+            ],
+            "length": ["oneOf": [nonNegative, ["const": "fill"]], "description": "Points, or \"fill\"."],
+            "edgeInsets": [
+                "oneOf": [
+                    number,
+                    object(["top": number, "leading": number, "bottom": number, "trailing": number]),
+                ]
+            ],
+            "style": object(["padding": ref("edgeInsets"), "background": ref("color"), "cornerRadius": nonNegative]),
+            "stateCondition": object(["key": string, "equals": [:], "not": boolean], required: ["key"]),
+            "section": object(["id": string, "title": string, "children": children], required: ["children"]),
+        ]
+        var nodeRules: [JSONValue] = []
+        for kind in ComponentKind.allCases {
+            guard let own = componentProperties[kind] else { continue }
+            definitions[kind.rawValue] = object(
+                commonNodeProperties.merging(own.properties) { $1 }.merging(["type": ["const": .string(kind.rawValue)]]) { $1 },
+                required: ["type"] + own.required)
+            nodeRules.append(tagged(kind.rawValue, definition: kind.rawValue))
+        }
+        definitions["node"] = [
+            "type": "object",
+            "description": "A node: a built-in component, or an app-defined one (any other type, any members).",
+            "properties": .object(commonNodeProperties.merging(["type": ["type": "string", "minLength": 1]]) { $1 }),
+            "required": ["type"],
+            "allOf": .array(nodeRules),
+        ]
+        var actionRules: [JSONValue] = []
+        for type in Action.knownTypes {
+            guard let own = actionProperties[type] else { continue }
+            let name = "action." + type
+            definitions[name] = object(own.properties.merging(["type": ["const": .string(type)]]) { $1 }, required: ["type"] + own.required)
+            actionRules.append(tagged(type, definition: name))
+        }
+        definitions["action"] = [
+            "type": "object",
+            "description": "An action, tagged by type; unknown types are kept and ignored by apps that do not handle them.",
+            "properties": ["type": ["type": "string", "minLength": 1]],
+            "required": ["type"],
+            "allOf": .array(actionRules),
+        ]
+        return definitions
+    }
+}

@@ -1,0 +1,38 @@
+import ArgumentParser
+import Screenplay
+
+/// `screenplay render FILE --format outline`: shows what a document describes.
+struct RenderCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "render",
+        abstract: "Render a Screenplay document.",
+        discussion: "Problems found while decoding go to standard error; exits 1 when the document cannot be shown."
+    )
+
+    enum Format: String, ExpressibleByArgument, CaseIterable {
+        /// An indented outline, one node a line.
+        case outline
+        /// The canonical JSON: sorted keys, two-space indentation.
+        case json
+    }
+
+    @Argument(help: "The document to render.")
+    var file: String
+
+    @Option(help: "Output format: \(Format.allCases.map(\.rawValue).joined(separator: ", ")).")
+    var format: Format = .outline
+
+    @OptionGroup var limits: LimitOptions
+
+    func run() throws {
+        let result = DocumentFile(path: file).decodeScreen(options: limits.decodingOptions)
+        for diagnostic in result.diagnostics {
+            printError("\(file): \(diagnostic)")
+        }
+        guard let screen = result.value else { throw ExitCode(1) }
+        switch format {
+        case .outline: print(OutlineRenderer.render(screen), terminator: "")
+        case .json: print(String(decoding: screen.encoded(layout: .pretty), as: UTF8.self), terminator: "")
+        }
+    }
+}
