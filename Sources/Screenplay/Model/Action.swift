@@ -137,7 +137,9 @@ extension Action: JSONReadable {
         case .track(let event, let properties):
             members["event"] = .string(event)
             if !properties.isEmpty { members["properties"] = .object(properties) }
-        case .unknown(_, let raw): return .object(raw)
+        case .unknown(let type, var raw):
+            raw["type"] = .string(type)
+            return .object(raw)
         }
         return .object(members)
     }
