@@ -1,0 +1,155 @@
+import Foundation
+import Testing
+
+/// Runs the real `screenplay` executable, as a user would from the shell.
+@Suite struct CLITests {
+    static let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+
+    static let executable: URL? = {
+        let candidates = [
+            URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent(),
+            Bundle.main.bundleURL,
+            Bundle.main.bundleURL.deletingLastPathComponent(),
+        ]
+        return candidates.map { $0.appendingPathComponent("screenplay") }.first { FileManager.default.isExecutableFile(atPath: $0.path) }
+    }()
+
+    struct Run {
+        let status: Int32
+        let output: String
+        let errors: String
+        var lines: [String] { output.split(separator: "\n").map(String.init) }
+    }
+
+    func screenplay(_ arguments: String...) throws -> Run {
+        try screenplay(arguments)
+    }
+
+    func screenplay(_ arguments: [String]) throws -> Run {
+        let executable = try #require(Self.executable, "the screenplay executable was not built next to the tests")
+        let process = Process()
+        process.executableURL = executable
+        process.arguments = arguments
+        process.currentDirectoryURL = Self.packageRoot
+        let output = Pipe()
+        let errors = Pipe()
+        process.standardOutput = output
+        process.standardError = errors
+        try process.run()
+        // Read standard error on another thread so that neither pipe can fill up and block the child.
+        let errorData = Box()
+        let group = DispatchGroup()
+        group.enter()
+        DispatchQueue.global().async {
+            errorData.data = errors.fileHandleForReading.readDataToEndOfFile()
+            group.leave()
+        }
+        let outputData = output.fileHandleForReading.readDataToEndOfFile()
+        group.wait()
+        process.waitUntilExit()
+        return Run(status: process.terminationStatus, output: String(decoding: outputData, as: UTF8.self),
+                   errors: String(decoding: errorData.data, as: UTF8.self))
+    }
+
+    final class Box: @unchecked Sendable { var data = Data() }
+
+    func temporaryFile(_ name: String, _ contents: Data) throws -> String {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("screenplay-cli-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        let url = directory.appendingPathComponent(name)
+        try contents.write(to: url)
+        return url.path
+    }
+
+    @Test func validatesEveryExampleWithoutFindings() throws {
+        let files = try FileManager.default.contentsOfDirectory(atPath: Self.packageRoot.appendingPathComponent("Examples/screens").path)
+            .filter { $0.hasSuffix(".json") }.sorted().map { "Examples/screens/\($0)" }
+        #expect(files.count >= 5)
+        let run = try screenplay(["validate"] + files)
+        #expect(run.status == 0, "\(run.output)\(run.errors)")
+        #expect(run.output.isEmpty)
+        #expect(run.errors.contains("\(files.count) files checked: 0 errors, 0 warnings"))
+    }
+
+    @Test func printsOneLinePerFindingWithFileAndPath() throws {
+        let file = try temporaryFile("broken.json", Data(#"{"version":"1.0","id":"x","body":{"type":"vstack","children":[{"type":"text","text":"ok"},{"type":"text","text":42},{"type":"BANNER"}]}}"#.utf8))
+        let run = try screenplay("validate", file)
+        #expect(run.status == 0, "warnings only must exit 0")
+        #expect(run.lines == [
+            "\(file): body.children[1].text: warning: expected a string, found a number; node dropped",
+            "\(file): body.children[1]: warning: app-defined component \"BANNER\" has no fallback; apps that do not register it show nothing here",
+        ])
+    }
+
+    @Test func exitsOneOnErrors() throws {
+        let duplicate = try temporaryFile("dup.json", Data(#"{"version":"1.0","id":"x","body":{"type":"vstack","children":[{"type":"spacer","id":"a"},{"type":"spacer","id":"a"}]}}"#.utf8))
+        let run = try screenplay("validate", duplicate)
+        #expect(run.status == 1)
+        #expect(run.lines == ["\(duplicate): body.children[1].id: error: id \"a\" is already used at body.children[0]; ids must be unique in a screen"])
+    }
+
+    @Test func malformedJSONGivesLineAndColumn() throws {
+        let file = try temporaryFile("malformed.json", Data("{\n  \"version\": \"1.0\",\n  \"id\": x\n}".utf8))
+        let run = try screenplay("validate", file)
+        #expect(run.status == 1)
+        #expect(run.lines == ["\(file): $: error: line 3, column 9: unexpected 'x', expected a value"])
+    }
+
+    @Test func aFiftyMegabyteFileIsRefusedWithoutBeingParsed() throws {
+        let file = try temporaryFile("huge.json", Data(count: 50 * 1024 * 1024))
+        let run = try screenplay("validate", file)
+        #expect(run.status == 1)
+        #expect(run.lines == ["\(file): $: error: document is 52428800 bytes; the limit is 4194304 (not parsed)"])
+    }
+
+    @Test func aMissingFileIsAnErrorNotACrash() throws {
+        let run = try screenplay("validate", "/nonexistent/screen.json")
+        #expect(run.status == 1)
+        #expect(run.lines == ["/nonexistent/screen.json: $: error: cannot read the file: no such file"])
+    }
+
+    @Test func deepNestingIsAClearErrorNotAStackOverflow() throws {
+        let depth = 100_000
+        let body = String(repeating: #"{"type":"vstack","children":["#, count: depth) + String(repeating: "]}", count: depth)
+        let file = try temporaryFile("deep.json", Data(#"{"version":"1.0","id":"deep","body":\#(body)}"#.utf8))
+        let run = try screenplay("validate", "--max-bytes", "10000000", file)
+        #expect(run.status == 1)
+        #expect(run.lines.count == 1)
+        #expect(run.lines.first?.contains("error: line 1, column") == true)
+        #expect(run.lines.first?.contains("nesting is deeper than 128 levels") == true)
+    }
+
+    @Test func schemaIsDraft2020JSON() throws {
+        let run = try screenplay("schema")
+        #expect(run.status == 0)
+        let schema = try JSONSerialization.jsonObject(with: Data(run.output.utf8)) as? [String: Any]
+        #expect(schema?["$schema"] as? String == "https://json-schema.org/draft/2020-12/schema")
+        #expect((schema?["$defs"] as? [String: Any])?["node"] != nil)
+    }
+
+    @Test func rendersAnOutline() throws {
+        let file = try temporaryFile("small.json", Data(#"{"version":"1.0","id":"small","title":"Small","state":{"q":""},"body":{"type":"vstack","spacing":8,"children":[{"type":"text","text":"Hi","weight":"bold"},{"type":"button","title":"Go","action":{"type":"intent","name":"go"}},{"type":"BANNER","title":"Sale","fallback":{"type":"text","text":"Sale"}}]}}"#.utf8))
+        let run = try screenplay("render", file, "--format", "outline")
+        #expect(run.status == 0)
+        #expect(run.output == """
+            screen "small" "Small" (format 1.0)
+            state q=""
+            vstack spacing=8
+              text "Hi" weight=bold
+              button "Go" → intent go
+              BANNER (app-defined) {"title":"Sale"}
+                fallback:
+                  text "Sale"
+
+            """)
+        let json = try screenplay("render", file, "--format", "json")
+        #expect(json.output.hasPrefix("{\n  \"body\": {\n"))
+    }
+
+    @Test func renderFailsWithTheReason() throws {
+        let file = try temporaryFile("bad.json", Data(#"{"version":"3.0","id":"x","body":{"type":"spacer"}}"#.utf8))
+        let run = try screenplay("render", file)
+        #expect(run.status == 1)
+        #expect(run.errors.contains("version: error: format version 3.0 is not supported"))
+    }
+}
