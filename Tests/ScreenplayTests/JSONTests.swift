@@ -59,3 +59,18 @@ import Testing
         #expect((foundation?["pi"] as? NSNumber)?.doubleValue == 3.141592653589793)
     }
 }
+
+@Suite struct WriterOrderTests {
+    @Test func membersComeOutSortedWhateverOrderTheyAreWrittenIn() throws {
+        // A custom component mixes the format's own names with an app's names.
+        let node = Custom("WIDGET", properties: ["zeta": 1, "alpha": 2, "Zulu": 3, "émoji": 4, "identifier": 5])
+            .id("w").onTap(.back).accessibilityLabel("label")
+        let encoded = text(node.encoded())
+        #expect(encoded == #"{"Zulu":3,"accessibilityLabel":"label","action":{"type":"back"},"alpha":2,"id":"w","identifier":5,"type":"WIDGET","zeta":1,"émoji":4}"#)
+    }
+
+    @Test func prettyOutputIsTheSameDocument() throws {
+        let screen = homeScreen(highlightPayments: true)
+        #expect(try JSONParser.parse(screen.encoded(layout: .pretty)) == JSONParser.parse(screen.encoded()))
+    }
+}

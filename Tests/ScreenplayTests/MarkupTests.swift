@@ -45,6 +45,6 @@ import Testing
         let result = decodeScreen(body: #"{"type":"item","detail":"<a href=\"javascript:x\">x</a>"}"#)
         #expect(result.diagnostics.at("body.detail").first?.code == .markup)
         guard case .item(let item)? = result.value?.body.component else { Issue.record("item lost"); return }
-        #expect(item.detail?.runs == [TextRun("x")])
+        #expect(item.detailRuns() == [TextRun("x")])
     }
 }

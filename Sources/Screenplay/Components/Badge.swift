@@ -20,9 +20,9 @@ public struct Badge: Sendable, Hashable, ComponentBody, NodeConvertible {
         self.init(try reader.required("text"), color: reader.optional("color"), background: reader.optional("background"))
     }
 
-    func write(to members: inout [String: JSONValue]) {
-        members["text"] = .string(text)
-        members["color"] = color?.json
-        members["background"] = background?.json
+    func write(to writer: inout JSONWriter) {
+        writer.member(.text, text)
+        writer.member(.color, color)
+        writer.member(.background, background)
     }
 }

@@ -33,9 +33,9 @@ public struct Button: Sendable, Hashable, ComponentBody, NodeConvertible {
         self.init(try reader.required("title"), variant: reader.optional("variant") ?? .primary, enabled: reader.optional("enabled") ?? true)
     }
 
-    func write(to members: inout [String: JSONValue]) {
-        members["title"] = .string(title)
-        if variant != .primary { members["variant"] = variant.json }
-        if !enabled { members["enabled"] = .bool(false) }
+    func write(to writer: inout JSONWriter) {
+        writer.member(.title, title)
+        if variant != .primary { writer.member(.variant, variant) }
+        if !enabled { writer.member(.enabled, false) }
     }
 }

@@ -27,9 +27,9 @@ public struct Carousel: Sendable, Hashable, ComponentBody, NodeConvertible {
         self.init(spacing: reader.optional("spacing"), itemWidth: reader.optional("itemWidth"), children: try reader.nodes("children"))
     }
 
-    func write(to members: inout [String: JSONValue]) {
-        members["spacing"] = spacing.map(JSONValue.number)
-        members["itemWidth"] = itemWidth.map(JSONValue.number)
-        members["children"] = .array(children.map(\.json))
+    func write(to writer: inout JSONWriter) {
+        writer.member(.spacing, spacing)
+        writer.member(.itemWidth, itemWidth)
+        writer.member(.children, children)
     }
 }

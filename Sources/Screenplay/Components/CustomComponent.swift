@@ -38,8 +38,8 @@ public struct CustomComponent: Sendable, Hashable, ComponentBody, NodeConvertibl
         self.init(type, properties: reader.members)
     }
 
-    func write(to members: inout [String: JSONValue]) {
-        members.merge(properties) { current, _ in current }
+    func write(to writer: inout JSONWriter) {
+        for (key, value) in properties where !Node.commonKeys.contains(key) { writer.member(key, value) }
     }
 }
 

@@ -19,8 +19,8 @@ public struct Divider: Sendable, Hashable, ComponentBody, NodeConvertible {
         self.init(color: reader.optional("color"), thickness: reader.optional("thickness"))
     }
 
-    func write(to members: inout [String: JSONValue]) {
-        members["color"] = color?.json
-        members["thickness"] = thickness.map(JSONValue.number)
+    func write(to writer: inout JSONWriter) {
+        writer.member(.color, color)
+        writer.member(.thickness, thickness)
     }
 }

@@ -28,8 +28,8 @@ public struct GenericItem: Sendable, Hashable, ComponentBody, NodeConvertible {
     public var title: String?
     public var subtitle: String?
     public var topRightDetail: String?
-    /// Marked-up detail text (the closed subset of ``RichText``).
-    public var detail: RichText?
+    /// Marked-up detail text (the closed subset of ``RichText``); see ``detailRuns(policy:)``.
+    public var detail: String?
     public var bottomLeftDetail: String?
     public var bottomRightDetail: String?
     /// Where a tap leads: an app path (native screen or server screen) or an http(s) page.
@@ -45,13 +45,18 @@ public struct GenericItem: Sendable, Hashable, ComponentBody, NodeConvertible {
         self.title = title
         self.subtitle = subtitle
         self.topRightDetail = topRightDetail
-        self.detail = detail.map { RichText($0) }
+        self.detail = detail
         self.bottomLeftDetail = bottomLeftDetail
         self.bottomRightDetail = bottomRightDetail
         self.url = url
     }
 
     public var node: Node { Node(.item(self)) }
+
+    /// The detail markup parsed into runs, for renderers.
+    public func detailRuns(policy: URLPolicy = URLPolicy()) -> [TextRun] {
+        detail.map { Markup.parse($0, policy: policy).runs } ?? []
+    }
 
     init(reading reader: inout ObjectReader) throws(DecodingFailure) {
         let context = reader.context
@@ -67,24 +72,22 @@ public struct GenericItem: Sendable, Hashable, ComponentBody, NodeConvertible {
         title = reader.optional("title")
         subtitle = reader.optional("subtitle")
         topRightDetail = reader.optional("topRightDetail")
-        if let markup = reader.optional("detail", as: String.self) {
-            let runs = context.at(.key("detail")) { Markup.parse(markup, context: context) }
-            detail = RichText(markup: markup, parsedRuns: runs)
-        }
+        detail = reader.optional("detail", as: String.self)
+        if let detail { context.at(.key("detail")) { Markup.check(detail, context: context) } }
         bottomLeftDetail = reader.optional("bottomLeftDetail")
         bottomRightDetail = reader.optional("bottomRightDetail")
         url = reader.optional("url", as: CheckedURL.self)?.value
     }
 
-    func write(to members: inout [String: JSONValue]) {
-        members["layout"] = layout.map { .string($0.rawValue) }
-        members["imageURL"] = imageURL.map(JSONValue.string)
-        members["title"] = title.map(JSONValue.string)
-        members["subtitle"] = subtitle.map(JSONValue.string)
-        members["topRightDetail"] = topRightDetail.map(JSONValue.string)
-        members["detail"] = detail.map { .string($0.markup) }
-        members["bottomLeftDetail"] = bottomLeftDetail.map(JSONValue.string)
-        members["bottomRightDetail"] = bottomRightDetail.map(JSONValue.string)
-        members["url"] = url.map(JSONValue.string)
+    func write(to writer: inout JSONWriter) {
+        writer.member(.layout, layout?.rawValue)
+        writer.member(.imageURL, imageURL)
+        writer.member(.title, title)
+        writer.member(.subtitle, subtitle)
+        writer.member(.topRightDetail, topRightDetail)
+        writer.member(.detail, detail)
+        writer.member(.bottomLeftDetail, bottomLeftDetail)
+        writer.member(.bottomRightDetail, bottomRightDetail)
+        writer.member(.url, url)
     }
 }

@@ -29,9 +29,9 @@ public struct Grid: Sendable, Hashable, ComponentBody, NodeConvertible {
         self.init(columns: columns, spacing: reader.optional("spacing"), children: try reader.nodes("children"))
     }
 
-    func write(to members: inout [String: JSONValue]) {
-        members["columns"] = .number(Double(columns))
-        members["spacing"] = spacing.map(JSONValue.number)
-        members["children"] = .array(children.map(\.json))
+    func write(to writer: inout JSONWriter) {
+        writer.member(.columns, columns)
+        writer.member(.spacing, spacing)
+        writer.member(.children, children)
     }
 }

@@ -26,9 +26,9 @@ public struct HStack: Sendable, Hashable, ComponentBody, NodeConvertible {
         self.init(alignment: reader.optional("alignment") ?? .center, spacing: reader.optional("spacing"), children: try reader.nodes("children"))
     }
 
-    func write(to members: inout [String: JSONValue]) {
-        if alignment != .center { members["alignment"] = alignment.json }
-        members["spacing"] = spacing.map(JSONValue.number)
-        members["children"] = .array(children.map(\.json))
+    func write(to writer: inout JSONWriter) {
+        if alignment != .center { writer.member(.alignment, alignment) }
+        writer.member(.spacing, spacing)
+        writer.member(.children, children)
     }
 }

@@ -35,11 +35,11 @@ public struct Image: Sendable, Hashable, ComponentBody, NodeConvertible {
             contentMode: reader.optional("contentMode") ?? .fit, placeholderColor: reader.optional("placeholderColor"))
     }
 
-    func write(to members: inout [String: JSONValue]) {
-        members["url"] = .string(url)
-        members["width"] = width?.json
-        members["height"] = height?.json
-        if contentMode != .fit { members["contentMode"] = contentMode.json }
-        members["placeholderColor"] = placeholderColor?.json
+    func write(to writer: inout JSONWriter) {
+        writer.member(.url, url)
+        writer.member(.width, width)
+        writer.member(.height, height)
+        if contentMode != .fit { writer.member(.contentMode, contentMode) }
+        writer.member(.placeholderColor, placeholderColor)
     }
 }

@@ -48,8 +48,8 @@ public struct List: Sendable, Hashable, ComponentBody, NodeConvertible {
         self.init(sections: sections)
     }
 
-    func write(to members: inout [String: JSONValue]) {
-        members["sections"] = .array(sections.map(\.json))
+    func write(to writer: inout JSONWriter) {
+        writer.member(.sections, sections)
     }
 }
 
@@ -78,11 +78,15 @@ public struct Section: Sendable, Hashable {
         reader.finish()
     }
 
-    var json: JSONValue {
-        var members: [String: JSONValue] = ["children": .array(children.map(\.json))]
-        members["id"] = id.map(JSONValue.string)
-        members["title"] = title.map(JSONValue.string)
-        return .object(members)
+}
+
+extension Section: JSONEncodable {
+    func encode(into writer: inout JSONWriter) {
+        writer.beginObject()
+        writer.member(.children, children)
+        writer.member(.id, id)
+        writer.member(.title, title)
+        writer.endObject()
     }
 }
 

@@ -29,10 +29,10 @@ public struct Rectangle: Sendable, Hashable, ComponentBody, NodeConvertible {
             color: reader.optional("color"), cornerRadius: reader.optional("cornerRadius"))
     }
 
-    func write(to members: inout [String: JSONValue]) {
-        members["width"] = width?.json
-        members["height"] = height?.json
-        members["color"] = color?.json
-        members["cornerRadius"] = cornerRadius.map(JSONValue.number)
+    func write(to writer: inout JSONWriter) {
+        writer.member(.width, width)
+        writer.member(.height, height)
+        writer.member(.color, color)
+        writer.member(.cornerRadius, cornerRadius)
     }
 }

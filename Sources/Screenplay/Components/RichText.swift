@@ -5,40 +5,34 @@
 /// RichText("from <strong>Wed, Feb 15, 2017</strong> at 07:00<br>to <strong>Sat, Feb 18</strong>")
 /// ```
 public struct RichText: Sendable, Hashable, ComponentBody, TextStyled {
-    /// The markup as written.
-    public var markup: String {
-        didSet { runs = Markup.parse(markup).runs }
-    }
-    /// The markup parsed into runs; what renderers draw.
-    public private(set) var runs: [TextRun]
+    /// The markup as written; decoding checks it and reports what it cannot interpret.
+    public var markup: String
     public var attributes: TextAttributes
 
     public init(_ markup: String, size: Double? = nil, attributes: TextAttributes = TextAttributes()) {
         self.markup = markup
-        self.runs = Markup.parse(markup).runs
         self.attributes = attributes
         if let size { self.attributes.size = size }
+    }
+
+    /// The markup parsed into runs, what renderers draw; links the policy refuses lose their link.
+    ///
+    /// Parsing happens here, when a renderer asks, so that building and encoding screens on the
+    /// server never pays for it.
+    public func runs(policy: URLPolicy = URLPolicy()) -> [TextRun] {
+        Markup.parse(markup, policy: policy).runs
     }
 
     public var node: Node { Node(.richText(self)) }
 
     init(reading reader: inout ObjectReader) throws(DecodingFailure) {
         let markup = try reader.required("markup", as: String.self)
-        self.markup = markup
-        self.runs = reader.context.at(.key("markup")) { Markup.parse(markup, context: reader.context) }
-        self.attributes = TextAttributes(reading: &reader)
+        reader.context.at(.key("markup")) { Markup.check(markup, context: reader.context) }
+        self.init(markup, attributes: TextAttributes(reading: &reader))
     }
 
-    /// A rich text whose runs were already parsed (with diagnostics) from `markup`.
-    init(markup: String, parsedRuns: [TextRun]) {
-        self.markup = markup
-        self.runs = parsedRuns
-        self.attributes = TextAttributes()
-    }
-
-    func write(to members: inout [String: JSONValue]) {
-        members["markup"] = .string(markup)
-        attributes.write(to: &members)
+    func write(to writer: inout JSONWriter) {
+        writer.member(.markup, markup)
+        attributes.write(to: &writer)
     }
 }
-

@@ -24,9 +24,9 @@ public struct Scroll: Sendable, Hashable, ComponentBody, NodeConvertible {
         self.init(reader.optional("axis") ?? .vertical, spacing: reader.optional("spacing"), children: try reader.nodes("children"))
     }
 
-    func write(to members: inout [String: JSONValue]) {
-        if axis != .vertical { members["axis"] = axis.json }
-        members["spacing"] = spacing.map(JSONValue.number)
-        members["children"] = .array(children.map(\.json))
+    func write(to writer: inout JSONWriter) {
+        if axis != .vertical { writer.member(.axis, axis) }
+        writer.member(.spacing, spacing)
+        writer.member(.children, children)
     }
 }

@@ -17,7 +17,7 @@ public struct Spacer: Sendable, Hashable, ComponentBody, NodeConvertible {
         self.init(minLength: reader.optional("minLength"))
     }
 
-    func write(to members: inout [String: JSONValue]) {
-        members["minLength"] = minLength.map(JSONValue.number)
+    func write(to writer: inout JSONWriter) {
+        writer.member(.minLength, minLength)
     }
 }

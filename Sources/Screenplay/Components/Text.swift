@@ -20,8 +20,8 @@ public struct Text: Sendable, Hashable, ComponentBody, TextStyled {
         self.init(try reader.required("text"), attributes: TextAttributes(reading: &reader))
     }
 
-    func write(to members: inout [String: JSONValue]) {
-        members["text"] = .string(text)
-        attributes.write(to: &members)
+    func write(to writer: inout JSONWriter) {
+        writer.member(.text, text)
+        attributes.write(to: &writer)
     }
 }

@@ -31,12 +31,12 @@ public struct TextAttributes: Sendable, Hashable {
             alignment: reader.optional("alignment"), lineLimit: reader.optional("lineLimit"))
     }
 
-    func write(to members: inout [String: JSONValue]) {
-        members["size"] = size.map(JSONValue.number)
-        members["weight"] = weight?.json
-        members["color"] = color?.json
-        members["alignment"] = alignment?.json
-        members["lineLimit"] = lineLimit.map { .number(Double($0)) }
+    func write(to writer: inout JSONWriter) {
+        writer.member(.size, size)
+        writer.member(.weight, weight)
+        writer.member(.color, color)
+        writer.member(.alignment, alignment)
+        writer.member(.lineLimit, lineLimit)
     }
 }
 

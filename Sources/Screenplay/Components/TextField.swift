@@ -33,11 +33,11 @@ public struct TextField: Sendable, Hashable, ComponentBody, NodeConvertible {
             keyboard: reader.optional("keyboard") ?? .text, secure: reader.optional("secure") ?? false)
     }
 
-    func write(to members: inout [String: JSONValue]) {
-        members["key"] = .string(key)
-        members["label"] = label.map(JSONValue.string)
-        members["placeholder"] = placeholder.map(JSONValue.string)
-        if keyboard != .text { members["keyboard"] = keyboard.json }
-        if secure { members["secure"] = .bool(true) }
+    func write(to writer: inout JSONWriter) {
+        writer.member(.key, key)
+        writer.member(.label, label)
+        writer.member(.placeholder, placeholder)
+        if keyboard != .text { writer.member(.keyboard, keyboard) }
+        if secure { writer.member(.secure, true) }
     }
 }

@@ -18,8 +18,8 @@ public struct Toggle: Sendable, Hashable, ComponentBody, NodeConvertible {
         self.init(try reader.required("title"), key: try reader.required("key"))
     }
 
-    func write(to members: inout [String: JSONValue]) {
-        members["title"] = .string(title)
-        members["key"] = .string(key)
+    func write(to writer: inout JSONWriter) {
+        writer.member(.title, title)
+        writer.member(.key, key)
     }
 }

@@ -25,8 +25,8 @@ public struct ZStack: Sendable, Hashable, ComponentBody, NodeConvertible {
         self.init(alignment: reader.optional("alignment") ?? .center, children: try reader.nodes("children"))
     }
 
-    func write(to members: inout [String: JSONValue]) {
-        if alignment != .center { members["alignment"] = alignment.json }
-        members["children"] = .array(children.map(\.json))
+    func write(to writer: inout JSONWriter) {
+        if alignment != .center { writer.member(.alignment, alignment) }
+        writer.member(.children, children)
     }
 }

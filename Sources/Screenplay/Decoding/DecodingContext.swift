@@ -3,11 +3,14 @@
 /// One context serves one document; it is not shared between threads.
 final class DecodingContext {
     let options: DecodingOptions
+    /// Built once per document from the options' allowed schemes.
+    let urlPolicy: URLPolicy
     private(set) var diagnostics: [Diagnostic] = []
     private var components: [JSONPath.Component] = []
 
     init(options: DecodingOptions, at path: JSONPath = .root) {
         self.options = options
+        self.urlPolicy = URLPolicy(allowedSchemes: options.allowedURLSchemes)
         self.components = path.components
     }
 

@@ -28,4 +28,7 @@ public struct DocumentLimits: Sendable, Hashable {
 
     /// The limits Screenplay applies unless told otherwise.
     public static let `default` = DocumentLimits()
+
+    /// No practical limit: for re-reading bytes this library wrote itself.
+    public static let unlimited = DocumentLimits(maxDocumentBytes: .max, maxDepth: .max, maxChildren: .max, maxStringBytes: .max)
 }

@@ -51,7 +51,7 @@ extension Dictionary: JSONReadable where Key == String, Value == JSONValue {
 }
 
 /// A closed set of string values (`"leading"`, `"center"` …), read with a message that lists them.
-protocol JSONEnum: JSONReadable, RawRepresentable<String>, CaseIterable {}
+protocol JSONEnum: JSONReadable, JSONEncodable, RawRepresentable<String>, CaseIterable {}
 
 extension JSONEnum {
     init(json: JSONValue, context: DecodingContext) throws(DecodingFailure) {
@@ -64,4 +64,6 @@ extension JSONEnum {
     }
 
     var json: JSONValue { .string(rawValue) }
+
+    func encode(into writer: inout JSONWriter) { writer.write(rawValue) }
 }

@@ -23,8 +23,10 @@ struct ObjectReader {
     }
 
     mutating func raw(_ key: String) -> JSONValue? {
-        accept(key)
-        return members[key]
+        readKeys.append(key)
+        let value = members[key]
+        if value != nil { presentReads += 1 }
+        return value
     }
 
     mutating func required<T: JSONReadable>(_ key: String, as type: T.Type = T.self) throws(DecodingFailure) -> T {

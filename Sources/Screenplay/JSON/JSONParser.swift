@@ -143,11 +143,7 @@ public struct JSONParser {
                     let slice = UnsafeBufferPointer(rebasing: bytes[contentStart..<index])
                     try checkLength(slice.count, start: start)
                     index += 1
-                    guard let string = String(validating: slice, as: UTF8.self) else {
-                        index = start
-                        throw error(.invalidUTF8, "string is not valid UTF-8")
-                    }
-                    return string
+                    return try makeString(slice, start: start)
                 }
                 if byte == UInt8(ascii: "\\") { break }
                 if byte < 0x20 { throw error(.invalidString, "control character \(describe(byte)) in string; escape it") }
@@ -161,11 +157,7 @@ public struct JSONParser {
                 case UInt8(ascii: "\""):
                     index += 1
                     try checkLength(buffer.count, start: start)
-                    guard let string = String(validating: buffer, as: UTF8.self) else {
-                        index = start
-                        throw error(.invalidUTF8, "string is not valid UTF-8")
-                    }
-                    return string
+                    return try buffer.withUnsafeBufferPointer { bytes throws(JSONParseError) in try makeString(bytes, start: start) }
                 case UInt8(ascii: "\\"):
                     index += 1
                     guard index < bytes.count else { break }
@@ -193,6 +185,16 @@ public struct JSONParser {
                 if buffer.count > limits.maxStringBytes { try checkLength(buffer.count, start: start) }
             }
             throw error(.unexpectedEnd, "unterminated string")
+        }
+
+        /// A string from UTF-8 bytes, refusing invalid UTF-8 (ASCII, the common case, needs no check).
+        mutating func makeString(_ bytes: UnsafeBufferPointer<UInt8>, start: Int) throws(JSONParseError) -> String {
+            if !bytes.contains(where: { $0 >= 0x80 }) { return String(decoding: bytes, as: UTF8.self) }
+            guard let string = String(validating: bytes, as: UTF8.self) else {
+                index = start
+                throw error(.invalidUTF8, "string is not valid UTF-8")
+            }
+            return string
         }
 
         mutating func appendUnicodeEscape(to buffer: inout [UInt8]) throws(JSONParseError) {

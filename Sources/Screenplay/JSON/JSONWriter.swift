@@ -1,5 +1,8 @@
-/// Writes ``JSONValue``s as UTF-8 JSON with object members in sorted order, so the same value
-/// always gives the same bytes (stable ETags, snapshots and caches).
+/// Writes JSON as UTF-8 with object members in sorted order, so the same value always gives the
+/// same bytes (stable ETags, snapshots and caches).
+///
+/// Screenplay's model types write themselves straight into a writer, without building an
+/// intermediate ``JSONValue`` tree; ``write(_:layout:)`` serialises any ``JSONValue``.
 ///
 /// ```swift
 /// let bytes = JSONWriter.write(["b": 1, "a": [true, nil]])   // {"a":[true,null],"b":1}
@@ -13,77 +16,54 @@ public struct JSONWriter {
         case pretty
     }
 
-    private var output: [UInt8] = []
+    private(set) var output: [UInt8] = []
     private let layout: Layout
+    private var indent = 0
 
-    private init(layout: Layout) {
+    init(layout: Layout, capacity: Int = 1024) {
         self.layout = layout
+        output.reserveCapacity(capacity)
     }
 
     /// Serialises `value`.
     public static func write(_ value: JSONValue, layout: Layout = .compact) -> [UInt8] {
-        var writer = JSONWriter(layout: layout)
-        writer.output.reserveCapacity(256)
-        writer.write(value, indent: 0)
+        encode(value, layout: layout)
+    }
+
+    /// Serialises any of Screenplay's model values.
+    static func encode(_ value: some JSONEncodable, layout: Layout = .compact, capacity: Int = 1024) -> [UInt8] {
+        var writer = JSONWriter(layout: layout, capacity: capacity)
+        value.encode(into: &writer)
         if layout == .pretty { writer.output.append(0x0A) }
         return writer.output
     }
 
-    private mutating func write(_ value: JSONValue, indent: Int) {
-        switch value {
-        case .null: append("null")
-        case .bool(let flag): append(flag ? "true" : "false")
-        case .number(let number): writeNumber(number)
-        case .string(let string): writeString(string)
-        case .array(let elements):
-            if elements.isEmpty { return append("[]") }
-            output.append(UInt8(ascii: "["))
-            for (offset, element) in elements.enumerated() {
-                if offset > 0 { output.append(UInt8(ascii: ",")) }
-                newline(indent + 1)
-                write(element, indent: indent + 1)
-            }
-            newline(indent)
-            output.append(UInt8(ascii: "]"))
-        case .object(let members):
-            if members.isEmpty { return append("{}") }
-            output.append(UInt8(ascii: "{"))
-            for (offset, key) in members.keys.sorted().enumerated() {
-                if offset > 0 { output.append(UInt8(ascii: ",")) }
-                newline(indent + 1)
-                writeString(key)
-                output.append(UInt8(ascii: ":"))
-                if layout == .pretty { output.append(UInt8(ascii: " ")) }
-                // The key comes from the dictionary itself, so the lookup cannot fail.
-                write(members[key] ?? .null, indent: indent + 1)
-            }
-            newline(indent)
-            output.append(UInt8(ascii: "}"))
-        }
-    }
+    // MARK: Values
 
-    private mutating func newline(_ indent: Int) {
-        guard layout == .pretty else { return }
-        output.append(0x0A)
-        output.append(contentsOf: repeatElement(UInt8(ascii: " "), count: indent * 2))
-    }
+    mutating func writeNull() { append("null") }
 
-    private mutating func append(_ literal: StaticString) {
-        literal.withUTF8Buffer { output.append(contentsOf: $0) }
-    }
+    mutating func write(_ flag: Bool) { flag ? append("true") : append("false") }
 
-    private mutating func writeNumber(_ number: Double) {
+    mutating func write(_ number: Double) {
         guard number.isFinite else { return append("null") }
         if number.rounded() == number, abs(number) < 1e15 {
-            output.append(contentsOf: String(Int64(number)).utf8)
+            write(Int(number))
         } else {
             output.append(contentsOf: number.description.utf8)
         }
     }
 
+    mutating func write(_ integer: Int) {
+        if integer >= 0 && integer < 10 {
+            output.append(UInt8(ascii: "0") + UInt8(integer))
+        } else {
+            output.append(contentsOf: String(integer).utf8)
+        }
+    }
+
     private static let hexDigits: [UInt8] = Array("0123456789abcdef".utf8)
 
-    private mutating func writeString(_ string: String) {
+    mutating func write(_ string: String) {
         output.append(UInt8(ascii: "\""))
         var string = string
         string.withUTF8 { bytes in
@@ -110,4 +90,194 @@ public struct JSONWriter {
         }
         output.append(UInt8(ascii: "\""))
     }
+
+    mutating func write(_ value: JSONValue) {
+        switch value {
+        case .null: writeNull()
+        case .bool(let flag): write(flag)
+        case .number(let number): write(number)
+        case .string(let string): write(string)
+        case .array(let elements): writeArray(elements)
+        case .object(let members):
+            beginObject()
+            for key in members.keys.sorted() {
+                // The key comes from the dictionary itself, so the lookup cannot fail.
+                member(key, members[key] ?? .null)
+            }
+            endObject()
+        }
+    }
+
+    // MARK: Containers
+
+    mutating func writeArray<Element: JSONEncodable>(_ elements: [Element]) {
+        if elements.isEmpty { return append("[]") }
+        output.append(UInt8(ascii: "["))
+        indent += 1
+        for index in elements.indices {
+            if index > 0 { output.append(UInt8(ascii: ",")) }
+            newline()
+            elements[index].encode(into: &self)
+        }
+        indent -= 1
+        newline()
+        output.append(UInt8(ascii: "]"))
+    }
+
+    /// One member already written: its key, and where its bytes (after any comma) lie.
+    private struct Member {
+        /// The format's own member names order by their ``MemberKey`` rank (no string compare);
+        /// other names (an app's component properties) by their UTF-8 bytes. Plain integers only,
+        /// so that sorting moves no reference counts.
+        let rank: UInt8
+        let otherName: Int
+        let start: Int
+        let end: Int
+
+        static let other: UInt8 = .max
+    }
+
+    /// Names of members that are not ``MemberKey``s, referred to by index from `Member`.
+    private var otherNames: [String] = []
+
+    private func name(of member: Member) -> String {
+        member.rank == Member.other ? otherNames[member.otherName] : MemberKey.names[Int(member.rank)]
+    }
+
+    private func precedes(_ lhs: Member, _ rhs: Member) -> Bool {
+        if lhs.rank != Member.other, rhs.rank != Member.other { return lhs.rank < rhs.rank }
+        return name(of: lhs).utf8.lexicographicallyPrecedes(name(of: rhs).utf8)
+    }
+
+    /// Members of the objects being written, one list per nesting level, reused between objects.
+    private var openObjects: [[Member]] = []
+    private var openObjectCount = 0
+    private var scratch: [UInt8] = []
+
+    /// Starts an object; add members with `member(_:_:)` in any order, then call ``endObject()``.
+    mutating func beginObject() {
+        output.append(UInt8(ascii: "{"))
+        if openObjects.count == openObjectCount { openObjects.append([]) }
+        openObjectCount += 1
+        indent += 1
+    }
+
+    /// Writes a member of the format; a nil value writes nothing.
+    mutating func member<Value: JSONEncodable>(_ key: MemberKey, _ value: Value?) {
+        guard let value else { return }
+        let start = beginMember()
+        output.append(contentsOf: MemberKey.quotedNames[Int(key.rawValue)])
+        if layout == .pretty { output.append(UInt8(ascii: " ")) }
+        value.encode(into: &self)
+        openObjects[openObjectCount - 1].append(Member(rank: key.rawValue, otherName: 0, start: start, end: output.count))
+    }
+
+    /// Writes a member whose name the format does not define (app-defined properties).
+    mutating func member<Value: JSONEncodable>(_ key: String, _ value: Value?) {
+        guard let value else { return }
+        if let known = MemberKey.byName[key] { return member(known, value) }
+        let start = beginMember()
+        write(key)
+        output.append(UInt8(ascii: ":"))
+        if layout == .pretty { output.append(UInt8(ascii: " ")) }
+        value.encode(into: &self)
+        otherNames.append(key)
+        openObjects[openObjectCount - 1].append(Member(rank: Member.other, otherName: otherNames.count - 1, start: start, end: output.count))
+    }
+
+    private mutating func beginMember() -> Int {
+        if !openObjects[openObjectCount - 1].isEmpty { output.append(UInt8(ascii: ",")) }
+        let start = output.count
+        newline()
+        return start
+    }
+
+    /// Ends the current object, putting its members in key order if they were not written so.
+    mutating func endObject() {
+        let level = openObjectCount - 1
+        var members = openObjects[level]
+        openObjects[level] = []
+        if let first = members.first, members.count > 1, !isSorted(members) {
+            sort(&members)
+            let regionStart = first.start
+            scratch.removeAll(keepingCapacity: true)
+            scratch.append(contentsOf: output[regionStart...])
+            output.removeSubrange(regionStart...)
+            for (index, member) in members.enumerated() {
+                if index > 0 { output.append(UInt8(ascii: ",")) }
+                output.append(contentsOf: scratch[(member.start - regionStart)..<(member.end - regionStart)])
+            }
+        }
+        let wasEmpty = members.isEmpty
+        members.removeAll(keepingCapacity: true)
+        openObjects[level] = members
+        openObjectCount -= 1
+        indent -= 1
+        if !wasEmpty { newline() }
+        output.append(UInt8(ascii: "}"))
+    }
+
+    private func isSorted(_ members: [Member]) -> Bool {
+        for index in 1..<members.count where !precedes(members[index - 1], members[index]) { return false }
+        return true
+    }
+
+    /// Objects are small (a node has about a dozen members): insertion sort beats a general sort.
+    private func sort(_ members: inout [Member]) {
+        for index in 1..<members.count {
+            var position = index
+            while position > 0, precedes(members[position], members[position - 1]) {
+                members.swapAt(position, position - 1)
+                position -= 1
+            }
+        }
+    }
+
+    /// Key order for dictionaries: UTF-8 byte order, the same as members written one by one.
+    static func precedes(_ lhs: String, _ rhs: String) -> Bool {
+        lhs.utf8.lexicographicallyPrecedes(rhs.utf8)
+    }
+
+    private mutating func newline() {
+        guard layout == .pretty else { return }
+        output.append(0x0A)
+        output.append(contentsOf: repeatElement(UInt8(ascii: " "), count: indent * 2))
+    }
+
+    private mutating func append(_ literal: StaticString) {
+        literal.withUTF8Buffer { output.append(contentsOf: $0) }
+    }
+}
+
+/// A value that writes itself as JSON.
+protocol JSONEncodable {
+    func encode(into writer: inout JSONWriter)
+}
+
+extension String: JSONEncodable {
+    func encode(into writer: inout JSONWriter) { writer.write(self) }
+}
+
+extension Double: JSONEncodable {
+    func encode(into writer: inout JSONWriter) { writer.write(self) }
+}
+
+extension Int: JSONEncodable {
+    func encode(into writer: inout JSONWriter) { writer.write(self) }
+}
+
+extension Bool: JSONEncodable {
+    func encode(into writer: inout JSONWriter) { writer.write(self) }
+}
+
+extension JSONValue: JSONEncodable {
+    func encode(into writer: inout JSONWriter) { writer.write(self) }
+}
+
+extension Array: JSONEncodable where Element: JSONEncodable {
+    func encode(into writer: inout JSONWriter) { writer.writeArray(self) }
+}
+
+extension Dictionary: JSONEncodable where Key == String, Value == JSONValue {
+    func encode(into writer: inout JSONWriter) { writer.write(JSONValue.object(self)) }
 }

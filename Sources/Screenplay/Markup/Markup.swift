@@ -17,47 +17,65 @@ public enum Markup {
     }
 
     public static func parse(_ markup: String, policy: URLPolicy = URLPolicy()) -> Result {
-        var parser = Parser(policy: policy)
-        parser.parse(Array(markup.unicodeScalars))
+        var parser = Parser(policy: policy, buildsRuns: true)
+        parser.parse(markup)
         return Result(runs: parser.runs, problems: parser.problems)
     }
 
-    static func parse(_ markup: String, context: DecodingContext) -> [TextRun] {
-        let result = parse(markup, policy: URLPolicy(allowedSchemes: context.options.allowedURLSchemes))
-        for problem in result.problems {
+    /// Reports what the markup cannot interpret, without building runs (what decoding needs).
+    static func check(_ markup: String, context: DecodingContext) {
+        var parser = Parser(policy: context.urlPolicy, buildsRuns: false)
+        parser.parse(markup)
+        for problem in parser.problems {
             context.report(.warning, .markup, problem)
         }
-        return result.runs
     }
 
     private struct Parser {
         let policy: URLPolicy
+        let buildsRuns: Bool
         var runs: [TextRun] = []
         var problems: [String] = []
         var strongDepth = 0
         var emphasisDepth = 0
         var link: String?
         var inLink = false
-        var pending = ""
+        var pending: [UInt8] = []
 
-        init(policy: URLPolicy) {
+        init(policy: URLPolicy, buildsRuns: Bool) {
             self.policy = policy
+            self.buildsRuns = buildsRuns
         }
 
-        mutating func parse(_ scalars: [Unicode.Scalar]) {
+        mutating func parse(_ markup: String) {
+            var markup = markup
+            markup.withUTF8 { bytes in
+                // Plain text, the common case, is one run.
+                if !bytes.contains(where: { $0 == UInt8(ascii: "<") || $0 == UInt8(ascii: "&") || $0 == UInt8(ascii: "\r") }) {
+                    if buildsRuns, !bytes.isEmpty { runs = [TextRun(String(decoding: bytes, as: UTF8.self))] }
+                    return
+                }
+                parse(bytes)
+            }
+        }
+
+        mutating func parse(_ bytes: UnsafeBufferPointer<UInt8>) {
             var index = 0
-            while index < scalars.count {
-                let scalar = scalars[index]
-                if scalar == "<", let (tag, end) = Self.tag(in: scalars, at: index), apply(tag) {
+            while index < bytes.count {
+                let byte = bytes[index]
+                if byte == UInt8(ascii: "<"), let (tag, end) = Self.tag(in: bytes, at: index), apply(tag) {
                     index = end
-                } else if scalar == "&", let (text, end) = Self.entity(in: scalars, at: index) {
-                    pending += text
+                } else if byte == UInt8(ascii: "&"), let (decoded, end) = Self.entity(in: bytes, at: index) {
+                    pending.append(contentsOf: decoded.utf8)
                     index = end
-                } else {
-                    if scalar == "<" { reportOnce("\"<\" that does not start a supported tag is shown as text") }
-                    pending.unicodeScalars.append(scalar == "\r" ? "\n" : scalar)
+                } else if byte == UInt8(ascii: "\r") {
+                    pending.append(0x0A)
                     index += 1
-                    if scalar == "\r", index < scalars.count, scalars[index] == "\n" { index += 1 }
+                    if index < bytes.count, bytes[index] == 0x0A { index += 1 }
+                } else {
+                    if byte == UInt8(ascii: "<") { reportOnce("\"<\" that does not start a supported tag is shown as text") }
+                    pending.append(byte)
+                    index += 1
                 }
             }
             flush()
@@ -70,14 +88,14 @@ public enum Markup {
             if !problems.contains(problem) { problems.append(problem) }
         }
 
-        /// Applies a recognised tag; false when the tag is not one of the subset (or out of place).
+        /// Applies a recognised tag; false when it is out of place (shown as text then).
         mutating func apply(_ tag: Tag) -> Bool {
             switch tag {
-            case .open("strong"): flush(); strongDepth += 1
-            case .close("strong") where strongDepth > 0: flush(); strongDepth -= 1
-            case .open("em"): flush(); emphasisDepth += 1
-            case .close("em") where emphasisDepth > 0: flush(); emphasisDepth -= 1
-            case .lineBreak: pending += "\n"
+            case .strong: flush(); strongDepth += 1
+            case .strongEnd where strongDepth > 0: flush(); strongDepth -= 1
+            case .emphasis: flush(); emphasisDepth += 1
+            case .emphasisEnd where emphasisDepth > 0: flush(); emphasisDepth -= 1
+            case .lineBreak: pending.append(0x0A)
             case .link(let href) where !inLink:
                 flush()
                 inLink = true
@@ -87,7 +105,7 @@ public enum Markup {
                 } else {
                     link = href
                 }
-            case .close("a") where inLink: flush(); inLink = false; link = nil
+            case .linkEnd where inLink: flush(); inLink = false; link = nil
             default: return false
             }
             return true
@@ -95,73 +113,98 @@ public enum Markup {
 
         mutating func flush() {
             guard !pending.isEmpty else { return }
-            let run = TextRun(pending, strong: strongDepth > 0, emphasis: emphasisDepth > 0, link: link)
-            if let last = runs.last, last.strong == run.strong, last.emphasis == run.emphasis, last.link == run.link {
-                runs[runs.count - 1].text += run.text
+            defer { pending.removeAll(keepingCapacity: true) }
+            guard buildsRuns else { return }
+            let text = String(decoding: pending, as: UTF8.self)
+            let strong = strongDepth > 0
+            let emphasis = emphasisDepth > 0
+            if let last = runs.last, last.strong == strong, last.emphasis == emphasis, last.link == link {
+                runs[runs.count - 1].text += text
             } else {
-                runs.append(run)
+                runs.append(TextRun(text, strong: strong, emphasis: emphasis, link: link))
             }
-            pending = ""
         }
 
         enum Tag {
-            case open(String)
-            case close(String)
-            case lineBreak
+            case strong, strongEnd, emphasis, emphasisEnd, lineBreak, linkEnd
             case link(String)
+        }
+
+        static let simpleTags: [(name: [UInt8], tag: Tag)] = [
+            (Array("strong".utf8), .strong), (Array("/strong".utf8), .strongEnd), (Array("em".utf8), .emphasis),
+            (Array("/em".utf8), .emphasisEnd), (Array("br".utf8), .lineBreak), (Array("br/".utf8), .lineBreak),
+            (Array("br /".utf8), .lineBreak), (Array("/a".utf8), .linkEnd),
+        ]
+
+        static func isSpace(_ byte: UInt8) -> Bool { byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D }
+
+        static func lowercased(_ byte: UInt8) -> UInt8 {
+            byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z") ? byte + 32 : byte
         }
 
         /// Recognises `<strong>`, `</strong>`, `<em>`, `</em>`, `<br>`, `<br/>`, `<br />`, `</a>` and
         /// `<a href="…">` / `<a href='…'>` (case-insensitive names, no other attributes).
-        static func tag(in scalars: [Unicode.Scalar], at start: Int) -> (Tag, Int)? {
-            guard let close = scalars[start...].prefix(2048).firstIndex(of: ">") else { return nil }
-            let inner = String(String.UnicodeScalarView(scalars[(start + 1)..<close]))
-            let end = close + 1
-            let trimmed = inner.trimmingSpaces()
-            switch trimmed.lowercased() {
-            case "strong": return (.open("strong"), end)
-            case "/strong": return (.close("strong"), end)
-            case "em": return (.open("em"), end)
-            case "/em": return (.close("em"), end)
-            case "br", "br/", "br /": return (.lineBreak, end)
-            case "/a": return (.close("a"), end)
-            default: break
+        static func tag(in bytes: UnsafeBufferPointer<UInt8>, at start: Int) -> (Tag, Int)? {
+            var close = start + 1
+            while close < bytes.count, close - start < 2048, bytes[close] != UInt8(ascii: ">") { close += 1 }
+            guard close < bytes.count, bytes[close] == UInt8(ascii: ">") else { return nil }
+            var lower = start + 1
+            var upper = close
+            while lower < upper, isSpace(bytes[lower]) { lower += 1 }
+            while upper > lower, isSpace(bytes[upper - 1]) { upper -= 1 }
+            let inner = UnsafeBufferPointer(rebasing: bytes[lower..<upper])
+            for (name, tag) in simpleTags where name.count == inner.count {
+                if zip(name, inner).allSatisfy({ $0 == lowercased($1) }) { return (tag, close + 1) }
             }
-            // <a href="…">
-            guard trimmed.lowercased().hasPrefix("a "), let equals = trimmed.firstIndex(of: "=") else { return nil }
-            let name = trimmed[trimmed.index(after: trimmed.startIndex)..<equals].trimmingSpaces()
-            guard name.lowercased() == "href" else { return nil }
-            let value = trimmed[trimmed.index(after: equals)...].trimmingSpaces()
-            guard let quote = value.first, quote == "\"" || quote == "'", value.count >= 2, value.last == quote else { return nil }
-            let href = String(value.dropFirst().dropLast())
-            guard !href.contains(quote) else { return nil }
-            guard let decoded = decodeEntities(href) else { return nil }
-            return (.link(decoded), end)
+            return link(in: inner).map { (.link($0), close + 1) }
         }
 
-        static func decodeEntities(_ text: String) -> String? {
-            let scalars = Array(text.unicodeScalars)
-            var output = ""
+        /// `a href="…"` inside the angle brackets.
+        static func link(in inner: UnsafeBufferPointer<UInt8>) -> String? {
+            guard inner.count > 2, lowercased(inner[0]) == UInt8(ascii: "a"), isSpace(inner[1]) else { return nil }
+            var index = 2
+            while index < inner.count, isSpace(inner[index]) { index += 1 }
+            let href = Array("href".utf8)
+            guard index + 4 <= inner.count, (0..<4).allSatisfy({ lowercased(inner[index + $0]) == href[$0] }) else { return nil }
+            index += 4
+            while index < inner.count, isSpace(inner[index]) { index += 1 }
+            guard index < inner.count, inner[index] == UInt8(ascii: "=") else { return nil }
+            index += 1
+            while index < inner.count, isSpace(inner[index]) { index += 1 }
+            guard index < inner.count, inner[index] == UInt8(ascii: "\"") || inner[index] == UInt8(ascii: "'") else { return nil }
+            let quote = inner[index]
+            let valueStart = index + 1
+            guard inner.count - 1 >= valueStart, inner[inner.count - 1] == quote else { return nil }
+            let value = UnsafeBufferPointer(rebasing: inner[valueStart..<(inner.count - 1)])
+            guard !value.contains(quote) else { return nil }
+            return decodeEntities(value)
+        }
+
+        static func decodeEntities(_ bytes: UnsafeBufferPointer<UInt8>) -> String {
+            var output: [UInt8] = []
+            output.reserveCapacity(bytes.count)
             var index = 0
-            while index < scalars.count {
-                if scalars[index] == "&", let (decoded, end) = entity(in: scalars, at: index) {
-                    output += decoded
+            while index < bytes.count {
+                if bytes[index] == UInt8(ascii: "&"), let (decoded, end) = entity(in: bytes, at: index) {
+                    output.append(contentsOf: decoded.utf8)
                     index = end
                 } else {
-                    output.unicodeScalars.append(scalars[index])
+                    output.append(bytes[index])
                     index += 1
                 }
             }
-            return output
+            return String(decoding: output, as: UTF8.self)
         }
 
         static let namedEntities: [String: String] = [
             "amp": "&", "lt": "<", "gt": ">", "quot": "\"", "apos": "'", "nbsp": "\u{00A0}",
         ]
 
-        static func entity(in scalars: [Unicode.Scalar], at start: Int) -> (String, Int)? {
-            guard let semicolon = scalars[start...].prefix(12).firstIndex(of: ";") else { return nil }
-            let name = String(String.UnicodeScalarView(scalars[(start + 1)..<semicolon]))
+        static func entity(in bytes: UnsafeBufferPointer<UInt8>, at start: Int) -> (String, Int)? {
+            var semicolon = start + 1
+            while semicolon < bytes.count, semicolon - start <= 10, bytes[semicolon] != UInt8(ascii: ";") { semicolon += 1 }
+            guard semicolon < bytes.count, bytes[semicolon] == UInt8(ascii: ";") else { return nil }
+            let name = String(decoding: UnsafeBufferPointer(rebasing: bytes[(start + 1)..<semicolon]), as: UTF8.self)
             if let named = namedEntities[name] { return (named, semicolon + 1) }
             guard name.hasPrefix("#") else { return nil }
             let digits = name.dropFirst()
@@ -174,15 +217,5 @@ public enum Markup {
             guard let value, value != 0, let scalar = Unicode.Scalar(value) else { return nil }
             return (String(Character(scalar)), semicolon + 1)
         }
-    }
-}
-
-extension StringProtocol {
-    func trimmingSpaces() -> String {
-        let scalars = unicodeScalars
-        guard let first = scalars.firstIndex(where: { !$0.properties.isWhitespace }),
-            let last = scalars.lastIndex(where: { !$0.properties.isWhitespace })
-        else { return "" }
-        return String(String.UnicodeScalarView(scalars[first...last]))
     }
 }

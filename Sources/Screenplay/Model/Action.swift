@@ -68,7 +68,7 @@ public indirect enum Action: Sendable, Hashable {
     public static func track(_ event: String) -> Action { .track(event, properties: [:]) }
 }
 
-extension Action: JSONReadable {
+extension Action: JSONReadable, JSONEncodable {
     init(json: JSONValue, context: DecodingContext) throws(DecodingFailure) {
         guard case .object(let members) = json else { throw Self.typeMismatch("an action object", json, context) }
         var reader = ObjectReader(members, context: context, describedAs: "an action")
@@ -119,28 +119,28 @@ extension Action: JSONReadable {
         return actions
     }
 
-    var json: JSONValue {
-        var members: [String: JSONValue] = ["type": .string(type)]
+    func encode(into writer: inout JSONWriter) {
+        writer.beginObject()
         switch self {
-        case .navigate(let url), .open(let url): members["url"] = .string(url)
+        case .navigate(let url), .open(let url): writer.member(.url, url)
         case .intent(let name, let payload):
-            members["name"] = .string(name)
-            if !payload.isEmpty { members["payload"] = .object(payload) }
+            writer.member(.name, name)
+            if !payload.isEmpty { writer.member(.payload, payload) }
         case .back, .dismiss, .reload: break
         case .present(let url, let style):
-            members["url"] = .string(url)
-            if style != .modal { members["style"] = style.json }
+            writer.member(.url, url)
+            if style != .modal { writer.member(.style, style) }
         case .setState(let key, let value):
-            members["key"] = .string(key)
-            members["value"] = value
-        case .sequence(let actions): members["actions"] = .array(actions.map(\.json))
+            writer.member(.key, key)
+            writer.member(.value, value)
+        case .sequence(let actions): writer.member(.actions, actions)
         case .track(let event, let properties):
-            members["event"] = .string(event)
-            if !properties.isEmpty { members["properties"] = .object(properties) }
-        case .unknown(let type, var raw):
-            raw["type"] = .string(type)
-            return .object(raw)
+            writer.member(.event, event)
+            if !properties.isEmpty { writer.member(.properties, properties) }
+        case .unknown(_, let raw):
+            for (key, value) in raw where key != "type" { writer.member(key, value) }
         }
-        return .object(members)
+        writer.member(.type, type)
+        writer.endObject()
     }
 }

@@ -15,7 +15,7 @@ public struct CacheHints: Sendable, Hashable {
     }
 }
 
-extension CacheHints: JSONReadable {
+extension CacheHints: JSONReadable, JSONEncodable {
     init(json: JSONValue, context: DecodingContext) throws(DecodingFailure) {
         guard case .object(let members) = json else { throw Self.typeMismatch("a cache object", json, context) }
         var reader = ObjectReader(members, context: context, describedAs: "cache hints")
@@ -25,9 +25,10 @@ extension CacheHints: JSONReadable {
         reader.finish()
     }
 
-    var json: JSONValue {
-        var members: [String: JSONValue] = ["maxAge": .number(Double(maxAge))]
-        members["staleWhileRevalidate"] = staleWhileRevalidate.map { .number(Double($0)) }
-        return .object(members)
+    func encode(into writer: inout JSONWriter) {
+        writer.beginObject()
+        writer.member(.maxAge, maxAge)
+        writer.member(.staleWhileRevalidate, staleWhileRevalidate)
+        writer.endObject()
     }
 }

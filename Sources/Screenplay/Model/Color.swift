@@ -133,3 +133,13 @@ extension Color: JSONReadable {
         return .object(["light": .string(light.hex), "dark": .string(dark.hex)])
     }
 }
+
+extension Color: JSONEncodable {
+    func encode(into writer: inout JSONWriter) {
+        guard let dark else { return writer.write(light.hex) }
+        writer.beginObject()
+        writer.member(.dark, dark.hex)
+        writer.member(.light, light.hex)
+        writer.endObject()
+    }
+}

@@ -104,8 +104,8 @@ public enum Component: Sendable, Hashable {
         }
     }
 
-    func write(to members: inout [String: JSONValue]) {
-        body.write(to: &members)
+    func write(to writer: inout JSONWriter) {
+        body.write(to: &writer)
     }
 
     /// The groups of child nodes this component holds, each with the path that leads to it
@@ -155,5 +155,5 @@ public enum ComponentKind: String, Sendable, Hashable, CaseIterable {
 
 /// What every built-in component's properties can do: be read from, and written to, a node object.
 protocol ComponentBody: Sendable, Hashable {
-    func write(to members: inout [String: JSONValue])
+    func write(to writer: inout JSONWriter)
 }

@@ -31,7 +31,7 @@ extension EdgeInsets: ExpressibleByIntegerLiteral, ExpressibleByFloatLiteral {
     public init(floatLiteral value: Double) { self.init(value) }
 }
 
-extension EdgeInsets: JSONReadable {
+extension EdgeInsets: JSONReadable, JSONEncodable {
     init(json: JSONValue, context: DecodingContext) throws(DecodingFailure) {
         switch json {
         case .number(let value): self.init(value)
@@ -46,13 +46,13 @@ extension EdgeInsets: JSONReadable {
         }
     }
 
-    var json: JSONValue {
-        if top == leading, top == bottom, top == trailing { return .number(top) }
-        var members: [String: JSONValue] = [:]
-        if top != 0 { members["top"] = .number(top) }
-        if leading != 0 { members["leading"] = .number(leading) }
-        if bottom != 0 { members["bottom"] = .number(bottom) }
-        if trailing != 0 { members["trailing"] = .number(trailing) }
-        return .object(members)
+    func encode(into writer: inout JSONWriter) {
+        if top == leading, top == bottom, top == trailing { return writer.write(top) }
+        writer.beginObject()
+        if top != 0 { writer.member(.top, top) }
+        if leading != 0 { writer.member(.leading, leading) }
+        if bottom != 0 { writer.member(.bottom, bottom) }
+        if trailing != 0 { writer.member(.trailing, trailing) }
+        writer.endObject()
     }
 }

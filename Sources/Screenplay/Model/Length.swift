@@ -32,3 +32,12 @@ extension Length: JSONReadable {
         }
     }
 }
+
+extension Length: JSONEncodable {
+    func encode(into writer: inout JSONWriter) {
+        switch self {
+        case .points(let value): writer.write(value)
+        case .fill: writer.write("fill")
+        }
+    }
+}

@@ -92,18 +92,29 @@ extension Node {
         }
     }
 
-    /// The node as a JSON object.
+    /// The node as JSON bytes with sorted keys.
+    public func encoded(layout: JSONWriter.Layout = .compact) -> [UInt8] {
+        JSONWriter.encode(self, layout: layout)
+    }
+
+    /// The node as a JSON value (for inspection and tests; encoding does not go through it).
     public var json: JSONValue {
-        var members: [String: JSONValue] = [:]
-        component.write(to: &members)
-        members["type"] = .string(component.type)
-        members["id"] = id.map(JSONValue.string)
-        members["action"] = action?.json
-        members["accessibilityLabel"] = accessibilityLabel.map(JSONValue.string)
-        members["visibleWhen"] = visibleWhen?.json
-        if let style, !style.isEmpty { members["style"] = style.json }
-        members["fallback"] = fallback?.json
-        return .object(members)
+        (try? JSONParser.parse(encoded(), limits: .unlimited)) ?? .null
+    }
+}
+
+extension Node: JSONEncodable {
+    func encode(into writer: inout JSONWriter) {
+        writer.beginObject()
+        component.write(to: &writer)
+        writer.member(.type, component.type)
+        writer.member(.id, id)
+        writer.member(.action, action)
+        writer.member(.accessibilityLabel, accessibilityLabel)
+        writer.member(.visibleWhen, visibleWhen)
+        if let style, !style.isEmpty { writer.member(.style, style) }
+        writer.member(.fallback, fallback)
+        writer.endObject()
     }
 }
 

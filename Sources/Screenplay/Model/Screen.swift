@@ -56,21 +56,28 @@ public struct Screen: Sendable, Hashable {
 }
 
 extension Screen {
-    /// The screen as a JSON object.
-    public var json: JSONValue {
-        var members: [String: JSONValue] = [
-            "version": .string(version.description), "id": .string(id), "body": body.json,
-        ]
-        members["title"] = title.map(JSONValue.string)
-        if !state.isEmpty { members["state"] = .object(state) }
-        members["cache"] = cache?.json
-        members["intents"] = intents.map(JSONValue.string)
-        members["stream"] = stream.map(JSONValue.string)
-        return .object(members)
-    }
-
     /// The screen as JSON bytes with sorted keys; the same screen always gives the same bytes.
     public func encoded(layout: JSONWriter.Layout = .compact) -> [UInt8] {
-        JSONWriter.write(json, layout: layout)
+        JSONWriter.encode(self, layout: layout, capacity: 16 * 1024)
+    }
+
+    /// The screen as a JSON value (for inspection and tests; encoding does not go through it).
+    public var json: JSONValue {
+        (try? JSONParser.parse(encoded(), limits: .unlimited)) ?? .null
+    }
+}
+
+extension Screen: JSONEncodable {
+    func encode(into writer: inout JSONWriter) {
+        writer.beginObject()
+        writer.member(.version, version.description)
+        writer.member(.id, id)
+        writer.member(.body, body)
+        writer.member(.title, title)
+        if !state.isEmpty { writer.member(.state, state) }
+        writer.member(.cache, cache)
+        writer.member(.intents, intents)
+        writer.member(.stream, stream)
+        writer.endObject()
     }
 }

@@ -29,7 +29,7 @@ public struct StateCondition: Sendable, Hashable {
     }
 }
 
-extension StateCondition: JSONReadable {
+extension StateCondition: JSONReadable, JSONEncodable {
     init(json: JSONValue, context: DecodingContext) throws(DecodingFailure) {
         guard case .object(let members) = json else { throw Self.typeMismatch("a condition object", json, context) }
         var reader = ObjectReader(members, context: context, describedAs: "a condition")
@@ -38,10 +38,11 @@ extension StateCondition: JSONReadable {
         reader.finish()
     }
 
-    var json: JSONValue {
-        var members: [String: JSONValue] = ["key": .string(key)]
-        members["equals"] = equals
-        if not { members["not"] = .bool(true) }
-        return .object(members)
+    func encode(into writer: inout JSONWriter) {
+        writer.beginObject()
+        writer.member(.key, key)
+        writer.member(.equals, equals)
+        if not { writer.member(.not, true) }
+        writer.endObject()
     }
 }

@@ -17,7 +17,7 @@ public struct Style: Sendable, Hashable {
     var isEmpty: Bool { padding == nil && background == nil && cornerRadius == nil }
 }
 
-extension Style: JSONReadable {
+extension Style: JSONReadable, JSONEncodable {
     init(json: JSONValue, context: DecodingContext) throws(DecodingFailure) {
         guard case .object(let members) = json else { throw Self.typeMismatch("a style object", json, context) }
         var reader = ObjectReader(members, context: context, describedAs: "a style")
@@ -27,11 +27,11 @@ extension Style: JSONReadable {
         reader.finish()
     }
 
-    var json: JSONValue {
-        var members: [String: JSONValue] = [:]
-        members["padding"] = padding?.json
-        members["background"] = background?.json
-        members["cornerRadius"] = cornerRadius.map(JSONValue.number)
-        return .object(members)
+    func encode(into writer: inout JSONWriter) {
+        writer.beginObject()
+        writer.member(.padding, padding)
+        writer.member(.background, background)
+        writer.member(.cornerRadius, cornerRadius)
+        writer.endObject()
     }
 }

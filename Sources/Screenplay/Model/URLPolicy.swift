@@ -22,28 +22,45 @@ public struct URLPolicy: Sendable, Hashable {
     }
 
     public func check(_ url: String) -> Verdict {
-        if url.isEmpty { return .refused("the URL is empty") }
-        if url.unicodeScalars.contains(where: { $0.value < 0x21 || $0.value == 0x7F || $0 == "\\" }) {
-            return .refused("the URL contains whitespace, control characters or backslashes")
+        var schemeEnd: Int?
+        var sawPathCharacter = false
+        var count = 0
+        for byte in url.utf8 {
+            if byte < 0x21 || byte == 0x7F || byte == UInt8(ascii: "\\") {
+                return .refused("the URL contains whitespace, control characters or backslashes")
+            }
+            if schemeEnd == nil, !sawPathCharacter {
+                if byte == UInt8(ascii: ":") {
+                    schemeEnd = count
+                } else if byte == UInt8(ascii: "/") || byte == UInt8(ascii: "?") || byte == UInt8(ascii: "#") {
+                    // A colon after the first slash, '?' or '#' belongs to a relative path ("/a:b").
+                    sawPathCharacter = true
+                }
+            }
+            count += 1
         }
-        if url.hasPrefix("//") { return .refused("protocol-relative URLs (\"//host\") are not allowed; give a scheme") }
-        guard let colon = url.firstIndex(of: ":") else { return .relative }
-        let head = url[..<colon]
-        // A colon after the first slash, '?' or '#' belongs to a relative path ("/a:b").
-        if head.contains(where: { $0 == "/" || $0 == "?" || $0 == "#" }) { return .relative }
-        let scheme = head.lowercased()
-        guard let first = scheme.unicodeScalars.first, ("a"..."z").contains(first),
-            scheme.unicodeScalars.allSatisfy({ ("a"..."z").contains($0) || ("0"..."9").contains($0) || "+-.".unicodeScalars.contains($0) })
-        else { return .refused("\"\(head)\" is not a valid URL scheme") }
+        if count == 0 { return .refused("the URL is empty") }
+        if url.utf8.starts(with: "//".utf8) { return .refused("protocol-relative URLs (\"//host\") are not allowed; give a scheme") }
+        guard let schemeEnd else { return .relative }
+        let head = url.utf8.prefix(schemeEnd)
+        guard let first = head.first, Self.isLetter(first),
+            head.allSatisfy({ Self.isLetter($0) || ($0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9")) || $0 == UInt8(ascii: "+") || $0 == UInt8(ascii: "-") || $0 == UInt8(ascii: ".") })
+        else { return .refused("\"\(String(decoding: head, as: UTF8.self))\" is not a valid URL scheme") }
+        let scheme = String(decoding: head.map { $0 | 0x20 }, as: UTF8.self)
         guard allowedSchemes.contains(scheme) else {
             let allowed = allowedSchemes.sorted().joined(separator: ", ")
             return .refused("scheme \"\(scheme)\" is not allowed (allowed: \(allowed) and relative paths)")
         }
         if scheme == "http" || scheme == "https" {
-            let rest = url[url.index(after: colon)...]
-            guard rest.hasPrefix("//"), rest.count > 2 else { return .refused("an \(scheme) URL needs a host (\"\(scheme)://host/…\")") }
+            let rest = url.utf8.dropFirst(schemeEnd + 1)
+            guard rest.starts(with: "//".utf8), rest.count > 2 else { return .refused("an \(scheme) URL needs a host (\"\(scheme)://host/…\")") }
         }
         return .absolute(scheme: scheme)
+    }
+
+    private static func isLetter(_ byte: UInt8) -> Bool {
+        let lower = byte | 0x20
+        return lower >= UInt8(ascii: "a") && lower <= UInt8(ascii: "z")
     }
 }
 
@@ -53,7 +70,7 @@ struct CheckedURL: JSONReadable {
 
     init(json: JSONValue, context: DecodingContext) throws(DecodingFailure) {
         let string = try String(json: json, context: context)
-        if case .refused(let reason) = URLPolicy(allowedSchemes: context.options.allowedURLSchemes).check(string) {
+        if case .refused(let reason) = context.urlPolicy.check(string) {
             throw context.failure(.disallowedURL, "URL \"\(string.prefix(80))\" refused: \(reason)")
         }
         value = string

@@ -55,8 +55,8 @@ public enum OutlineRenderer {
             parts.append("visible-when \(condition.not ? "!" : "")\(condition.key)\(test)")
         }
         if let style = node.style {
-            if let padding = style.padding { parts.append("padding=\(compact(padding.json))") }
-            if let background = style.background { parts.append("background=\(compact(background.json))") }
+            if let padding = style.padding { parts.append("padding=\(compact(padding))") }
+            if let background = style.background { parts.append("background=\(compact(background))") }
             if let radius = style.cornerRadius { parts.append("radius=\(number(radius))") }
         }
         if let action = node.action { parts.append("→ " + describe(action)) }
@@ -67,7 +67,7 @@ public enum OutlineRenderer {
         switch action {
         case .navigate(let url): "navigate \(url)"
         case .open(let url): "open \(url)"
-        case .intent(let name, let payload): "intent \(name)" + (payload.isEmpty ? "" : " \(compact(.object(payload)))")
+        case .intent(let name, let payload): "intent \(name)" + (payload.isEmpty ? "" : " \(compact(JSONValue.object(payload)))")
         case .back: "back"
         case .dismiss: "dismiss"
         case .present(let url, let style): "present \(url) (\(style.rawValue))"
@@ -85,7 +85,7 @@ public enum OutlineRenderer {
         func attributes(_ attributes: TextAttributes) {
             add("size", attributes.size.map(number))
             add("weight", attributes.weight?.rawValue)
-            add("color", attributes.color.map { compact($0.json) })
+            add("color", attributes.color.map { compact($0) })
             add("align", attributes.alignment?.rawValue)
             add("lines", attributes.lineLimit.map(String.init))
         }
@@ -104,7 +104,7 @@ public enum OutlineRenderer {
         case .list(let list):
             parts.append("\(list.sections.count) section" + (list.sections.count == 1 ? "" : "s"))
         case .spacer(let spacer): add("min", spacer.minLength.map(number))
-        case .divider(let divider): add("color", divider.color.map { compact($0.json) })
+        case .divider(let divider): add("color", divider.color.map { compact($0) })
         case .carousel(let carousel):
             add("spacing", carousel.spacing.map(number))
             add("item-width", carousel.itemWidth.map(number))
@@ -115,7 +115,7 @@ public enum OutlineRenderer {
             parts.append(quoted(text.text))
             attributes(text.attributes)
         case .richText(let rich):
-            parts.append(runs(rich.runs))
+            parts.append(runs(rich.runs()))
             attributes(rich.attributes)
         case .image(let image):
             parts.append(image.url)
@@ -123,7 +123,7 @@ public enum OutlineRenderer {
             add("mode", image.contentMode == .fit ? nil : image.contentMode.rawValue)
         case .rectangle(let rectangle):
             add("size", size(rectangle.width, rectangle.height))
-            add("color", rectangle.color.map { compact($0.json) })
+            add("color", rectangle.color.map { compact($0) })
             add("radius", rectangle.cornerRadius.map(number))
         case .badge(let badge): parts.append(quoted(badge.text))
         case .button(let button):
@@ -143,13 +143,13 @@ public enum OutlineRenderer {
             add("title", item.title.map(quoted))
             add("subtitle", item.subtitle.map(quoted))
             add("top-right", item.topRightDetail.map(quoted))
-            add("detail", item.detail.map { runs($0.runs) })
+            add("detail", item.detail == nil ? nil : runs(item.detailRuns()))
             add("bottom-left", item.bottomLeftDetail.map(quoted))
             add("bottom-right", item.bottomRightDetail.map(quoted))
             add("image", item.imageURL)
             if let url = item.url { parts.append("→ \(url)") }
         case .custom(let custom):
-            parts.append("(app-defined) " + compact(.object(custom.properties)))
+            parts.append("(app-defined) " + compact(JSONValue.object(custom.properties)))
         }
         return parts
     }
@@ -167,15 +167,15 @@ public enum OutlineRenderer {
     }
 
     static func quoted(_ text: String) -> String {
-        String(decoding: JSONWriter.write(.string(text)), as: UTF8.self)
+        compact(text)
     }
 
-    static func compact(_ value: JSONValue) -> String {
-        String(decoding: JSONWriter.write(value), as: UTF8.self)
+    static func compact(_ value: some JSONEncodable) -> String {
+        String(decoding: JSONWriter.encode(value), as: UTF8.self)
     }
 
     static func number(_ value: Double) -> String {
-        compact(.number(value))
+        compact(value)
     }
 
     private static func size(_ width: Length?, _ height: Length?) -> String? {

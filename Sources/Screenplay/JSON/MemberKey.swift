@@ -1,0 +1,83 @@
+/// Every member name the format itself writes, declared in byte order so that the writer orders
+/// an object's members by comparing small integers instead of strings.
+///
+/// Adding a field to the format adds its name here, in order (a test checks the order).
+enum MemberKey: UInt8, CaseIterable {  // at most 255 cases: .max marks other names
+    case accessibilityLabel
+    case action
+    case actions
+    case alignment
+    case axis
+    case background
+    case body
+    case bottom
+    case bottomLeftDetail
+    case bottomRightDetail
+    case cache
+    case children
+    case color
+    case columns
+    case contentMode
+    case cornerRadius
+    case dark
+    case detail
+    case enabled
+    case equals
+    case event
+    case fallback
+    case height
+    case id
+    case imageURL
+    case intents
+    case itemWidth
+    case key
+    case keyboard
+    case label
+    case layout
+    case leading
+    case light
+    case lineLimit
+    case markup
+    case maxAge
+    case minLength
+    case name
+    case not
+    case padding
+    case payload
+    case placeholder
+    case placeholderColor
+    case properties
+    case sections
+    case secure
+    case size
+    case spacing
+    case staleWhileRevalidate
+    case state
+    case stream
+    case style
+    case subtitle
+    case text
+    case thickness
+    case title
+    case top
+    case topRightDetail
+    case trailing
+    case type
+    case url
+    case value
+    case variant
+    case version
+    case visibleWhen
+    case weight
+    case width
+
+    /// The name as the format spells it.
+    var name: String { Self.names[Int(rawValue)] }
+
+    static let names: [String] = allCases.map { String(describing: $0) }
+
+    /// `"name":` as UTF-8, written without escaping (names are plain ASCII).
+    static let quotedNames: [[UInt8]] = names.map { Array("\"\($0)\":".utf8) }
+
+    static let byName: [String: MemberKey] = Dictionary(uniqueKeysWithValues: allCases.map { ($0.name, $0) })
+}
