@@ -23,23 +23,41 @@ func thousandItemList() -> Screen {
     }
 }
 
+/// A 1,000-row list of one-line texts: the lightest list, for comparison with builders that publish
+/// figures for galleries of simple items.
+func thousandTextList() -> Screen {
+    Screen(id: "rows") {
+        List {
+            for index in 0..<1_000 {
+                Text("Row \(index)", size: 15).id("row.\(index)")
+            }
+        }
+    }
+}
+
 struct Measurement {
     let name: String
     let median: Duration
     let samples: Int
 }
 
-func measure(_ name: String, minimumSamples: Int = 30, minimumTime: Duration = .seconds(2), _ body: () -> Void) -> Measurement {
+/// Times several operations side by side: their samples are interleaved (A, B, C, A, B, C …) so that
+/// a noisy neighbour slows them all alike and the ratios of their medians stay meaningful.
+func measure(_ operations: [(name: String, body: () -> Void)], minimumSamples: Int = 40, minimumTime: Duration = .seconds(3)) -> [Measurement] {
     let clock = ContinuousClock()
-    for _ in 0..<5 { body() }
-    var samples: [Duration] = []
+    for operation in operations { for _ in 0..<3 { operation.body() } }
+    var samples = Array(repeating: [Duration](), count: operations.count)
     let start = clock.now
-    while samples.count < minimumSamples || clock.now - start < minimumTime {
-        samples.append(clock.measure(body))
-        if samples.count >= 10_000 { break }
+    while samples[0].count < minimumSamples || clock.now - start < minimumTime {
+        for (index, operation) in operations.enumerated() {
+            samples[index].append(clock.measure(operation.body))
+        }
+        if samples[0].count >= 5_000 { break }
     }
-    samples.sort()
-    return Measurement(name: name, median: samples[samples.count / 2], samples: samples.count)
+    return operations.indices.map { index in
+        let sorted = samples[index].sorted()
+        return Measurement(name: operations[index].name, median: sorted[sorted.count / 2], samples: sorted.count)
+    }
 }
 
 func milliseconds(_ duration: Duration) -> Double {
@@ -64,6 +82,7 @@ if let operation = ProcessInfo.processInfo.environment["SCREENPLAY_PROFILE"] {
         switch operation {
         case "encode": consume(screen.encoded())
         case "decode": consume(Screen.decode(from: bytes))
+        case "textlist": consume(thousandTextList().encoded())
         default: consume(thousandItemList())
         }
     }
@@ -73,20 +92,27 @@ if let operation = ProcessInfo.processInfo.environment["SCREENPLAY_PROFILE"] {
 print("1,000-item list screen: \(bytes.count) bytes encoded")
 print("")
 
-let decode = measure("Screen.decode (parse + resilient decode + checks)") { consume(Screen.decode(from: bytes)) }
-let parseOnly = measure("JSONParser.parse (our parser alone)") { consume(try? JSONParser.parse(bytes)) }
-let foundationDecode = measure("JSONSerialization.jsonObject (same bytes)") { consume(try? JSONSerialization.jsonObject(with: data)) }
-let encode = measure("Screen.encoded (sorted keys)") { consume(screen.encoded()) }
-let foundationEncodeSorted = measure("JSONSerialization.data [.sortedKeys] (equivalent object)") {
-    consume(try? JSONSerialization.data(withJSONObject: foundationObject, options: [.sortedKeys]))
-}
-let foundationEncode = measure("JSONSerialization.data (equivalent object, unsorted)") {
-    consume(try? JSONSerialization.data(withJSONObject: foundationObject))
-}
-let build = measure("DSL build of the 1,000-item list") { consume(thousandItemList()) }
-let buildAndEncode = measure("DSL build + encode of the 1,000-item list") { consume(thousandItemList().encoded()) }
+let decodes = measure([
+    ("Screen.decode (parse + resilient decode + checks)", { consume(Screen.decode(from: bytes)) }),
+    ("JSONParser.parse (our parser alone)", { consume(try? JSONParser.parse(bytes)) }),
+    ("JSONSerialization.jsonObject (same bytes)", { consume(try? JSONSerialization.jsonObject(with: data)) }),
+])
+let encodes = measure([
+    ("Screen.encoded (sorted keys)", { consume(screen.encoded()) }),
+    ("JSONSerialization.data [.sortedKeys] (equivalent object)", { consume(try? JSONSerialization.data(withJSONObject: foundationObject, options: [.sortedKeys])) }),
+    ("JSONSerialization.data (equivalent object, unsorted)", { consume(try? JSONSerialization.data(withJSONObject: foundationObject)) }),
+], minimumSamples: 20)
+let textListBytes = thousandTextList().encoded().count
+let builds = measure([
+    ("DSL build of the 1,000-item list", { consume(thousandItemList()) }),
+    ("DSL build + encode of the 1,000-item list", { consume(thousandItemList().encoded()) }),
+    ("DSL build + encode of a 1,000-row text list (\(textListBytes / 1000) KB)", { consume(thousandTextList().encoded()) }),
+])
+let (decode, foundationDecode) = (decodes[0], decodes[2])
+let (encode, foundationEncodeSorted, foundationEncode) = (encodes[0], encodes[1], encodes[2])
+let buildAndEncode = builds[1]
 
-for measurement in [decode, parseOnly, foundationDecode, encode, foundationEncodeSorted, foundationEncode, build, buildAndEncode] {
+for measurement in decodes + encodes + builds {
     print(row(measurement))
 }
 print("")
@@ -95,3 +121,4 @@ print("decode ÷ JSONSerialization.jsonObject:            \(ratio(decode, founda
 print("encode ÷ JSONSerialization.data [.sortedKeys]:    \(ratio(encode, foundationEncodeSorted))   (goal ≤ 1.0)")
 print("encode ÷ JSONSerialization.data (unsorted):       \(ratio(encode, foundationEncode))")
 print("DSL build + encode:                               \(String(format: "%.3f", milliseconds(buildAndEncode.median))) ms   (goal ≤ 1 ms)")
+print("  same for the 1,000-row text list:               \(String(format: "%.3f", milliseconds(builds[2].median))) ms")

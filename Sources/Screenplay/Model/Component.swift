@@ -2,7 +2,7 @@
 ///
 /// Renderers switch over it; ``custom(_:)`` carries any other `type` with its raw properties,
 /// for the app's component registry to decode (write-up 3's BANNER, COLLECTION …).
-public enum Component: Sendable, Hashable {
+public indirect enum Component: Sendable, Hashable {
     case vstack(VStack)
     case hstack(HStack)
     case zstack(ZStack)
