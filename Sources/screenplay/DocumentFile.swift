@@ -33,7 +33,7 @@ struct DocumentFile {
         // Read at most one byte past the limit, so a file that grows meanwhile is still refused.
         let data: Data
         do {
-            data = try handle.read(upToCount: limits.maxDocumentBytes + 1) ?? Data()
+            data = try handle.read(upToCount: min(limits.maxDocumentBytes, Int.max - 1) + 1) ?? Data()
         } catch {
             throw .unreadable(error.localizedDescription)
         }
@@ -60,14 +60,14 @@ struct LimitOptions: ParsableArguments {
     @Option(help: "Deepest JSON nesting accepted.")
     var maxDepth = DocumentLimits.default.maxDepth
 
-    @Option(help: "URL schemes allowed besides relative paths (repeatable).")
-    var allowScheme: [String] = ["http", "https"]
+    @Option(help: "A URL scheme to allow besides http, https and relative paths (repeatable), such as tel.")
+    var allowScheme: [String] = []
 
     var decodingOptions: DecodingOptions {
         var limits = DocumentLimits.default
         limits.maxDocumentBytes = maxBytes
         limits.maxDepth = maxDepth
-        return DecodingOptions(limits: limits, allowedURLSchemes: Set(allowScheme))
+        return DecodingOptions(limits: limits, allowedURLSchemes: DecodingOptions.default.allowedURLSchemes.union(allowScheme.map { $0.lowercased() }))
     }
 }
 

@@ -119,6 +119,15 @@ import Testing
         #expect(run.lines.first?.contains("nesting is deeper than 128 levels") == true)
     }
 
+    @Test func moreURLSchemesCanBeAllowed() throws {
+        let file = try temporaryFile("tel.json", Data(#"{"version":"1.0","id":"x","body":{"type":"text","text":"Call","action":{"type":"open","url":"tel:+33100000000"}}}"#.utf8))
+        let refused = try screenplay("validate", file)
+        #expect(refused.status == 0)
+        #expect(refused.lines == ["\(file): body.action.url: warning: URL \"tel:+33100000000\" refused: scheme \"tel\" is not allowed (allowed: http, https and relative paths); ignored"])
+        let allowed = try screenplay("validate", "--allow-scheme", "tel", file)
+        #expect(allowed.lines == [])
+    }
+
     @Test func schemaIsDraft2020JSON() throws {
         let run = try screenplay("schema")
         #expect(run.status == 0)

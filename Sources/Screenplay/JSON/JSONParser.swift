@@ -6,9 +6,7 @@
 /// ```swift
 /// let value = try JSONParser.parse(Array(#"{"type":"text","text":"Hi"}"#.utf8))
 /// ```
-public struct JSONParser {
-    private let limits: DocumentLimits
-
+public enum JSONParser {
     /// Parses `bytes` (UTF-8) into a ``JSONValue``.
     /// - Throws: ``JSONParseError`` when the bytes are not JSON or break a limit.
     public static func parse(_ bytes: [UInt8], limits: DocumentLimits = .default) throws(JSONParseError) -> JSONValue {
