@@ -8,7 +8,7 @@
 ///     print(diagnostic)   // body.children[3].action: warning: unknown action type "teleport" ...
 /// }
 /// ```
-public struct Diagnostic: Sendable, Hashable, CustomStringConvertible {
+public struct Diagnostic: Error, Sendable, Hashable, CustomStringConvertible {
     public enum Severity: String, Sendable, Hashable, Comparable {
         case warning
         case error

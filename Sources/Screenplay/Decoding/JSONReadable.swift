@@ -55,15 +55,24 @@ protocol JSONEnum: JSONReadable, JSONEncodable, RawRepresentable<String>, CaseIt
 
 extension JSONEnum {
     init(json: JSONValue, context: DecodingContext) throws(DecodingFailure) {
-        guard case .string(let raw) = json else { throw Self.typeMismatch("a string", json, context) }
-        guard let value = Self(rawValue: raw) else {
-            let allowed = Self.allCases.map { "\"\($0.rawValue)\"" }.joined(separator: ", ")
-            throw context.failure(.invalidValue, "unknown value \"\(raw)\"; expected one of \(allowed)")
-        }
-        self = value
+        self = try EnumValue<Self>(json: json, context: context).value
     }
 
     var json: JSONValue { .string(rawValue) }
 
     func encode(into writer: inout JSONWriter) { writer.write(rawValue) }
+}
+
+/// Reads any closed set of string values, public or not, with a message that lists them.
+struct EnumValue<Value: RawRepresentable<String> & CaseIterable>: JSONReadable {
+    let value: Value
+
+    init(json: JSONValue, context: DecodingContext) throws(DecodingFailure) {
+        guard case .string(let raw) = json else { throw Self.typeMismatch("a string", json, context) }
+        guard let value = Value(rawValue: raw) else {
+            let allowed = Value.allCases.map { "\"\($0.rawValue)\"" }.joined(separator: ", ")
+            throw context.failure(.invalidValue, "unknown value \"\(raw)\"; expected one of \(allowed)")
+        }
+        self.value = value
+    }
 }

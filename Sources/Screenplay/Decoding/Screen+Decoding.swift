@@ -10,15 +10,10 @@ extension Screen {
     /// result.diagnostics            // [body.children[3].action: warning: …]
     /// ```
     public static func decode(from bytes: [UInt8], options: DecodingOptions = .default) -> DecodeResult<Screen> {
-        let json: JSONValue
-        do throws(JSONParseError) {
-            json = try JSONParser.parse(bytes, limits: options.limits)
-        } catch {
-            let limits: [JSONParseError.Code] = [.tooDeep, .stringTooLong, .documentTooLarge]
-            let code: Diagnostic.Code = limits.contains(error.code) ? .limitExceeded : .malformedJSON
-            return DecodeResult(value: nil, diagnostics: [Diagnostic(.error, code, at: .root, error.description)])
+        switch JSONValue.parse(bytes, limits: options.limits) {
+        case .success(let json): decode(from: json, options: options)
+        case .failure(let diagnostic): DecodeResult(value: nil, diagnostics: [diagnostic])
         }
-        return decode(from: json, options: options)
     }
 
     /// Decodes a screen from `Data`.
@@ -95,13 +90,10 @@ extension Node {
     /// let result = Node.decode(from: Array(#"{"type":"text","text":"Hi"}"#.utf8))
     /// ```
     public static func decode(from bytes: [UInt8], options: DecodingOptions = .default) -> DecodeResult<Node> {
-        let json: JSONValue
-        do throws(JSONParseError) {
-            json = try JSONParser.parse(bytes, limits: options.limits)
-        } catch {
-            return DecodeResult(value: nil, diagnostics: [Diagnostic(.error, .malformedJSON, at: .root, error.description)])
+        switch JSONValue.parse(bytes, limits: options.limits) {
+        case .success(let json): decode(from: json, options: options)
+        case .failure(let diagnostic): DecodeResult(value: nil, diagnostics: [diagnostic])
         }
-        return decode(from: json, options: options)
     }
 
     /// Decodes a single node from an already parsed JSON value.
@@ -146,5 +138,18 @@ extension Node: Codable {
 
     public func encode(to encoder: any Encoder) throws {
         try json.encode(to: encoder)
+    }
+}
+
+extension JSONValue {
+    /// Parses a document, turning a parse failure into the error diagnostic every decoder reports.
+    static func parse(_ bytes: [UInt8], limits: DocumentLimits) -> Result<JSONValue, Diagnostic> {
+        do throws(JSONParseError) {
+            return .success(try JSONParser.parse(bytes, limits: limits))
+        } catch {
+            let limitCodes: [JSONParseError.Code] = [.tooDeep, .stringTooLong, .documentTooLarge]
+            let code: Diagnostic.Code = limitCodes.contains(error.code) ? .limitExceeded : .malformedJSON
+            return .failure(Diagnostic(.error, code, at: .root, error.description))
+        }
     }
 }
