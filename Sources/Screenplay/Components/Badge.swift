@@ -21,8 +21,8 @@ public struct Badge: Sendable, Hashable, ComponentBody, NodeConvertible {
     }
 
     func write(to writer: inout JSONWriter) {
-        writer.member(.text, text)
-        writer.member(.color, color)
         writer.member(.background, background)
+        writer.member(.color, color)
+        writer.member(.text, text)
     }
 }

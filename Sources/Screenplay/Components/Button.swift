@@ -34,8 +34,8 @@ public struct Button: Sendable, Hashable, ComponentBody, NodeConvertible {
     }
 
     func write(to writer: inout JSONWriter) {
+        if !enabled { writer.member(.enabled, false) }
         writer.member(.title, title)
         if variant != .primary { writer.member(.variant, variant) }
-        if !enabled { writer.member(.enabled, false) }
     }
 }

@@ -28,8 +28,8 @@ public struct Carousel: Sendable, Hashable, ComponentBody, NodeConvertible {
     }
 
     func write(to writer: inout JSONWriter) {
-        writer.member(.spacing, spacing)
-        writer.member(.itemWidth, itemWidth)
         writer.member(.children, children)
+        writer.member(.itemWidth, itemWidth)
+        writer.member(.spacing, spacing)
     }
 }

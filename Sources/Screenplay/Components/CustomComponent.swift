@@ -39,7 +39,9 @@ public struct CustomComponent: Sendable, Hashable, ComponentBody, NodeConvertibl
     }
 
     func write(to writer: inout JSONWriter) {
-        for (key, value) in properties where !Node.commonKeys.contains(key) { writer.member(key, value) }
+        for key in properties.keys.sorted(by: JSONWriter.precedes) where !Node.commonKeys.contains(key) {
+            writer.member(key, properties[key])
+        }
     }
 }
 

@@ -80,14 +80,14 @@ public struct GenericItem: Sendable, Hashable, ComponentBody, NodeConvertible {
     }
 
     func write(to writer: inout JSONWriter) {
-        writer.member(.layout, layout?.rawValue)
-        writer.member(.imageURL, imageURL)
-        writer.member(.title, title)
-        writer.member(.subtitle, subtitle)
-        writer.member(.topRightDetail, topRightDetail)
-        writer.member(.detail, detail)
         writer.member(.bottomLeftDetail, bottomLeftDetail)
         writer.member(.bottomRightDetail, bottomRightDetail)
+        writer.member(.detail, detail)
+        writer.member(.imageURL, imageURL)
+        writer.member(.layout, layout?.rawValue)
+        writer.member(.subtitle, subtitle)
+        writer.member(.title, title)
+        writer.member(.topRightDetail, topRightDetail)
         writer.member(.url, url)
     }
 }

@@ -30,8 +30,8 @@ public struct Grid: Sendable, Hashable, ComponentBody, NodeConvertible {
     }
 
     func write(to writer: inout JSONWriter) {
+        writer.member(.children, children)
         writer.member(.columns, columns)
         writer.member(.spacing, spacing)
-        writer.member(.children, children)
     }
 }

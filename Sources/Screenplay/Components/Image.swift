@@ -36,10 +36,10 @@ public struct Image: Sendable, Hashable, ComponentBody, NodeConvertible {
     }
 
     func write(to writer: inout JSONWriter) {
+        if contentMode != .fit { writer.member(.contentMode, contentMode) }
+        writer.member(.height, height)
+        writer.member(.placeholderColor, placeholderColor)
         writer.member(.url, url)
         writer.member(.width, width)
-        writer.member(.height, height)
-        if contentMode != .fit { writer.member(.contentMode, contentMode) }
-        writer.member(.placeholderColor, placeholderColor)
     }
 }

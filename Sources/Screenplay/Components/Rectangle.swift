@@ -30,9 +30,9 @@ public struct Rectangle: Sendable, Hashable, ComponentBody, NodeConvertible {
     }
 
     func write(to writer: inout JSONWriter) {
-        writer.member(.width, width)
-        writer.member(.height, height)
         writer.member(.color, color)
         writer.member(.cornerRadius, cornerRadius)
+        writer.member(.height, height)
+        writer.member(.width, width)
     }
 }

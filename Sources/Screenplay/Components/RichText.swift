@@ -32,7 +32,6 @@ public struct RichText: Sendable, Hashable, ComponentBody, TextStyled {
     }
 
     func write(to writer: inout JSONWriter) {
-        writer.member(.markup, markup)
-        attributes.write(to: &writer)
+        attributes.write(to: &writer, with: .markup, markup)
     }
 }

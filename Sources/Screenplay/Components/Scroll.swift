@@ -26,7 +26,7 @@ public struct Scroll: Sendable, Hashable, ComponentBody, NodeConvertible {
 
     func write(to writer: inout JSONWriter) {
         if axis != .vertical { writer.member(.axis, axis) }
-        writer.member(.spacing, spacing)
         writer.member(.children, children)
+        writer.member(.spacing, spacing)
     }
 }

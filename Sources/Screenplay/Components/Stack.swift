@@ -34,8 +34,8 @@ public struct Stack<CrossAlignment: StackAlignment>: Sendable, Hashable, Compone
 
     func write(to writer: inout JSONWriter) {
         if alignment != .center { writer.member(.alignment, alignment.rawValue) }
-        writer.member(.spacing, spacing)
         writer.member(.children, children)
+        writer.member(.spacing, spacing)
     }
 }
 

@@ -21,7 +21,6 @@ public struct Text: Sendable, Hashable, ComponentBody, TextStyled {
     }
 
     func write(to writer: inout JSONWriter) {
-        writer.member(.text, text)
-        attributes.write(to: &writer)
+        attributes.write(to: &writer, with: .text, text)
     }
 }

@@ -31,12 +31,17 @@ public struct TextAttributes: Sendable, Hashable {
             alignment: reader.optional("alignment"), lineLimit: reader.optional("lineLimit"))
     }
 
-    func write(to writer: inout JSONWriter) {
-        writer.member(.size, size)
-        writer.member(.weight, weight)
-        writer.member(.color, color)
+    /// Writes the attributes with the component's own text member (`text`, `markup`) in key
+    /// order among them.
+    func write(to writer: inout JSONWriter, with key: MemberKey, _ content: String) {
+        assert(key.rawValue > MemberKey.lineLimit.rawValue && key.rawValue < MemberKey.weight.rawValue)
         writer.member(.alignment, alignment)
+        writer.member(.color, color)
         writer.member(.lineLimit, lineLimit)
+        if key.rawValue < MemberKey.size.rawValue { writer.member(key, content) }
+        writer.member(.size, size)
+        if key.rawValue > MemberKey.size.rawValue { writer.member(key, content) }
+        writer.member(.weight, weight)
     }
 }
 

@@ -35,9 +35,9 @@ public struct TextField: Sendable, Hashable, ComponentBody, NodeConvertible {
 
     func write(to writer: inout JSONWriter) {
         writer.member(.key, key)
+        if keyboard != .text { writer.member(.keyboard, keyboard) }
         writer.member(.label, label)
         writer.member(.placeholder, placeholder)
-        if keyboard != .text { writer.member(.keyboard, keyboard) }
         if secure { writer.member(.secure, true) }
     }
 }

@@ -19,7 +19,7 @@ public struct Toggle: Sendable, Hashable, ComponentBody, NodeConvertible {
     }
 
     func write(to writer: inout JSONWriter) {
-        writer.member(.title, title)
         writer.member(.key, key)
+        writer.member(.title, title)
     }
 }

@@ -149,21 +149,52 @@ public struct JSONWriter {
         return name(of: lhs).utf8.lexicographicallyPrecedes(name(of: rhs).utf8)
     }
 
+    /// How many objects had to be reordered after they were written (the format's own values
+    /// write their members in key order; tests check that they do).
+    private(set) var reorderedObjects = 0
+
     /// Members of the objects being written, one list per nesting level, reused between objects.
     private var openObjects: [[Member]] = []
     private var openObjectCount = 0
     private var scratch: [UInt8] = []
 
+    /// A node's common members per open object, slotted in among the component's members.
+    private var pendingNodes: [PendingNodeMembers?] = []
+
     /// Starts an object; add members with `member(_:_:)` in any order, then call ``endObject()``.
-    mutating func beginObject() {
+    /// A node passes its common members, which the writer slots in by key order.
+    mutating func beginObject(interleaving pending: PendingNodeMembers? = nil) {
         output.append(UInt8(ascii: "{"))
-        if openObjects.count == openObjectCount { openObjects.append([]) }
+        if openObjects.count == openObjectCount {
+            openObjects.append([])
+            pendingNodes.append(nil)
+        }
+        pendingNodes[openObjectCount] = pending
         openObjectCount += 1
         indent += 1
     }
 
+    /// Writes the pending common members that sort before `rank`.
+    private mutating func flushPending(before rank: UInt8) {
+        let level = openObjectCount - 1
+        while var pending = pendingNodes[level], let key = pending.takeNext(before: rank) {
+            pendingNodes[level] = pending
+            pending.write(key, to: &self)
+        }
+    }
+
+    /// Writes the pending common members that sort before a name the format does not define.
+    private mutating func flushPending(beforeName name: String) {
+        let level = openObjectCount - 1
+        while var pending = pendingNodes[level], let key = pending.takeNext(beforeName: name) {
+            pendingNodes[level] = pending
+            pending.write(key, to: &self)
+        }
+    }
+
     /// Writes a member of the format; a nil value writes nothing.
     mutating func member<Value: JSONEncodable>(_ key: MemberKey, _ value: Value?) {
+        flushPending(before: key.rawValue)
         guard let value else { return }
         let start = beginMember()
         output.append(contentsOf: MemberKey.quotedNames[Int(key.rawValue)])
@@ -176,6 +207,7 @@ public struct JSONWriter {
     mutating func member<Value: JSONEncodable>(_ key: String, _ value: Value?) {
         guard let value else { return }
         if let known = MemberKey.byName[key] { return member(known, value) }
+        flushPending(beforeName: key)
         let start = beginMember()
         write(key)
         output.append(UInt8(ascii: ":"))
@@ -194,10 +226,13 @@ public struct JSONWriter {
 
     /// Ends the current object, putting its members in key order if they were not written so.
     mutating func endObject() {
+        flushPending(before: .max)
         let level = openObjectCount - 1
+        pendingNodes[level] = nil
         var members = openObjects[level]
         openObjects[level] = []
         if let first = members.first, members.count > 1, !isSorted(members) {
+            reorderedObjects += 1
             sort(&members)
             let regionStart = first.start
             scratch.removeAll(keepingCapacity: true)

@@ -120,27 +120,39 @@ extension Action: JSONReadable, JSONEncodable {
     }
 
     func encode(into writer: inout JSONWriter) {
+        // Members in key order ("type" sorts between "style" and "url").
         writer.beginObject()
         switch self {
-        case .navigate(let url), .open(let url): writer.member(.url, url)
+        case .navigate(let url), .open(let url):
+            writer.member(.type, type)
+            writer.member(.url, url)
         case .intent(let name, let payload):
             writer.member(.name, name)
             if !payload.isEmpty { writer.member(.payload, payload) }
-        case .back, .dismiss, .reload: break
+            writer.member(.type, type)
+        case .back, .dismiss, .reload:
+            writer.member(.type, type)
         case .present(let url, let style):
-            writer.member(.url, url)
             if style != .modal { writer.member(.style, style) }
+            writer.member(.type, type)
+            writer.member(.url, url)
         case .setState(let key, let value):
             writer.member(.key, key)
+            writer.member(.type, type)
             writer.member(.value, value)
-        case .sequence(let actions): writer.member(.actions, actions)
+        case .sequence(let actions):
+            writer.member(.actions, actions)
+            writer.member(.type, type)
         case .track(let event, let properties):
             writer.member(.event, event)
             if !properties.isEmpty { writer.member(.properties, properties) }
-        case .unknown(_, let raw):
-            for (key, value) in raw where key != "type" { writer.member(key, value) }
+            writer.member(.type, type)
+        case .unknown(let type, let raw):
+            for key in raw.keys.sorted(by: JSONWriter.precedes) where key != "type" {
+                writer.member(key, raw[key])
+            }
+            writer.member(.type, type)
         }
-        writer.member(.type, type)
         writer.endObject()
     }
 }

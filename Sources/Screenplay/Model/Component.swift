@@ -56,30 +56,6 @@ public indirect enum Component: Sendable, Hashable {
         }
     }
 
-    private var body: any ComponentBody {
-        switch self {
-        case .vstack(let body): body
-        case .hstack(let body): body
-        case .zstack(let body): body
-        case .scroll(let body): body
-        case .list(let body): body
-        case .spacer(let body): body
-        case .divider(let body): body
-        case .carousel(let body): body
-        case .grid(let body): body
-        case .text(let body): body
-        case .richText(let body): body
-        case .image(let body): body
-        case .rectangle(let body): body
-        case .badge(let body): body
-        case .button(let body): body
-        case .textField(let body): body
-        case .toggle(let body): body
-        case .item(let body): body
-        case .custom(let body): body
-        }
-    }
-
     static func read(kind: ComponentKind?, type: String, reader: inout ObjectReader) throws(DecodingFailure) -> Component {
         guard let kind else { return .custom(CustomComponent(type: type, reading: reader)) }
         switch kind {
@@ -104,8 +80,30 @@ public indirect enum Component: Sendable, Hashable {
         }
     }
 
+    /// Writes the component's own members. A switch rather than an existential, so writing
+    /// never copies the component into a box.
     func write(to writer: inout JSONWriter) {
-        body.write(to: &writer)
+        switch self {
+        case .vstack(let body): body.write(to: &writer)
+        case .hstack(let body): body.write(to: &writer)
+        case .zstack(let body): body.write(to: &writer)
+        case .scroll(let body): body.write(to: &writer)
+        case .list(let body): body.write(to: &writer)
+        case .spacer(let body): body.write(to: &writer)
+        case .divider(let body): body.write(to: &writer)
+        case .carousel(let body): body.write(to: &writer)
+        case .grid(let body): body.write(to: &writer)
+        case .text(let body): body.write(to: &writer)
+        case .richText(let body): body.write(to: &writer)
+        case .image(let body): body.write(to: &writer)
+        case .rectangle(let body): body.write(to: &writer)
+        case .badge(let body): body.write(to: &writer)
+        case .button(let body): body.write(to: &writer)
+        case .textField(let body): body.write(to: &writer)
+        case .toggle(let body): body.write(to: &writer)
+        case .item(let body): body.write(to: &writer)
+        case .custom(let body): body.write(to: &writer)
+        }
     }
 
     /// The groups of child nodes this component holds, each with the path that leads to it

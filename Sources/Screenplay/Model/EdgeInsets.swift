@@ -49,9 +49,9 @@ extension EdgeInsets: JSONReadable, JSONEncodable {
     func encode(into writer: inout JSONWriter) {
         if top == leading, top == bottom, top == trailing { return writer.write(top) }
         writer.beginObject()
-        if top != 0 { writer.member(.top, top) }
-        if leading != 0 { writer.member(.leading, leading) }
         if bottom != 0 { writer.member(.bottom, bottom) }
+        if leading != 0 { writer.member(.leading, leading) }
+        if top != 0 { writer.member(.top, top) }
         if trailing != 0 { writer.member(.trailing, trailing) }
         writer.endObject()
     }

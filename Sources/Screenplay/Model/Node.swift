@@ -105,16 +105,50 @@ extension Node {
 
 extension Node: JSONEncodable {
     func encode(into writer: inout JSONWriter) {
-        writer.beginObject()
+        // The writer slots the common members in among the component's as it writes them, so a
+        // node comes out in key order without being reordered afterwards.
+        writer.beginObject(interleaving: PendingNodeMembers(node: self))
         component.write(to: &writer)
-        writer.member(.type, component.type)
-        writer.member(.id, id)
-        writer.member(.action, action)
-        writer.member(.accessibilityLabel, accessibilityLabel)
-        writer.member(.visibleWhen, visibleWhen)
-        if let style, !style.isEmpty { writer.member(.style, style) }
-        writer.member(.fallback, fallback)
         writer.endObject()
+    }
+}
+
+/// A node's common members, waiting to be written among its component's members in key order.
+struct PendingNodeMembers {
+    let node: Node
+    private var next = 0
+
+    init(node: Node) {
+        self.node = node
+    }
+
+    private static let order: [MemberKey] = [.accessibilityLabel, .action, .fallback, .id, .style, .type, .visibleWhen]
+
+    /// Takes the next common member if it sorts before `rank`.
+    mutating func takeNext(before rank: UInt8) -> MemberKey? {
+        guard next < Self.order.count, Self.order[next].rawValue < rank else { return nil }
+        next += 1
+        return Self.order[next - 1]
+    }
+
+    /// Takes the next common member if it sorts before a name the format does not define.
+    mutating func takeNext(beforeName name: String) -> MemberKey? {
+        guard next < Self.order.count, Self.order[next].name.utf8.lexicographicallyPrecedes(name.utf8) else { return nil }
+        next += 1
+        return Self.order[next - 1]
+    }
+
+    func write(_ key: MemberKey, to writer: inout JSONWriter) {
+        switch key {
+        case .accessibilityLabel: writer.member(.accessibilityLabel, node.accessibilityLabel)
+        case .action: writer.member(.action, node.action)
+        case .fallback: writer.member(.fallback, node.fallback)
+        case .id: writer.member(.id, node.id)
+        case .style: if let style = node.style, !style.isEmpty { writer.member(.style, style) }
+        case .type: writer.member(.type, node.component.type)
+        case .visibleWhen: writer.member(.visibleWhen, node.visibleWhen)
+        default: break
+        }
     }
 }
 

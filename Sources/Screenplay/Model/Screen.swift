@@ -69,15 +69,16 @@ extension Screen {
 
 extension Screen: JSONEncodable {
     func encode(into writer: inout JSONWriter) {
+        // Written in key order, so the writer has nothing to reorder at the top level.
         writer.beginObject()
-        writer.member(.version, version.description)
-        writer.member(.id, id)
         writer.member(.body, body)
-        writer.member(.title, title)
-        if !state.isEmpty { writer.member(.state, state) }
         writer.member(.cache, cache)
+        writer.member(.id, id)
         writer.member(.intents, intents)
+        if !state.isEmpty { writer.member(.state, state) }
         writer.member(.stream, stream)
+        writer.member(.title, title)
+        writer.member(.version, version.description)
         writer.endObject()
     }
 }

@@ -40,8 +40,8 @@ extension StateCondition: JSONReadable, JSONEncodable {
 
     func encode(into writer: inout JSONWriter) {
         writer.beginObject()
-        writer.member(.key, key)
         writer.member(.equals, equals)
+        writer.member(.key, key)
         if not { writer.member(.not, true) }
         writer.endObject()
     }

@@ -29,9 +29,9 @@ extension Style: JSONReadable, JSONEncodable {
 
     func encode(into writer: inout JSONWriter) {
         writer.beginObject()
-        writer.member(.padding, padding)
         writer.member(.background, background)
         writer.member(.cornerRadius, cornerRadius)
+        writer.member(.padding, padding)
         writer.endObject()
     }
 }
