@@ -158,18 +158,35 @@ public struct JSONWriter {
     private var openObjectCount = 0
     private var scratch: [UInt8] = []
 
-    /// A node's common members per open object, slotted in among the component's members.
-    private var pendingNodes: [PendingNodeMembers?] = []
+    /// Per open object: the node whose common members are slotted in among its component's
+    /// members, the index of its next common member, and that member's rank (`.max` for none),
+    /// kept apart so that the check made before every member copies nothing.
+    private(set) var pendingNodes: [Node?] = []
+    private var pendingIndices: [Int] = []
+    private var pendingRanks: [UInt8] = []
 
     /// Starts an object; add members with `member(_:_:)` in any order, then call ``endObject()``.
-    /// A node passes its common members, which the writer slots in by key order.
-    mutating func beginObject(interleaving pending: PendingNodeMembers? = nil) {
+    mutating func beginObject() {
+        openObject(pending: nil)
+    }
+
+    /// Starts a node's object: its common members are written by the writer, in key order among
+    /// the members its component writes.
+    mutating func beginObject(interleavingCommonMembersOf node: Node) {
+        openObject(pending: node)
+    }
+
+    private mutating func openObject(pending node: Node?) {
         output.append(UInt8(ascii: "{"))
         if openObjects.count == openObjectCount {
             openObjects.append([])
             pendingNodes.append(nil)
+            pendingIndices.append(0)
+            pendingRanks.append(.max)
         }
-        pendingNodes[openObjectCount] = pending
+        pendingNodes[openObjectCount] = node
+        pendingIndices[openObjectCount] = 0
+        pendingRanks[openObjectCount] = node == nil ? .max : Node.commonMemberOrder[0].rawValue
         openObjectCount += 1
         indent += 1
     }
@@ -177,19 +194,27 @@ public struct JSONWriter {
     /// Writes the pending common members that sort before `rank`.
     private mutating func flushPending(before rank: UInt8) {
         let level = openObjectCount - 1
-        while var pending = pendingNodes[level], let key = pending.takeNext(before: rank) {
-            pendingNodes[level] = pending
-            pending.write(key, to: &self)
+        while pendingRanks[level] < rank {
+            writeNextPending(level)
         }
     }
 
     /// Writes the pending common members that sort before a name the format does not define.
     private mutating func flushPending(beforeName name: String) {
         let level = openObjectCount - 1
-        while var pending = pendingNodes[level], let key = pending.takeNext(beforeName: name) {
-            pendingNodes[level] = pending
-            pending.write(key, to: &self)
+        while pendingRanks[level] != .max,
+            MemberKey.names[Int(pendingRanks[level])].utf8.lexicographicallyPrecedes(name.utf8)
+        {
+            writeNextPending(level)
         }
+    }
+
+    private mutating func writeNextPending(_ level: Int) {
+        let order = Node.commonMemberOrder
+        let key = order[pendingIndices[level]]
+        pendingIndices[level] += 1
+        pendingRanks[level] = pendingIndices[level] < order.count ? order[pendingIndices[level]].rawValue : .max
+        writeCommonMember(key, ofNodeAt: level)
     }
 
     /// Writes a member of the format; a nil value writes nothing.
@@ -229,6 +254,7 @@ public struct JSONWriter {
         flushPending(before: .max)
         let level = openObjectCount - 1
         pendingNodes[level] = nil
+        pendingRanks[level] = .max
         var members = openObjects[level]
         openObjects[level] = []
         if let first = members.first, members.count > 1, !isSorted(members) {

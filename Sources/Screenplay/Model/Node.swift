@@ -107,51 +107,30 @@ extension Node: JSONEncodable {
     func encode(into writer: inout JSONWriter) {
         // The writer slots the common members in among the component's as it writes them, so a
         // node comes out in key order without being reordered afterwards.
-        writer.beginObject(interleaving: PendingNodeMembers(node: self))
+        writer.beginObject(interleavingCommonMembersOf: self)
         component.write(to: &writer)
         writer.endObject()
     }
+
+    /// The common members in key order, as the writer slots them in.
+    static let commonMemberOrder: [MemberKey] = [.accessibilityLabel, .action, .fallback, .id, .style, .type, .visibleWhen]
 }
 
-/// A node's common members, waiting to be written among its component's members in key order.
-struct PendingNodeMembers {
-    let node: Node
-    private var next = 0
-
-    init(node: Node) {
-        self.node = node
-    }
-
-    private static let order: [MemberKey] = [.accessibilityLabel, .action, .fallback, .id, .style, .type, .visibleWhen]
-
-    /// Takes the next common member if it sorts before `rank`.
-    mutating func takeNext(before rank: UInt8) -> MemberKey? {
-        guard next < Self.order.count, Self.order[next].rawValue < rank else { return nil }
-        next += 1
-        return Self.order[next - 1]
-    }
-
-    /// Takes the next common member if it sorts before a name the format does not define.
-    mutating func takeNext(beforeName name: String) -> MemberKey? {
-        guard next < Self.order.count, Self.order[next].name.utf8.lexicographicallyPrecedes(name.utf8) else { return nil }
-        next += 1
-        return Self.order[next - 1]
-    }
-
-    func write(_ key: MemberKey, to writer: inout JSONWriter) {
+extension JSONWriter {
+    /// Writes one common member of the node open at `level`, reading only that field.
+    mutating func writeCommonMember(_ key: MemberKey, ofNodeAt level: Int) {
         switch key {
-        case .accessibilityLabel: writer.member(.accessibilityLabel, node.accessibilityLabel)
-        case .action: writer.member(.action, node.action)
-        case .fallback: writer.member(.fallback, node.fallback)
-        case .id: writer.member(.id, node.id)
-        case .style: if let style = node.style, !style.isEmpty { writer.member(.style, style) }
-        case .type: writer.member(.type, node.component.type)
-        case .visibleWhen: writer.member(.visibleWhen, node.visibleWhen)
+        case .accessibilityLabel: member(.accessibilityLabel, pendingNodes[level]?.accessibilityLabel)
+        case .action: member(.action, pendingNodes[level]?.action)
+        case .fallback: member(.fallback, pendingNodes[level]?.fallback)
+        case .id: member(.id, pendingNodes[level]?.id)
+        case .style: if let style = pendingNodes[level]?.style, !style.isEmpty { member(.style, style) }
+        case .type: member(.type, pendingNodes[level]?.component.type)
+        case .visibleWhen: member(.visibleWhen, pendingNodes[level]?.visibleWhen)
         default: break
         }
     }
 }
-
 extension ObjectReader {
     /// Reads an array of nodes: each bad element costs that element, never its siblings, and the
     /// array is cut at ``DocumentLimits/maxChildren`` with an error.
