@@ -1,0 +1,52 @@
+/// What a client can show: the format version it reads and the component and action types it
+/// renders and handles. A server adapts every screen to these before encoding it, so an old
+/// client never receives a type it did not declare.
+///
+/// Clients send them in request headers (`Screenplay-Version`, `Screenplay-Components`,
+/// `Screenplay-Actions`, `Screenplay-Platform`); a request without them gets ``base``.
+///
+/// ```swift
+/// let capabilities = ClientCapabilities(
+///     version: FormatVersion(1, 0),
+///     components: ClientCapabilities.base.components.union(["carousel", "item", "BANNER"]),
+///     actions: ClientCapabilities.base.actions)
+/// let (screen, report) = home.adapted(to: capabilities)
+/// ```
+public struct ClientCapabilities: Sendable, Hashable {
+    public var version: FormatVersion
+    /// Component type names the client renders, built-in and app-defined.
+    public var components: Set<String>
+    /// Action type names the client handles.
+    public var actions: Set<String>
+    /// `ios`, `android`, `web`, `terminal` … when the client says.
+    public var platform: String?
+
+    public init(version: FormatVersion = .current, components: Set<String>, actions: Set<String>, platform: String? = nil) {
+        self.version = version
+        self.components = components
+        self.actions = actions
+        self.platform = platform
+    }
+
+    /// The conservative set every client of format 1.0 renders — write-up 2's primitives: stacks,
+    /// scroll, text, image, rectangle, button, spacer, divider; and the basic actions.
+    public static let base = ClientCapabilities(
+        version: FormatVersion(1, 0),
+        components: ["vstack", "hstack", "zstack", "scroll", "spacer", "divider", "text", "image", "rectangle", "button"],
+        actions: ["navigate", "open", "intent", "back", "reload"])
+
+    /// Everything this library knows (no app-defined components).
+    public static let full = ClientCapabilities(
+        components: Set(ComponentKind.allCases.map(\.rawValue)), actions: Set(Action.knownTypes))
+
+    /// Parses a comma-separated header value (`"vstack, text,BANNER"`) into type names; empty
+    /// items are ignored.
+    public static func typeNames(fromHeader value: String) -> Set<String> {
+        var names = Set<String>()
+        for item in value.split(separator: ",") {
+            let name = item.drop(while: { $0 == " " || $0 == "\t" }).reversed().drop(while: { $0 == " " || $0 == "\t" }).reversed()
+            if !name.isEmpty { names.insert(String(name)) }
+        }
+        return names
+    }
+}

@@ -1,0 +1,92 @@
+extension Screen {
+    /// This screen as `capabilities` can show it: every node of a type the client did not declare is
+    /// replaced by its author-given fallback, else by the component's built-in downgrade, else
+    /// dropped; every action the client does not handle is downgraded or dropped. Fallbacks of
+    /// nodes the client can show are left out (they would be dead weight on the wire).
+    ///
+    /// ```swift
+    /// let (screen, report) = home.adapted(to: .base)
+    /// metrics.count(report.usedFallback)
+    /// ```
+    public func adapted(to capabilities: ClientCapabilities) -> (screen: Screen, report: AdaptationReport) {
+        var adapter = Adapter(capabilities: capabilities)
+        var screen = self
+        // The body must survive: a client that can show nothing of it gets an empty stack.
+        screen.body = adapter.adapt(body) ?? adapter.emptyBody()
+        return (screen, adapter.report)
+    }
+}
+
+extension Node {
+    /// This node as `capabilities` can show it, or nil when nothing of it can be shown.
+    public func adapted(to capabilities: ClientCapabilities) -> (node: Node?, report: AdaptationReport) {
+        var adapter = Adapter(capabilities: capabilities)
+        let node = adapter.adapt(self)
+        return (node, adapter.report)
+    }
+}
+
+/// Walks a tree once, replacing what the client cannot show.
+struct Adapter {
+    let capabilities: ClientCapabilities
+    var report = AdaptationReport()
+
+    init(capabilities: ClientCapabilities) {
+        self.capabilities = capabilities
+    }
+
+    mutating func adapt(_ node: Node) -> Node? {
+        let type = node.type
+        if capabilities.components.contains(type) {
+            var adapted = node
+            adapted.fallback = nil
+            adapted.action = node.action.flatMap { adapt($0) }
+            adapted.component = node.component.mapChildren { adapt($0) }
+            return adapted
+        }
+        if let fallback = node.fallback {
+            report.usedFallback[type, default: 0] += 1
+            return adapt(inheriting(node, into: fallback))
+        }
+        if let downgrade = Downgrade.of(node) {
+            report.downgraded[type, default: 0] += 1
+            return adapt(inheriting(node, into: downgrade))
+        }
+        report.droppedNodes[type, default: 0] += 1
+        return nil
+    }
+
+    /// A replacement keeps the replaced node's id (patches still find it), action, visibility and
+    /// label unless it has its own.
+    private func inheriting(_ original: Node, into replacement: Node) -> Node {
+        var node = replacement
+        node.id = node.id ?? original.id
+        node.action = node.action ?? original.action
+        node.visibleWhen = node.visibleWhen ?? original.visibleWhen
+        node.accessibilityLabel = node.accessibilityLabel ?? original.accessibilityLabel
+        node.style = node.style ?? original.style
+        return node
+    }
+
+    mutating func adapt(_ action: Action) -> Action? {
+        guard !capabilities.actions.contains(action.type) else {
+            if case .sequence(let actions) = action {
+                return .sequence(actions.compactMap { adapt($0) })
+            }
+            return action
+        }
+        report.droppedActions[action.type, default: 0] += 1
+        switch action {
+        case .present(let url, _): return adapt(.navigate(url))
+        case .sequence(let actions):
+            // Without sequences the client runs one action: the first that is not analytics.
+            let kept = actions.compactMap { adapt($0) }
+            return kept.first { $0.type != "track" } ?? kept.first
+        default: return nil
+        }
+    }
+
+    func emptyBody() -> Node {
+        capabilities.components.contains("vstack") ? VStack(children: []).node : Spacer().node
+    }
+}

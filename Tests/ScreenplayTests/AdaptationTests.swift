@@ -1,0 +1,113 @@
+import Screenplay
+import Testing
+
+/// An old client never receives a type it did not declare.
+@Suite struct AdaptationTests {
+    static func types(of screen: Screen) -> (components: Set<String>, actions: Set<String>, fallbacks: Int) {
+        var components = Set<String>()
+        var actions = Set<String>()
+        var fallbacks = 0
+        func collect(_ action: Action) {
+            actions.insert(action.type)
+            if case .sequence(let inner) = action { inner.forEach(collect) }
+        }
+        screen.body.walk { node, path in
+            components.insert(node.type)
+            node.action.map(collect)
+            if node.fallback != nil { fallbacks += 1 }
+        }
+        return (components, actions, fallbacks)
+    }
+
+    @Test(arguments: 0..<10)
+    func randomScreensAdaptToRandomCapabilities(seed: Int) {
+        var generator = ScreenGenerator(random: SplitMix64(seed: UInt64(1_000 + seed)))
+        let optionalComponents = Set(ComponentKind.allCases.map(\.rawValue)).subtracting(ClientCapabilities.base.components).sorted() + ["WIDGET_1", "WIDGET_3"]
+        let optionalActions = Set(Action.knownTypes).subtracting(ClientCapabilities.base.actions).sorted()
+        for _ in 0..<20 {
+            let screen = generator.screen()
+            var capabilities = ClientCapabilities.base
+            capabilities.components.formUnion(optionalComponents.filter { _ in Bool.random(using: &generator.random) })
+            capabilities.actions.formUnion(optionalActions.filter { _ in Bool.random(using: &generator.random) })
+            let (adapted, _) = screen.adapted(to: capabilities)
+            let found = Self.types(of: adapted)
+            #expect(found.components.isSubset(of: capabilities.components), "sent \(found.components.subtracting(capabilities.components))")
+            #expect(found.actions.isSubset(of: capabilities.actions), "sent \(found.actions.subtracting(capabilities.actions))")
+            #expect(found.fallbacks == 0)
+            // Adapting is idempotent, and what it makes still decodes and validates.
+            #expect(adapted.adapted(to: capabilities).screen == adapted)
+            #expect(Screen.decode(from: adapted.encoded()).value == adapted)
+        }
+    }
+
+    @Test func aClientThatDeclaresEverythingGetsTheScreenWithoutFallbacks() {
+        let home = homeScreen(highlightPayments: false)
+        var everything = ClientCapabilities.full
+        everything.components.formUnion(["COLLECTION", "BANNER", "CELLS"])
+        let (adapted, report) = home.adapted(to: everything)
+        #expect(report.isEmpty)
+        #expect(Self.types(of: adapted).fallbacks == 0)
+        #expect(Self.types(of: adapted).components.contains("BANNER"))
+        #expect(adapted.encoded().count < home.encoded().count)
+    }
+
+    @Test func theBaseClientGetsWidgetsAsTheirFallbacksAndListsAsStacks() throws {
+        let (adapted, report) = homeScreen(highlightPayments: false).adapted(to: .base)
+        #expect(report.usedFallback == ["COLLECTION": 1, "BANNER": 1, "CELLS": 1])
+        #expect(report.downgraded["list"] == 1 && report.downgraded["carousel"] == 1 && report.downgraded["grid"] == 1)
+        #expect(report.downgraded["badge"] == 3)
+        #expect(Self.types(of: adapted).components.isSubset(of: ClientCapabilities.base.components))
+        // A replacement keeps the replaced node's id, so patches still find it.
+        var ids = Set<String>()
+        adapted.body.walk { node, _ in if let id = node.id { ids.insert(id) } }
+        #expect(ids.isSuperset(of: ["widget.services", "widget.pay-banner", "widget.pay-cells", "widget.offers", "section.pay"]))
+    }
+
+    @Test func downgradesKeepTheContent() throws {
+        let grid = Grid(columns: 2, spacing: 4) { for index in 0..<5 { Text("\(index)") } }.id("g")
+        let (node, _) = grid.node.adapted(to: .base)
+        #expect(OutlineRenderer.render(try #require(node)) == """
+            vstack #g spacing=4
+              hstack spacing=4
+                text "0"
+                text "1"
+              hstack spacing=4
+                text "2"
+                text "3"
+              hstack spacing=4
+                text "4"
+
+            """)
+        let item = GenericItem(layout: .request, title: "Jean", detail: "from <strong>Wed</strong>", bottomLeftDetail: "€69", url: "/requests/1")
+        let cell = try #require(item.node.adapted(to: .base).node)
+        #expect(cell.action == .navigate("/requests/1"))
+        #expect(OutlineRenderer.render(cell).contains(#"text "from Wed" size=14"#))
+    }
+
+    @Test func inputsAndWidgetsWithoutFallbackAreDropped() {
+        let screen = Screen(id: "s") {
+            TextField(key: "q")
+            Custom("MAP")
+            Text("kept")
+        }
+        let (adapted, report) = screen.adapted(to: .base)
+        #expect(OutlineRenderer.render(adapted).contains("text \"kept\""))
+        #expect(report.droppedNodes == ["textField": 1, "MAP": 1])
+    }
+
+    @Test func actionsAreDowngradedOrDropped() {
+        let screen = Screen(id: "s") {
+            Text("a").onTap(.present("/terms", style: .sheet))
+            Text("b").onTap(.sequence([.track("tap"), .intent("go")]))
+            Text("c").onTap(.setState("k", true))
+        }
+        let (adapted, report) = screen.adapted(to: .base)
+        guard case .vstack(let stack) = adapted.body.component else { Issue.record("no stack"); return }
+        #expect(stack.children.map(\.action) == [.navigate("/terms"), .intent("go"), nil])
+        #expect(report.droppedActions == ["present": 1, "sequence": 1, "track": 1, "setState": 1])
+    }
+
+    @Test func headersParseIntoTypeNames() {
+        #expect(ClientCapabilities.typeNames(fromHeader: " vstack, text ,,BANNER\t") == ["vstack", "text", "BANNER"])
+    }
+}
