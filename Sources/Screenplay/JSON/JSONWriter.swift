@@ -54,10 +54,17 @@ public struct JSONWriter {
     }
 
     mutating func write(_ integer: Int) {
-        if integer >= 0 && integer < 10 {
-            output.append(UInt8(ascii: "0") + UInt8(integer))
-        } else {
-            output.append(contentsOf: String(integer).utf8)
+        if integer < 0 { output.append(UInt8(ascii: "-")) }
+        var magnitude = integer.magnitude
+        // Digits backwards into a small buffer, then forwards into the output: no String made.
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 20) { digits in
+            var count = 0
+            repeat {
+                digits[19 - count] = UInt8(ascii: "0") + UInt8(magnitude % 10)
+                magnitude /= 10
+                count += 1
+            } while magnitude > 0
+            output.append(contentsOf: UnsafeBufferPointer(rebasing: digits[(20 - count)...]))
         }
     }
 

@@ -18,21 +18,38 @@ public struct Node: Sendable, Hashable {
     public var id: String?
     /// What the node shows.
     public var component: Component
+    /// The members most nodes leave out, boxed together so that a node is three words to copy.
+    private var extras: Extras?
+
     /// What a tap does.
-    public var action: Action?
+    public var action: Action? {
+        get { extras?.action }
+        set { updateExtras { $0.action = newValue } }
+    }
+
     /// What a screen reader says instead of (or in addition to) the content.
-    public var accessibilityLabel: String?
+    public var accessibilityLabel: String? {
+        get { extras?.accessibilityLabel }
+        set { updateExtras { $0.accessibilityLabel = newValue } }
+    }
+
     /// Show the node only while this condition on the client state holds.
-    public var visibleWhen: StateCondition?
+    public var visibleWhen: StateCondition? {
+        get { extras?.visibleWhen }
+        set { updateExtras { $0.visibleWhen = newValue } }
+    }
+
     /// Padding, background, corner radius.
-    public var style: Style?
-    private var fallbackStorage: [Node]
+    public var style: Style? {
+        get { extras?.style }
+        set { updateExtras { $0.style = newValue } }
+    }
 
     /// What a client shows when it cannot show ``component`` (an unknown or app-defined type, or a
     /// type the client did not declare).
     public var fallback: Node? {
-        get { fallbackStorage.first }
-        set { fallbackStorage = newValue.map { [$0] } ?? [] }
+        get { extras?.fallback }
+        set { updateExtras { $0.fallback = newValue } }
     }
 
     public init(
@@ -41,11 +58,45 @@ public struct Node: Sendable, Hashable {
     ) {
         self.id = id
         self.component = component
-        self.action = action
-        self.accessibilityLabel = accessibilityLabel
-        self.visibleWhen = visibleWhen
-        self.style = style
-        self.fallbackStorage = fallback.map { [$0] } ?? []
+        let values = Extras.Values(action: action, accessibilityLabel: accessibilityLabel, visibleWhen: visibleWhen, style: style, fallback: fallback)
+        self.extras = values.isEmpty ? nil : Extras(values)
+    }
+
+    /// The optional members, immutable once boxed: a change makes a new box, so copies of a node
+    /// never see each other's changes.
+    private final class Extras: Sendable, Hashable {
+        struct Values: Hashable {
+            var action: Action?
+            var accessibilityLabel: String?
+            var visibleWhen: StateCondition?
+            var style: Style?
+            var fallback: Node?
+
+            var isEmpty: Bool {
+                action == nil && accessibilityLabel == nil && visibleWhen == nil && style == nil && fallback == nil
+            }
+        }
+
+        let values: Values
+
+        init(_ values: Values) {
+            self.values = values
+        }
+
+        var action: Action? { values.action }
+        var accessibilityLabel: String? { values.accessibilityLabel }
+        var visibleWhen: StateCondition? { values.visibleWhen }
+        var style: Style? { values.style }
+        var fallback: Node? { values.fallback }
+
+        static func == (lhs: Extras, rhs: Extras) -> Bool { lhs === rhs || lhs.values == rhs.values }
+        func hash(into hasher: inout Hasher) { hasher.combine(values) }
+    }
+
+    private mutating func updateExtras(_ change: (inout Extras.Values) -> Void) {
+        var values = extras?.values ?? Extras.Values()
+        change(&values)
+        extras = values.isEmpty ? nil : Extras(values)
     }
 
     /// The wire name of the node's type, such as `"vstack"` or an app-defined `"BANNER"`.
