@@ -48,3 +48,12 @@ import Testing
         #expect(item.detailRuns() == [TextRun("x")])
     }
 }
+
+@Suite struct MarkupCostTests {
+    /// 64 KiB of "<" without ">" used to cost 2,048 steps per "<" (seconds per string); the next
+    /// ">" is now found once. The cost is measured in docs/SECURITY.md, not timed here.
+    @Test func textFullOfAngleBracketsIsShownAsIs() {
+        let hostile = String(repeating: "<", count: 65_000) + ">" + String(repeating: "<a", count: 100)
+        #expect(Markup.parse(hostile).runs.map(\.text).joined() == hostile)
+    }
+}

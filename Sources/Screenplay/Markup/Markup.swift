@@ -63,7 +63,7 @@ public enum Markup {
             var index = 0
             while index < bytes.count {
                 let byte = bytes[index]
-                if byte == UInt8(ascii: "<"), let (tag, end) = Self.tag(in: bytes, at: index), apply(tag) {
+                if byte == UInt8(ascii: "<"), let (tag, end) = tag(in: bytes, at: index), apply(tag) {
                     index = end
                 } else if byte == UInt8(ascii: "&"), let (decoded, end) = Self.entity(in: bytes, at: index) {
                     pending.append(contentsOf: decoded.utf8)
@@ -144,19 +144,26 @@ public enum Markup {
 
         /// Recognises `<strong>`, `</strong>`, `<em>`, `</em>`, `<br>`, `<br/>`, `<br />`, `</a>` and
         /// `<a href="…">` / `<a href='…'>` (case-insensitive names, no other attributes).
-        static func tag(in bytes: UnsafeBufferPointer<UInt8>, at start: Int) -> (Tag, Int)? {
-            var close = start + 1
-            while close < bytes.count, close - start < 2048, bytes[close] != UInt8(ascii: ">") { close += 1 }
-            guard close < bytes.count, bytes[close] == UInt8(ascii: ">") else { return nil }
+        /// Where the next `>` is, remembered so that text full of `<` is scanned once, not once per `<`.
+        var nextClose = -1
+
+        mutating func tag(in bytes: UnsafeBufferPointer<UInt8>, at start: Int) -> (Tag, Int)? {
+            if nextClose <= start {
+                nextClose = start + 1
+                while nextClose < bytes.count, bytes[nextClose] != UInt8(ascii: ">") { nextClose += 1 }
+            }
+            let close = nextClose
+            // A supported tag is short; anything longer is text.
+            guard close < bytes.count, close - start <= 2048 else { return nil }
             var lower = start + 1
             var upper = close
-            while lower < upper, isSpace(bytes[lower]) { lower += 1 }
-            while upper > lower, isSpace(bytes[upper - 1]) { upper -= 1 }
+            while lower < upper, Self.isSpace(bytes[lower]) { lower += 1 }
+            while upper > lower, Self.isSpace(bytes[upper - 1]) { upper -= 1 }
             let inner = UnsafeBufferPointer(rebasing: bytes[lower..<upper])
-            for (name, tag) in simpleTags where name.count == inner.count {
-                if zip(name, inner).allSatisfy({ $0 == lowercased($1) }) { return (tag, close + 1) }
+            for (name, tag) in Self.simpleTags where name.count == inner.count {
+                if zip(name, inner).allSatisfy({ $0 == Self.lowercased($1) }) { return (tag, close + 1) }
             }
-            return link(in: inner).map { (.link($0), close + 1) }
+            return Self.link(in: inner).map { (.link($0), close + 1) }
         }
 
         /// `a href="…"` inside the angle brackets.
