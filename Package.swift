@@ -7,21 +7,44 @@ let package = Package(
     platforms: [.macOS(.v14), .iOS(.v17)],
     products: [
         .library(name: "Screenplay", targets: ["Screenplay"]),
+        .library(name: "ScreenplayServer", targets: ["ScreenplayServer"]),
         .executable(name: "screenplay", targets: ["screenplay"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser.git", from: "1.8.2"),
+        .package(url: "https://github.com/hummingbird-project/hummingbird.git", from: "2.28.1"),
+        .package(url: "https://github.com/apple/swift-crypto.git", from: "3.12.3"),
+        .package(url: "https://github.com/apple/swift-http-types.git", from: "1.8.0"),
     ],
     targets: [
         .target(name: "Screenplay"),
+        .target(
+            name: "ScreenplayServer",
+            dependencies: [
+                "Screenplay",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+            ]
+        ),
+        .target(name: "ScreenplayDemo", dependencies: ["ScreenplayServer"]),
         .executableTarget(
             name: "screenplay",
             dependencies: [
                 "Screenplay",
+                "ScreenplayDemo",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
         .testTarget(name: "ScreenplayTests", dependencies: ["Screenplay"]),
+        .testTarget(
+            name: "ScreenplayServerTests",
+            dependencies: [
+                "ScreenplayServer",
+                "ScreenplayDemo",
+                .product(name: "HummingbirdTesting", package: "hummingbird"),
+            ]
+        ),
         .testTarget(name: "ScreenplayCLITests", dependencies: ["screenplay"]),
     ]
 )

@@ -2,10 +2,10 @@ import ArgumentParser
 
 /// `screenplay`: check, describe and render Screenplay documents (and, later, serve them).
 @main
-struct ScreenplayCommand: ParsableCommand {
+struct ScreenplayCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "screenplay",
-        abstract: "Server-driven UI for Swift: validate, describe and render Screenplay documents.",
-        subcommands: [ValidateCommand.self, SchemaCommand.self, RenderCommand.self]
+        abstract: "Server-driven UI for Swift: serve the demo, validate, describe and render Screenplay documents.",
+        subcommands: [ServeCommand.self, ValidateCommand.self, SchemaCommand.self, RenderCommand.self]
     )
 }

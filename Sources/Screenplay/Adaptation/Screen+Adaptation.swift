@@ -90,3 +90,11 @@ struct Adapter {
         capabilities.components.contains("vstack") ? VStack(children: []).node : Spacer().node
     }
 }
+
+extension Action {
+    /// This action as `capabilities` can run it (`present` becomes `navigate` …), or nil.
+    public func adapted(to capabilities: ClientCapabilities) -> Action? {
+        var adapter = Adapter(capabilities: capabilities)
+        return adapter.adapt(self)
+    }
+}

@@ -156,3 +156,10 @@ extension Action: JSONReadable, JSONEncodable {
         writer.endObject()
     }
 }
+
+extension Action {
+    /// The action as JSON bytes with sorted keys (an intent response's effects, for example).
+    public func encoded() -> [UInt8] {
+        JSONWriter.encode(self)
+    }
+}

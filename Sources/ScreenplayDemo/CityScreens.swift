@@ -1,0 +1,105 @@
+import Screenplay
+import ScreenplayServer
+
+/// Write-up 2: coronavirus statistics, a card per city with seven bars whose height and
+/// green→red colour come from the number of cases, a filter field and a refresh intent.
+enum CityScreens {
+    struct City: Sendable {
+        let id: String
+        let name: String
+        let image: String
+        let description: [String: String]
+    }
+
+    static let cities = [
+        City(id: "moscow", name: "Moscow", image: "https://images.example.com/cities/moscow.jpg", description: [
+            "en": "Masks are required on public transport.", "fr": "Le masque est obligatoire dans les transports.",
+            "de": "Im Nahverkehr gilt Maskenpflicht.",
+        ]),
+        City(id: "saint-petersburg", name: "Saint Petersburg", image: "https://images.example.com/cities/spb.jpg", description: [
+            "en": "Restaurants close at 23:00.", "fr": "Les restaurants ferment à 23 h.", "de": "Restaurants schließen um 23 Uhr.",
+        ]),
+        City(id: "vladivostok", name: "Vladivostok", image: "https://images.example.com/cities/vladivostok.jpg", description: [
+            "en": "No restrictions beyond masks in hospitals.", "fr": "Pas de restriction hors masque à l’hôpital.",
+            "de": "Keine Einschränkungen außer Masken in Kliniken.",
+        ]),
+    ]
+
+    /// Cases for one city and day of a generation of figures: 100 to 1,000, the same on every
+    /// process for the same inputs.
+    static func cases(city: Int, day: Int, generation: Int) -> Int {
+        var state = UInt64(truncatingIfNeeded: city &* 1_000_003 &+ day &* 7_919 &+ generation &* 104_729) &+ 0x9E37_79B9_7F4A_7C15
+        state = (state ^ (state >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        state = (state ^ (state >> 27)) &* 0x94D0_49BB_1331_11EB
+        state ^= state >> 31
+        return 100 + Int(state % 901)
+    }
+
+    static func card(_ city: City, index: Int, generation: Int, strings: Strings) -> Node {
+        HStack(alignment: .top, spacing: 12) {
+            Image(city.image, width: 100, height: 100, contentMode: .fill).accessibilityLabel(city.name)
+            VStack(alignment: .leading, spacing: 6) {
+                Text(city.name).font(size: 18, weight: .bold)
+                Text(strings["cities.heading"], size: 15)
+                HStack(alignment: .bottom, spacing: 4) {
+                    for day in 0..<7 {
+                        let infected = cases(city: index, day: day, generation: generation)
+                        let normalized = Double(infected) / 1000
+                        let red = Int(255 * normalized)
+                        VStack(spacing: 2) {
+                            Text(String(infected), size: 11)
+                            Rectangle(width: 20, height: (60 * normalized).rounded(), color: Color(red: red, green: 255 - red, blue: 0), cornerRadius: 2)
+                            Text(strings["weekday.\(day)"], size: 12)
+                        }
+                        .id("city.\(city.id).day\(day)")
+                    }
+                }
+                Text(city.description[strings.language] ?? city.description["en"] ?? "", size: 14)
+            }
+        }
+        .padding(12)
+        .background(Color("#e3f2fd", dark: "#0d2a40"))
+        .cornerRadius(12)
+        .id("city.\(city.id)")
+    }
+
+    static func screen(language: String, query: String, generation: Int) -> Screen {
+        let strings = Strings(language)
+        let needle = query.trimmingWhitespace().lowercased()
+        let shown = cities.enumerated().filter { needle.isEmpty || $0.element.name.lowercased().contains(needle) }
+        return Screen(id: "cities", title: strings["cities.title"], state: ["city": .string(query)], cache: CacheHints(maxAge: 60)) {
+            Scroll {
+                VStack(alignment: .leading, spacing: 16) {
+                    HStack(spacing: 8) {
+                        TextField(key: "city", placeholder: strings["cities.filter"]).id("city-filter")
+                        Button(strings["cities.refresh"], action: .intent("refresh")).id("refresh")
+                    }
+                    for (index, city) in shown { card(city, index: index, generation: generation, strings: strings) }
+                    if shown.isEmpty { Text(strings("cities.none", query)).id("no-match") }
+                }
+                .padding(16)
+            }
+        }
+    }
+
+    static func register(on routes: inout ScreenplayRoutes) {
+        routes.screen("cities", reply: { context in
+            ScreenReply(screen(language: context.language, query: context.query["city"] ?? "", generation: 0), signedState: ["generation": 0])
+        })
+        // Write-up 2's network reducer: the text field's value comes with the intent, the figures'
+        // generation comes back signed, and the answer is the next screen.
+        routes.intent("refresh", on: "cities") { intent in
+            let generation = (intent.signedState["generation"]?.intValue ?? 0) + 1
+            let query = String((intent.state["city"]?.stringValue ?? "").prefix(100))
+            return IntentResult(
+                screen: screen(language: intent.context.language, query: query, generation: generation),
+                signedState: ["generation": .number(Double(generation))])
+        }
+    }
+}
+
+extension StringProtocol {
+    func trimmingWhitespace() -> String {
+        String(drop(while: \.isWhitespace).reversed().drop(while: \.isWhitespace).reversed())
+    }
+}

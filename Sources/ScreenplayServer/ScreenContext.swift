@@ -1,0 +1,43 @@
+import Foundation
+import HTTPTypes
+import Hummingbird
+import Screenplay
+
+/// Everything a screen handler knows about the request it answers, already negotiated and checked.
+///
+/// ```swift
+/// routes.screen("requests/:id") { context in
+///     let request = try store.request(id: context.parameters["id"] ?? "")
+///     return requestScreen(request, in: context.locale)
+/// }
+/// ```
+public struct ScreenContext: Sendable {
+    /// The screen path without the `/screens` prefix: `requests/42`.
+    public let path: String
+    /// The pattern's parameters: `["id": "42"]`.
+    public let parameters: [String: String]
+    /// The query items of the request URL.
+    public let query: [String: String]
+    /// The negotiated language, one of the app's supported languages.
+    public let language: String
+    /// A locale for the negotiated language, for format styles.
+    public var locale: Locale { Locale(identifier: language) }
+    /// The user the request is for (the demo reads `Screenplay-User`; apps plug in their auth).
+    public let user: String?
+    /// What the client can show; the screen is adapted to it before it is sent.
+    public let capabilities: ClientCapabilities
+    /// The request's headers.
+    public let headers: HTTPFields
+}
+
+/// A screen plus server state that the client must send back, signed, with its intents.
+public struct ScreenReply: Sendable {
+    public var screen: Screen
+    /// Signed (HMAC-SHA256) and sent as `Screenplay-State-Token`; verified when it comes back.
+    public var signedState: [String: JSONValue]?
+
+    public init(_ screen: Screen, signedState: [String: JSONValue]? = nil) {
+        self.screen = screen
+        self.signedState = signedState
+    }
+}

@@ -1,0 +1,90 @@
+import Crypto
+import HTTPTypes
+import Hummingbird
+import Screenplay
+
+/// The HTTP side of sending a screen: a strong ETag over the exact bytes, `304 Not Modified` when
+/// the client has them, caching as the screen's hints say (private: screens are per user), and
+/// the headers the answer depends on.
+enum ScreenResponse {
+    /// Every request header that can change the bytes of a screen.
+    static let vary = "Accept-Language, Screenplay-Version, Screenplay-Components, Screenplay-Actions, Screenplay-Platform, Screenplay-User"
+
+    static func headers(for screen: Screen, language: String) -> HTTPFields {
+        var headers: HTTPFields = [
+            .contentType: "application/json; charset=utf-8",
+            .contentLanguage: language,
+            .vary: vary,
+        ]
+        if let cache = screen.cache {
+            var value = "private, max-age=\(cache.maxAge)"
+            if let stale = cache.staleWhileRevalidate { value += ", stale-while-revalidate=\(stale)" }
+            headers[.cacheControl] = value
+        } else {
+            headers[.cacheControl] = "private, no-cache"
+        }
+        return headers
+    }
+
+    /// A strong validator: the first 128 bits of the body's SHA-256, quoted.
+    static func entityTag(for body: [UInt8]) -> String {
+        let digest = SHA256.hash(data: body)
+        let hex = digest.prefix(16).map { byte in (byte < 16 ? "0" : "") + String(byte, radix: 16) }.joined()
+        return "\"\(hex)\""
+    }
+
+    /// Whether an `If-None-Match` value matches `tag` (weak comparison, as RFC 9110 asks for GET).
+    static func ifNoneMatch(_ values: [String], matches tag: String) -> Bool {
+        for value in values {
+            for candidate in value.split(separator: ",") {
+                var candidate = candidate.trimmingWhitespace()
+                if candidate == "*" { return true }
+                if candidate.hasPrefix("W/") { candidate.removeFirst(2) }
+                if candidate == tag { return true }
+            }
+        }
+        return false
+    }
+
+    static func make(body: [UInt8], headers: HTTPFields, request: Request) -> Response {
+        var headers = headers
+        let tag = entityTag(for: body)
+        headers[.eTag] = tag
+        if ifNoneMatch(request.headers[values: .ifNoneMatch], matches: tag) {
+            headers[.contentType] = nil
+            return Response(status: .notModified, headers: headers)
+        }
+        return Response(status: .ok, headers: headers, body: ResponseBody(byteBuffer: ByteBuffer(bytes: body)))
+    }
+}
+
+/// The answer to an intent: `{"effects": [...], "screen": {...}, "stateToken": "..."}`, each member
+/// present when the handler gave it, the screen and effects adapted to the client.
+enum IntentResponse {
+    static func make(_ result: IntentResult, context: ScreenContext, signer: StateSigner) -> Response {
+        let effects = result.effects.compactMap { $0.adapted(to: context.capabilities)?.encoded() }
+        var body: [UInt8] = Array("{".utf8)
+        var first = true
+        func member(_ name: String, _ bytes: [UInt8]) {
+            if !first { body.append(UInt8(ascii: ",")) }
+            first = false
+            body.append(contentsOf: JSONWriter.write(.string(name)))
+            body.append(UInt8(ascii: ":"))
+            body.append(contentsOf: bytes)
+        }
+        if !effects.isEmpty {
+            member("effects", Array("[".utf8) + effects.joined(separator: Array(",".utf8)) + Array("]".utf8))
+        }
+        if let screen = result.screen {
+            member("screen", screen.adapted(to: context.capabilities).screen.encoded())
+        }
+        if let state = result.signedState {
+            member("stateToken", JSONWriter.write(.string(signer.token(for: state))))
+        }
+        body.append(UInt8(ascii: "}"))
+        return Response(
+            status: .ok,
+            headers: [.contentType: "application/json; charset=utf-8", .cacheControl: "no-store", .contentLanguage: context.language],
+            body: ResponseBody(byteBuffer: ByteBuffer(bytes: body)))
+    }
+}

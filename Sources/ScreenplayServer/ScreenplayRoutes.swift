@@ -1,0 +1,139 @@
+import Crypto
+import Foundation
+import HTTPTypes
+import Hummingbird
+import Logging
+import Screenplay
+
+/// The screens and intents of an app, served under `/screens` by any Hummingbird 2 application.
+///
+/// ```swift
+/// var screens = ScreenplayRoutes(languages: LanguageNegotiation(supported: ["en", "fr"], default: "en"))
+/// screens.screen("cities") { context in citiesScreen(in: context.locale) }
+/// screens.intent("refresh", on: "cities") { intent in IntentResult(screen: citiesScreen(in: intent.context.locale)) }
+///
+/// let router = Router()
+/// screens.addRoutes(to: router)      // GET /screens/**, POST /screens/**/intents, GET /health
+/// try await Application(router: router).runService()
+/// ```
+public struct ScreenplayRoutes: Sendable {
+    public typealias ScreenHandler = @Sendable (ScreenContext) async throws -> ScreenReply
+    public typealias IntentHandler = @Sendable (Intent) async throws -> IntentResult
+
+    struct ScreenRoute: Sendable {
+        let pattern: PathPattern
+        let handler: ScreenHandler
+        var intents: [String: IntentHandler] = [:]
+    }
+
+    private var routes: [ScreenRoute] = []
+    public var languages: LanguageNegotiation
+    public var signer: StateSigner
+    /// Largest intent body accepted, in bytes (default 256 KiB); larger is a 413.
+    public var maxIntentBytes: Int
+    /// The limits applied to what clients send.
+    public var limits: DocumentLimits
+
+    public init(
+        languages: LanguageNegotiation, signer: StateSigner = .development(), maxIntentBytes: Int = 256 * 1024,
+        limits: DocumentLimits = .default
+    ) {
+        self.languages = languages
+        self.signer = signer
+        self.maxIntentBytes = maxIntentBytes
+        self.limits = limits
+    }
+
+    /// Serves `GET /screens/<pattern>`.
+    public mutating func screen(_ pattern: String, _ handler: @escaping @Sendable (ScreenContext) async throws -> Screen) {
+        screen(pattern, reply: { context in ScreenReply(try await handler(context)) })
+    }
+
+    /// Serves `GET /screens/<pattern>` with signed server state.
+    public mutating func screen(_ pattern: String, reply handler: @escaping ScreenHandler) {
+        let parsed = PathPattern(pattern)
+        if let index = routes.firstIndex(where: { $0.pattern == parsed }) {
+            routes[index] = ScreenRoute(pattern: parsed, handler: handler, intents: routes[index].intents)
+        } else {
+            routes.append(ScreenRoute(pattern: parsed, handler: handler))
+            routes.sort { $0.pattern.literalCount > $1.pattern.literalCount }
+        }
+    }
+
+    /// Handles the intent `name` POSTed from the screen at `pattern` (register the screen first).
+    public mutating func intent(_ name: String, on pattern: String, _ handler: @escaping IntentHandler) {
+        let parsed = PathPattern(pattern)
+        guard let index = routes.firstIndex(where: { $0.pattern == parsed }) else {
+            preconditionFailure("intent \"\(name)\" registered on \(pattern), which has no screen; register the screen first")
+        }
+        routes[index].intents[name] = handler
+    }
+
+    /// Adds the Screenplay routes to a Hummingbird router.
+    public func addRoutes<Context: RequestContext>(to router: Router<Context>) {
+        router.get("/screens/**") { request, context in
+            try await respondWithScreen(to: request, components: Self.components(context.parameters.getCatchAll()))
+        }
+        router.post("/screens/**") { request, context in
+            var components = Self.components(context.parameters.getCatchAll())
+            guard components.last == "intents" else {
+                throw ScreenplayError(.methodNotAllowed, code: "methodNotAllowed", message: "screens are read with GET; intents go to /screens/<path>/intents")
+            }
+            components.removeLast()
+            return try await respondToIntent(request, components: components)
+        }
+        router.get("/health") { _, _ in
+            Response(status: .ok, headers: [.contentType: "application/json"], body: ResponseBody(byteBuffer: ByteBuffer(string: #"{"status":"ok"}"#)))
+        }
+    }
+
+    static func components(_ catchAll: [Substring]) -> [String] {
+        catchAll.map { String($0).removingPercentEncoding ?? String($0) }.filter { !$0.isEmpty }
+    }
+
+    private func route(for components: [String]) throws(ScreenplayError) -> (ScreenRoute, [String: String]) {
+        for route in routes {
+            if let parameters = route.pattern.match(components) { return (route, parameters) }
+        }
+        throw ScreenplayError(.notFound, code: "noSuchScreen", message: "no screen at /screens/\(components.joined(separator: "/"))")
+    }
+
+    private func context(for request: Request, components: [String], parameters: [String: String]) throws(ScreenplayError) -> ScreenContext {
+        var query: [String: String] = [:]
+        for (key, value) in request.uri.queryParameters { query[String(key)] = String(value) }
+        return ScreenContext(
+            path: components.joined(separator: "/"), parameters: parameters, query: query,
+            language: languages.language(for: request.headers[values: .acceptLanguage].nonEmptyJoined),
+            user: request.headers[.screenplayUser].map { String($0.prefix(128)) },
+            capabilities: try ClientCapabilities(headers: request.headers), headers: request.headers)
+    }
+
+    private func respondWithScreen(to request: Request, components: [String]) async throws -> Response {
+        let (route, parameters) = try route(for: components)
+        let context = try context(for: request, components: components, parameters: parameters)
+        let reply = try await route.handler(context)
+        let (screen, _) = reply.screen.adapted(to: context.capabilities)
+        var headers = ScreenResponse.headers(for: screen, language: context.language)
+        if let state = reply.signedState { headers[.screenplayStateToken] = signer.token(for: state) }
+        return ScreenResponse.make(body: screen.encoded(), headers: headers, request: request)
+    }
+
+    private func respondToIntent(_ request: Request, components: [String]) async throws -> Response {
+        let (route, parameters) = try route(for: components)
+        let context = try context(for: request, components: components, parameters: parameters)
+        let body = request.body
+        let buffer: ByteBuffer
+        do {
+            buffer = try await body.collect(upTo: maxIntentBytes)
+        } catch {
+            throw ScreenplayError(.contentTooLarge, code: "intentTooLarge", message: "an intent is at most \(maxIntentBytes) bytes")
+        }
+        let fields = try IntentBody(bytes: Array(buffer.readableBytesView), limits: limits)
+        guard let handler = route.intents[fields.name] else {
+            throw ScreenplayError(.notFound, code: "noSuchIntent", message: "screen \(route.pattern) has no intent \"\(fields.name)\"", path: "name")
+        }
+        let signedState = try fields.stateToken.map { token throws(ScreenplayError) in try signer.verify(token) } ?? [:]
+        let result = try await handler(Intent(name: fields.name, payload: fields.payload, state: fields.state, signedState: signedState, context: context))
+        return IntentResponse.make(result, context: context, signer: signer)
+    }
+}

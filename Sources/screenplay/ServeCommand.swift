@@ -1,0 +1,41 @@
+import ArgumentParser
+import Crypto
+import Foundation
+import Logging
+import ScreenplayDemo
+import ScreenplayServer
+
+/// `screenplay serve`: the demo backend, with no setup.
+struct ServeCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "serve",
+        abstract: "Serve the demo backend: the screens of the three write-ups in en, fr and de.",
+        discussion: "Set SCREENPLAY_STATE_KEY (base64, at least 32 bytes) to sign client state with a stable key; without it a random development key is used."
+    )
+
+    @Option(help: "Address to listen on.")
+    var host = "127.0.0.1"
+
+    @Option(help: "Port to listen on.")
+    var port = 8080
+
+    func run() async throws {
+        var logger = Logger(label: "screenplay.serve")
+        logger.logLevel = .info
+        let signer: StateSigner
+        if let encoded = ProcessInfo.processInfo.environment["SCREENPLAY_STATE_KEY"] {
+            guard let key = Data(base64Encoded: encoded), key.count >= 32 else {
+                throw ValidationError("SCREENPLAY_STATE_KEY must be base64 of at least 32 bytes")
+            }
+            signer = StateSigner(key: SymmetricKey(data: key))
+        } else {
+            logger.warning("""
+                *** SCREENPLAY_STATE_KEY is not set: signing client state with a random development key. \
+                State tokens will not survive a restart or work across processes. Do not run this in production. ***
+                """)
+            signer = .development()
+        }
+        logger.info("Screenplay demo on http://\(host):\(port)/screens/requests (also /screens/messages, /screens/cities)")
+        try await DemoApp.application(host: host, port: port, signer: signer, logger: logger).runService()
+    }
+}
