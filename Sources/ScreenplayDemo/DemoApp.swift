@@ -10,8 +10,10 @@ import ScreenplayServer
 /// ```
 public enum DemoApp {
     /// The demo's screens and intents.
-    public static func routes(signer: StateSigner = .development()) -> ScreenplayRoutes {
+    /// - Parameter allowsExperimentOverrides: honour `Screenplay-Experiments` (QA); on in the demo.
+    public static func routes(signer: StateSigner = .development(), allowsExperimentOverrides: Bool = true) -> ScreenplayRoutes {
         var routes = ScreenplayRoutes(languages: LanguageNegotiation(supported: Strings.supported, default: "en"), signer: signer)
+        routes.allowsExperimentOverrides = allowsExperimentOverrides
         routes.screen("requests") { RequestScreens.list($0) }
         routes.screen("requests/:id") { try RequestScreens.detail($0) }
         routes.intent("accept", on: "requests/:id") { intent in
@@ -22,6 +24,9 @@ public enum DemoApp {
         }
         routes.screen("messages") { RequestScreens.messages($0) }
         CityScreens.register(on: &routes)
+        routes.experiment(HomeScreen.experiment)
+        routes.screen("home") { HomeScreen.screen($0) }
+        CheckoutFlow.register(on: &routes)
         return routes
     }
 

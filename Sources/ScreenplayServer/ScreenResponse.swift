@@ -8,7 +8,7 @@ import Screenplay
 /// the headers the answer depends on.
 enum ScreenResponse {
     /// Every request header that can change the bytes of a screen.
-    static let vary = "Accept-Language, Screenplay-Version, Screenplay-Components, Screenplay-Actions, Screenplay-Platform, Screenplay-User"
+    static let vary = "Accept-Language, Screenplay-Version, Screenplay-Components, Screenplay-Actions, Screenplay-Platform, Screenplay-User, Screenplay-Experiments"
 
     static func headers(for screen: Screen, language: String) -> HTTPFields {
         var headers: HTTPFields = [

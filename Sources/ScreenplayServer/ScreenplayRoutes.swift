@@ -33,6 +33,12 @@ public struct ScreenplayRoutes: Sendable {
     public var maxIntentBytes: Int
     /// The limits applied to what clients send.
     public var limits: DocumentLimits
+    /// Declared experiments, by name.
+    public private(set) var experiments: [String: Experiment] = [:]
+    /// Honour `Screenplay-Experiments: name=variant` overrides (for QA; off by default).
+    public var allowsExperimentOverrides = false
+    /// Where exposures go.
+    public var exposureSink: any ExposureSink = LogExposureSink()
 
     public init(
         languages: LanguageNegotiation, signer: StateSigner = .development(), maxIntentBytes: Int = 256 * 1024,
@@ -58,6 +64,11 @@ public struct ScreenplayRoutes: Sendable {
             routes.append(ScreenRoute(pattern: parsed, handler: handler))
             routes.sort { $0.pattern.literalCount > $1.pattern.literalCount }
         }
+    }
+
+    /// Declares an experiment that handlers read with `context.experiments.variant(of:)`.
+    public mutating func experiment(_ experiment: Experiment) {
+        experiments[experiment.name] = experiment
     }
 
     /// Handles the intent `name` POSTed from the screen at `pattern` (register the screen first).
@@ -101,11 +112,14 @@ public struct ScreenplayRoutes: Sendable {
     private func context(for request: Request, components: [String], parameters: [String: String]) throws(ScreenplayError) -> ScreenContext {
         var query: [String: String] = [:]
         for (key, value) in request.uri.queryParameters { query[String(key)] = String(value) }
+        let user = request.headers[.screenplayUser].map { String($0.prefix(128)) }
+        let overrides = allowsExperimentOverrides ? ExperimentAssignments.overrides(fromHeader: request.headers[.screenplayExperiments]) : [:]
         return ScreenContext(
             path: components.joined(separator: "/"), parameters: parameters, query: query,
             language: languages.language(for: request.headers[values: .acceptLanguage].nonEmptyJoined),
-            user: request.headers[.screenplayUser].map { String($0.prefix(128)) },
-            capabilities: try ClientCapabilities(headers: request.headers), headers: request.headers)
+            user: user, capabilities: try ClientCapabilities(headers: request.headers),
+            experiments: ExperimentAssignments(experiments: experiments, user: user, overrides: overrides, sink: exposureSink),
+            headers: request.headers)
     }
 
     private func respondWithScreen(to request: Request, components: [String]) async throws -> Response {

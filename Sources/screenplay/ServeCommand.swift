@@ -35,7 +35,7 @@ struct ServeCommand: AsyncParsableCommand {
                 """)
             signer = .development()
         }
-        logger.info("Screenplay demo on http://\(host):\(port)/screens/requests (also /screens/messages, /screens/cities)")
+        logger.info("Screenplay demo on http://\(host):\(port)/screens/requests (also /screens/messages, /screens/cities, /screens/home, /screens/checkout)")
         try await DemoApp.application(host: host, port: port, signer: signer, logger: logger).runService()
     }
 }

@@ -1,0 +1,126 @@
+import Foundation
+import Screenplay
+import ScreenplayServer
+
+/// Write-up 3's payment flow with the server as navigator: no screen knows which comes next.
+/// Each step's button sends the intent `continue`; the server checks the step's input and answers
+/// with the next step. The experiment `checkoutOrder` decides whether the card comes before or
+/// after sign-up; the variant and the step travel signed, so a client cannot skip a step.
+enum CheckoutFlow {
+    static let experiment = Experiment("checkoutOrder", variants: [("signUpFirst", 50), ("cardFirst", 50)])
+
+    enum Step: String, CaseIterable {
+        case signUp, addCard, confirm, done
+    }
+
+    static func steps(for variant: String) -> [Step] {
+        variant == "cardFirst" ? [.addCard, .signUp, .confirm, .done] : [.signUp, .addCard, .confirm, .done]
+    }
+
+    static let totalEuros = 42
+
+    static func screen(step: Step, variant: String, language: String, state: [String: JSONValue] = [:], error: String? = nil) -> Screen {
+        let strings = Strings(language)
+        let order = steps(for: variant)
+        let position = (order.firstIndex(of: step) ?? 0) + 1
+        let formats = Formats(language: language)
+        return Screen(id: "checkout.\(step.rawValue)", title: strings["checkout.title"], state: initialState(step, keeping: state), intents: "/screens/checkout/intents") {
+            VStack(alignment: .leading, spacing: 12) {
+                if step != .done {
+                    Text(strings("checkout.step", String(position), String(order.count - 1)), size: 13)
+                        .foregroundColor(Color("#757575", dark: "#bdbdbd")).id("progress")
+                }
+                switch step {
+                case .signUp:
+                    Text(strings["signup.title"]).font(size: 24, weight: .bold).id("title")
+                    TextField(key: "name", label: strings["signup.name"]).id("field.name")
+                    TextField(key: "email", label: strings["signup.email"], keyboard: .email).id("field.email")
+                case .addCard:
+                    Text(strings["card.title"]).font(size: 24, weight: .bold).id("title")
+                    TextField(key: "cardNumber", label: strings["card.number"], placeholder: "1234 5678 9012 3456", keyboard: .number).id("field.card-number")
+                    TextField(key: "expiry", label: strings["card.expiry"], placeholder: "MM/YY", keyboard: .number).id("field.expiry")
+                    Toggle(strings["card.save"], key: "saveCard").id("field.save")
+                case .confirm:
+                    Text(strings["pay.title"]).font(size: 24, weight: .bold).id("title")
+                    HStack {
+                        Text(strings["pay.total"])
+                        Spacer()
+                        Text(formats.price(euros: totalEuros)).bold()
+                    }
+                    .id("total")
+                case .done:
+                    Text(strings["done.title"]).font(size: 24, weight: .bold).id("title")
+                    Text(strings["done.message"]).id("message")
+                }
+                if let error { Text(error).foregroundColor("#c62828").id("error") }
+                Spacer(minLength: 8)
+                if step == .done {
+                    Button(strings["done.home"], action: .navigate("/home")).id("home")
+                } else {
+                    let title = step == .confirm ? strings("pay.button", formats.price(euros: totalEuros)) : strings["checkout.continue"]
+                    Button(title, action: .sequence([.track("checkout_\(step.rawValue)_continue"), .intent("continue")])).id("continue")
+                    Button(strings["checkout.cancel"], variant: .plain, action: .dismiss).id("cancel")
+                }
+            }
+            .padding(16)
+        }
+    }
+
+    /// A step's inputs, keeping what the user typed when the step is shown again with an error.
+    static func initialState(_ step: Step, keeping state: [String: JSONValue]) -> [String: JSONValue] {
+        func text(_ key: String) -> JSONValue { .string(String((state[key]?.stringValue ?? "").prefix(200))) }
+        switch step {
+        case .signUp: return ["name": text("name"), "email": text("email")]
+        case .addCard: return ["cardNumber": text("cardNumber"), "expiry": text("expiry"), "saveCard": .bool(state["saveCard"]?.boolValue ?? true)]
+        case .confirm, .done: return [:]
+        }
+    }
+
+    /// Why the step's input is not acceptable, or nil.
+    static func problem(with state: [String: JSONValue], at step: Step, strings: Strings) -> String? {
+        switch step {
+        case .signUp:
+            let email = state["email"]?.stringValue ?? ""
+            let parts = email.split(separator: "@")
+            return parts.count == 2 && parts[1].contains(".") && email.count <= 254 ? nil : strings["signup.invalid"]
+        case .addCard:
+            let digits = (state["cardNumber"]?.stringValue ?? "").filter { $0 != " " }
+            let expiry = state["expiry"]?.stringValue ?? ""
+            let validNumber = (12...19).contains(digits.count) && digits.allSatisfy(\.isASCII) && digits.allSatisfy(\.isNumber)
+            let expiryParts = expiry.split(separator: "/")
+            let validExpiry = expiryParts.count == 2 && Int(expiryParts[0]).map { (1...12).contains($0) } == true && Int(expiryParts[1]) != nil
+            return validNumber && validExpiry ? nil : strings["card.invalid"]
+        case .confirm, .done:
+            return nil
+        }
+    }
+
+    static func register(on routes: inout ScreenplayRoutes) {
+        routes.experiment(experiment)
+        routes.screen("checkout", reply: { context in
+            let variant = context.experiments.variant(of: experiment.name)
+            let first = steps(for: variant)[0]
+            return ScreenReply(screen(step: first, variant: variant, language: context.language),
+                               signedState: ["step": .string(first.rawValue), "variant": .string(variant)])
+        })
+        routes.intent("continue", on: "checkout") { intent in
+            guard let variant = intent.signedState["variant"]?.stringValue, experiment.variants.contains(where: { $0.name == variant }),
+                  let step = intent.signedState["step"]?.stringValue.flatMap(Step.init(rawValue:)), step != .done
+            else {
+                throw ScreenplayError(.badRequest, code: "noCheckoutInProgress", message: "start the checkout from /screens/checkout", path: "stateToken")
+            }
+            let language = intent.context.language
+            if let problem = problem(with: intent.state, at: step, strings: Strings(language)) {
+                return IntentResult(
+                    screen: screen(step: step, variant: variant, language: language, state: intent.state, error: problem),
+                    signedState: intent.signedState)
+            }
+            let order = steps(for: variant)
+            let next = order[(order.firstIndex(of: step) ?? 0) + 1]
+            return IntentResult(
+                screen: screen(step: next, variant: variant, language: language),
+                effects: next == .done ? [.track("checkout_done", properties: ["variant": .string(variant)])] : [],
+                signedState: ["step": .string(next.rawValue), "variant": .string(variant)])
+        }
+    }
+}

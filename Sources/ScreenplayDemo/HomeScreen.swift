@@ -1,0 +1,127 @@
+import Screenplay
+import ScreenplayServer
+
+/// Write-up 3's super-app home: sections of app-defined widgets (COLLECTION, IMAGES, CELLS, BANNER,
+/// LIST), each with a fallback made of standard components. The experiment `homeOrder` decides
+/// which section comes first and whether the payment banner is highlighted.
+enum HomeScreen {
+    static let experiment = Experiment("homeOrder", variants: [("servicesFirst", 50), ("paymentsFirst", 50)])
+
+    struct Tile {
+        let key: String
+        let color: Color
+        var image: String { "https://images.example.com/services/\(key).png" }
+        var url: String { "/services/\(key)" }
+    }
+
+    static let services: [Tile] = [
+        Tile(key: "food", color: "#fbc02d"), Tile(key: "rides", color: "#1e88e5"), Tile(key: "tickets", color: "#e53935"),
+        Tile(key: "pharmacy", color: "#8e24aa"), Tile(key: "groceries", color: "#43a047"),
+    ]
+
+    static func collection(_ strings: Strings) -> Node {
+        Custom("COLLECTION", properties: [
+            "content": .array(services.map { ["title": .string(strings["service.\($0.key)"]), "image": .string($0.image), "color": .string($0.color.light.hex), "url": .string($0.url)] })
+        ])
+        .fallback {
+            Carousel(spacing: 12, itemWidth: 88) {
+                for tile in services {
+                    VStack(spacing: 4) {
+                        Image(tile.image, width: 64, height: 64, placeholderColor: tile.color).accessibilityLabel(strings["service.\(tile.key)"])
+                        Text(strings["service.\(tile.key)"], size: 13)
+                    }
+                    .onTap(.navigate(tile.url))
+                }
+            }
+        }
+        .id("widget.services")
+    }
+
+    static func images() -> Node {
+        let banners = ["https://images.example.com/promos/1.jpg", "https://images.example.com/promos/2.jpg", "https://images.example.com/promos/3.jpg"]
+        return Custom("IMAGES", properties: ["content": .array(banners.map { ["image": .string($0)] })])
+            .fallback {
+                Scroll(.horizontal, spacing: 8) {
+                    for banner in banners { Image(banner, width: 240, height: 120, contentMode: .fill).cornerRadius(8) }
+                }
+            }
+            .id("widget.promos")
+    }
+
+    static func banner(_ strings: Strings, highlighted: Bool) -> Node {
+        let title = strings["home.banner"]
+        return Custom("BANNER", properties: ["title": .string(title), "image": "https://images.example.com/banners/pay.jpg", "url": "/checkout", "highlighted": .bool(highlighted)])
+            .fallback {
+                ZStack(alignment: .bottomLeading) {
+                    Image("https://images.example.com/banners/pay.jpg", width: .fill, height: highlighted ? 180 : 120, contentMode: .fill)
+                        .accessibilityLabel(title)
+                    Text(title).font(size: highlighted ? 22 : 18, weight: .bold).foregroundColor(.white).padding(12)
+                }
+                .onTap(.navigate("/checkout"))
+            }
+            .style(highlighted ? Style(padding: 4, background: "#ffd54f", cornerRadius: 12) : nil)
+            .id("widget.pay-banner")
+    }
+
+    static func cells(_ strings: Strings) -> Node {
+        let cells: [(key: String, color: Color)] = [("pay.cards", "#e53935"), ("pay.topup", "#8e24aa"), ("pay.history", "#fbc02d")]
+        return Custom("CELLS", properties: ["content": .array(cells.map { ["title": .string(strings[$0.key]), "color": .string($0.color.light.hex)] })])
+            .fallback {
+                VStack(alignment: .leading, spacing: 0) {
+                    for cell in cells {
+                        HStack(spacing: 12) {
+                            Rectangle(width: 8, height: 32, color: cell.color, cornerRadius: 4)
+                            Text(strings[cell.key])
+                            Spacer()
+                        }
+                        .padding(horizontal: 16, vertical: 8)
+                        Divider()
+                    }
+                }
+            }
+            .id("widget.pay-cells")
+    }
+
+    static func recent(_ strings: Strings) -> Node {
+        let items = [strings["home.recent.1"], strings["home.recent.2"]]
+        return Custom("LIST", properties: ["title": .string(strings["home.recent"]), "content": .array(items.map { ["title": .string($0)] })])
+            .fallback {
+                VStack(alignment: .leading, spacing: 4) {
+                    Text(strings["home.recent"]).font(size: 13, weight: .semibold)
+                    for item in items { Text(item) }
+                }
+            }
+            .id("widget.recent")
+    }
+
+    static func screen(_ context: ScreenContext) -> Screen {
+        let strings = Strings(context.language)
+        let paymentsFirst = context.experiments.variant(of: experiment.name) == "paymentsFirst"
+        let servicesSection = Section(strings["home.services"], id: "section.services") {
+            collection(strings)
+            images()
+            Carousel(spacing: 12, itemWidth: 260) {
+                Text(strings["home.offer.1"], size: 15).padding(16).background(Color("#fff8e1", dark: "#3e2723")).cornerRadius(12)
+                Text(strings["home.offer.2"], size: 15).padding(16).background(Color("#fff8e1", dark: "#3e2723")).cornerRadius(12)
+            }
+            .id("widget.offers")
+        }
+        let paymentsSection = Section(strings["home.pay"], id: "section.pay") {
+            banner(strings, highlighted: paymentsFirst)
+            cells(strings)
+            recent(strings)
+        }
+        return Screen(id: "home", title: strings["home.title"], cache: CacheHints(maxAge: 60)) {
+            List(sections: paymentsFirst ? [paymentsSection, servicesSection] : [servicesSection, paymentsSection])
+        }
+    }
+}
+
+extension NodeConvertible {
+    /// Sets the whole box style at once (nil leaves it unchanged).
+    func style(_ style: Style?) -> Node {
+        var node = self.node
+        if let style { node.style = style }
+        return node
+    }
+}

@@ -1,0 +1,73 @@
+import Foundation
+import Hummingbird
+import HummingbirdTesting
+import Screenplay
+import ScreenplayDemo
+import ScreenplayServer
+import Testing
+
+/// Write-up 3's payment flow, walked to its end under both variants, over loopback.
+@Suite struct CheckoutFlowTests {
+    static let signer = StateSigner.development()
+
+    struct Step {
+        let screen: Screen
+        let token: String?
+    }
+
+    static func start(_ client: some TestClientProtocol, variant: String, language: String = "en") async throws -> Step {
+        var headers = LiveServerTests.allComponents
+        headers[.screenplayExperiments] = "checkoutOrder=\(variant)"
+        headers[.acceptLanguage] = language
+        return try await client.execute(uri: "/screens/checkout", method: .get, headers: headers) { response in
+            Step(screen: try LiveServerTests.screen(response), token: response.headers[.screenplayStateToken])
+        }
+    }
+
+    static func `continue`(_ client: some TestClientProtocol, from step: Step, state: [String: JSONValue], language: String = "en") async throws -> (Step, JSONValue) {
+        let response = try await IntentTests.post(client, "/screens/checkout/intents", [
+            "name": "continue", "state": .object(step.screen.state.merging(state) { $1 }), "stateToken": .string(step.token ?? ""),
+        ], language: language)
+        #expect(response.status == .ok)
+        let body = try LiveServerTests.json(response)
+        let screen = try #require(Screen.decode(from: body["screen"] ?? .null).value)
+        return (Step(screen: screen, token: body["stateToken"]?.stringValue), body)
+    }
+
+    static let signUp: [String: JSONValue] = ["name": "Ana", "email": "ana@example.com"]
+    static let card: [String: JSONValue] = ["cardNumber": "4242 4242 4242 4242", "expiry": "12/29"]
+
+    @Test(arguments: [("signUpFirst", ["checkout.signUp", "checkout.addCard"]), ("cardFirst", ["checkout.addCard", "checkout.signUp"])])
+    func theFlowWalksToItsEnd(variant: String, firstSteps: [String]) async throws {
+        try await DemoApp.application(host: "127.0.0.1", port: 0, signer: Self.signer).test(.live) { client in
+            var step = try await Self.start(client, variant: variant)
+            var visited = [step.screen.id]
+            for _ in 0..<3 {
+                let input = step.screen.id == "checkout.signUp" ? Self.signUp : (step.screen.id == "checkout.addCard" ? Self.card : [:])
+                let (next, body) = try await Self.continue(client, from: step, state: input)
+                step = next
+                visited.append(step.screen.id)
+                if step.screen.id == "checkout.done" {
+                    #expect(body["effects"] == [["type": "track", "event": "checkout_done", "properties": ["variant": .string(variant)]]])
+                }
+            }
+            #expect(visited == firstSteps + ["checkout.confirm", "checkout.done"])
+        }
+    }
+
+    @Test func badInputShowsTheStepAgainWithTheReasonAndKeepsWhatWasTyped() async throws {
+        try await DemoApp.application(host: "127.0.0.1", port: 0, signer: Self.signer).test(.live) { client in
+            let step = try await Self.start(client, variant: "signUpFirst", language: "fr")
+            let (again, _) = try await Self.continue(client, from: step, state: ["name": "Ana", "email": "not-an-email"], language: "fr")
+            #expect(again.screen.id == "checkout.signUp")
+            #expect(again.screen.state["email"] == "not-an-email")
+            #expect(OutlineRenderer.render(again.screen).contains("Saisissez une adresse e-mail valide."))
+            // A client cannot skip a step: the step travels signed.
+            let forged = StateSigner.development().token(for: ["step": "confirm", "variant": "signUpFirst"])
+            let response = try await IntentTests.post(client, "/screens/checkout/intents", ["name": "continue", "stateToken": .string(forged)])
+            #expect(response.status == .badRequest)
+            let missing = try await IntentTests.post(client, "/screens/checkout/intents", ["name": "continue"])
+            #expect(try LiveServerTests.json(missing)["error"]?["code"] == "noCheckoutInProgress")
+        }
+    }
+}
