@@ -15,6 +15,9 @@ let package = Package(
         .package(url: "https://github.com/hummingbird-project/hummingbird.git", from: "2.28.1"),
         .package(url: "https://github.com/apple/swift-crypto.git", from: "3.12.3"),
         .package(url: "https://github.com/apple/swift-http-types.git", from: "1.8.0"),
+        .package(url: "https://github.com/apple/swift-metrics.git", from: "2.13.0"),
+        .package(url: "https://github.com/swift-server/swift-prometheus.git", from: "2.4.1"),
+        .package(url: "https://github.com/adam-fowler/compress-nio.git", from: "1.5.0"),
     ],
     targets: [
         .target(name: "Screenplay"),
@@ -25,6 +28,9 @@ let package = Package(
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
+                .product(name: "Metrics", package: "swift-metrics"),
+                .product(name: "Prometheus", package: "swift-prometheus"),
+                .product(name: "CompressNIO", package: "compress-nio"),
             ]
         ),
         .target(name: "ScreenplayDemo", dependencies: ["ScreenplayServer"]),
@@ -34,6 +40,8 @@ let package = Package(
                 "Screenplay",
                 "ScreenplayDemo",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "Metrics", package: "swift-metrics"),
+                .product(name: "Prometheus", package: "swift-prometheus"),
             ]
         ),
         .testTarget(name: "ScreenplayTests", dependencies: ["Screenplay"]),
@@ -43,6 +51,7 @@ let package = Package(
                 "ScreenplayServer",
                 "ScreenplayDemo",
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
+                .product(name: "CompressNIO", package: "compress-nio"),
             ]
         ),
         .testTarget(name: "ScreenplayCLITests", dependencies: ["screenplay"]),

@@ -11,8 +11,11 @@ import ScreenplayServer
 public enum DemoApp {
     /// The demo's screens and intents.
     /// - Parameter allowsExperimentOverrides: honour `Screenplay-Experiments` (QA); on in the demo.
-    public static func routes(signer: StateSigner = .development(), allowsExperimentOverrides: Bool = true) -> ScreenplayRoutes {
+    public static func routes(
+        signer: StateSigner = .development(), allowsExperimentOverrides: Bool = true, metrics: ScreenplayMetrics? = nil
+    ) -> ScreenplayRoutes {
         var routes = ScreenplayRoutes(languages: LanguageNegotiation(supported: Strings.supported, default: "en"), signer: signer)
+        routes.metrics = metrics
         routes.allowsExperimentOverrides = allowsExperimentOverrides
         routes.screen("requests") { RequestScreens.list($0) }
         routes.screen("requests/:id") { try RequestScreens.detail($0) }
@@ -32,11 +35,11 @@ public enum DemoApp {
 
     /// A Hummingbird application serving the demo on `host:port`, logging one line per request.
     public static func application(
-        host: String, port: Int, signer: StateSigner, logger: Logger = Logger(label: "screenplay.demo")
+        host: String, port: Int, signer: StateSigner, metrics: ScreenplayMetrics? = nil, logger: Logger = Logger(label: "screenplay.demo")
     ) -> some ApplicationProtocol {
         let router = Router()
         router.add(middleware: RequestLogMiddleware())
-        routes(signer: signer).addRoutes(to: router)
+        routes(signer: signer, metrics: metrics).addRoutes(to: router)
         return Application(
             router: router, configuration: .init(address: .hostname(host, port: port), serverName: "Screenplay"), logger: logger)
     }

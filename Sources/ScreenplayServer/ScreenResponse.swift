@@ -1,3 +1,4 @@
+import CompressNIO
 import Crypto
 import HTTPTypes
 import Hummingbird
@@ -8,7 +9,10 @@ import Screenplay
 /// the headers the answer depends on.
 enum ScreenResponse {
     /// Every request header that can change the bytes of a screen.
-    static let vary = "Accept-Language, Screenplay-Version, Screenplay-Components, Screenplay-Actions, Screenplay-Platform, Screenplay-User, Screenplay-Experiments"
+    static let vary = "Accept-Encoding, Accept-Language, Screenplay-Version, Screenplay-Components, Screenplay-Actions, Screenplay-Platform, Screenplay-User, Screenplay-Experiments"
+
+    /// Bodies smaller than this go uncompressed: gzip's header would eat the saving.
+    static let gzipThreshold = 1_024
 
     static func headers(for screen: Screen, language: String) -> HTTPFields {
         var headers: HTTPFields = [
@@ -46,15 +50,48 @@ enum ScreenResponse {
         return false
     }
 
+    /// Whether an `Accept-Encoding` value accepts gzip (named or `*`, with a q-value above 0).
+    static func acceptsGzip(_ values: [String]) -> Bool {
+        var gzip: Double?
+        var any: Double?
+        for value in values {
+            for item in value.split(separator: ",") {
+                let parts = item.split(separator: ";").map { $0.trimmingWhitespace() }
+                guard let coding = parts.first?.lowercased() else { continue }
+                var quality = 1.0
+                for parameter in parts.dropFirst() where parameter.lowercased().hasPrefix("q=") {
+                    quality = Double(parameter.dropFirst(2)) ?? 0
+                }
+                if coding == "gzip" || coding == "x-gzip" { gzip = quality } else if coding == "*" { any = quality }
+            }
+        }
+        return (gzip ?? any ?? 0) > 0
+    }
+
+    /// Sends `body`, or 304 when the client holds it. Both the identity and the gzip representation
+    /// have their own strong tag (`"…"`, `"…-gz"`); either one in `If-None-Match` means the client has
+    /// the screen.
     static func make(body: [UInt8], headers: HTTPFields, request: Request) -> Response {
         var headers = headers
         let tag = entityTag(for: body)
-        headers[.eTag] = tag
-        if ifNoneMatch(request.headers[values: .ifNoneMatch], matches: tag) {
+        let gzipTag = String(tag.dropLast()) + "-gz\""
+        var payload = ByteBuffer(bytes: body)
+        var compressed: ByteBuffer?
+        if body.count >= gzipThreshold, acceptsGzip(request.headers[values: .acceptEncoding]) {
+            compressed = try? payload.compress(with: .gzip())
+            payload.moveReaderIndex(to: 0)
+        }
+        headers[.eTag] = compressed == nil ? tag : gzipTag
+        let held = request.headers[values: .ifNoneMatch]
+        if ifNoneMatch(held, matches: tag) || ifNoneMatch(held, matches: gzipTag) {
             headers[.contentType] = nil
             return Response(status: .notModified, headers: headers)
         }
-        return Response(status: .ok, headers: headers, body: ResponseBody(byteBuffer: ByteBuffer(bytes: body)))
+        if let compressed {
+            headers[.contentEncoding] = "gzip"
+            return Response(status: .ok, headers: headers, body: ResponseBody(byteBuffer: compressed))
+        }
+        return Response(status: .ok, headers: headers, body: ResponseBody(byteBuffer: payload))
     }
 }
 

@@ -39,6 +39,8 @@ public struct ScreenplayRoutes: Sendable {
     public var allowsExperimentOverrides = false
     /// Where exposures go.
     public var exposureSink: any ExposureSink = LogExposureSink()
+    /// Counters and timers; with a registry, `/metrics` serves them in Prometheus text format.
+    public var metrics: ScreenplayMetrics?
 
     public init(
         languages: LanguageNegotiation, signer: StateSigner = .development(), maxIntentBytes: Int = 256 * 1024,
@@ -83,18 +85,44 @@ public struct ScreenplayRoutes: Sendable {
     /// Adds the Screenplay routes to a Hummingbird router.
     public func addRoutes<Context: RequestContext>(to router: Router<Context>) {
         router.get("/screens/**") { request, context in
-            try await respondWithScreen(to: request, components: Self.components(context.parameters.getCatchAll()))
+            try await observed("GET") { route in
+                try await respondWithScreen(to: request, components: Self.components(context.parameters.getCatchAll()), route: &route)
+            }
         }
         router.post("/screens/**") { request, context in
-            var components = Self.components(context.parameters.getCatchAll())
-            guard components.last == "intents" else {
-                throw ScreenplayError(.methodNotAllowed, code: "methodNotAllowed", message: "screens are read with GET; intents go to /screens/<path>/intents")
+            try await observed("POST") { route in
+                var components = Self.components(context.parameters.getCatchAll())
+                guard components.last == "intents" else {
+                    throw ScreenplayError(.methodNotAllowed, code: "methodNotAllowed", message: "screens are read with GET; intents go to /screens/<path>/intents")
+                }
+                components.removeLast()
+                return try await respondToIntent(request, components: components, route: &route)
             }
-            components.removeLast()
-            return try await respondToIntent(request, components: components)
         }
         router.get("/health") { _, _ in
             Response(status: .ok, headers: [.contentType: "application/json"], body: ResponseBody(byteBuffer: ByteBuffer(string: #"{"status":"ok"}"#)))
+        }
+        if let registry = metrics?.registry {
+            router.get("/metrics") { _, _ in
+                Response(
+                    status: .ok, headers: [.contentType: "text/plain; version=0.0.4; charset=utf-8"],
+                    body: ResponseBody(byteBuffer: ByteBuffer(bytes: registry.emitToBuffer())))
+            }
+        }
+    }
+
+    /// Runs a screen or intent request, counting it by method, route pattern and status.
+    private func observed(_ method: String, _ body: (inout String) async throws -> Response) async throws -> Response {
+        let start = ContinuousClock.now
+        var route = "unknown"
+        do {
+            let response = try await body(&route)
+            metrics?.request(route: "\(method) \(route)", status: response.status.code, duration: .now - start)
+            return response
+        } catch {
+            let status = (error as? any HTTPResponseError)?.status.code ?? 500
+            metrics?.request(route: "\(method) \(route)", status: status, duration: .now - start)
+            throw error
         }
     }
 
@@ -122,18 +150,21 @@ public struct ScreenplayRoutes: Sendable {
             headers: request.headers)
     }
 
-    private func respondWithScreen(to request: Request, components: [String]) async throws -> Response {
+    private func respondWithScreen(to request: Request, components: [String], route label: inout String) async throws -> Response {
         let (route, parameters) = try route(for: components)
+        label = "screens/" + route.pattern.description
         let context = try context(for: request, components: components, parameters: parameters)
         let reply = try await route.handler(context)
-        let (screen, _) = reply.screen.adapted(to: context.capabilities)
+        let (screen, report) = reply.screen.adapted(to: context.capabilities)
+        metrics?.adaptation(report)
         var headers = ScreenResponse.headers(for: screen, language: context.language)
         if let state = reply.signedState { headers[.screenplayStateToken] = signer.token(for: state) }
         return ScreenResponse.make(body: screen.encoded(), headers: headers, request: request)
     }
 
-    private func respondToIntent(_ request: Request, components: [String]) async throws -> Response {
+    private func respondToIntent(_ request: Request, components: [String], route label: inout String) async throws -> Response {
         let (route, parameters) = try route(for: components)
+        label = "screens/" + route.pattern.description + "/intents"
         let context = try context(for: request, components: components, parameters: parameters)
         let body = request.body
         let buffer: ByteBuffer

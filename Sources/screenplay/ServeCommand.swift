@@ -2,6 +2,8 @@ import ArgumentParser
 import Crypto
 import Foundation
 import Logging
+import Metrics
+import Prometheus
 import ScreenplayDemo
 import ScreenplayServer
 
@@ -35,7 +37,10 @@ struct ServeCommand: AsyncParsableCommand {
                 """)
             signer = .development()
         }
+        let registry = PrometheusCollectorRegistry()
+        MetricsSystem.bootstrap(PrometheusMetricsFactory(registry: registry))
+        let metrics = ScreenplayMetrics(factory: MetricsSystem.factory, registry: registry)
         logger.info("Screenplay demo on http://\(host):\(port)/screens/requests (also /screens/messages, /screens/cities, /screens/home, /screens/checkout)")
-        try await DemoApp.application(host: host, port: port, signer: signer, logger: logger).runService()
+        try await DemoApp.application(host: host, port: port, signer: signer, metrics: metrics, logger: logger).runService()
     }
 }

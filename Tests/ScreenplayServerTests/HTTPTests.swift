@@ -1,0 +1,61 @@
+import CompressNIO
+import Foundation
+import Hummingbird
+import HummingbirdTesting
+import Screenplay
+import ScreenplayDemo
+import ScreenplayServer
+import Testing
+
+/// gzip and metrics over a real socket.
+@Suite struct HTTPTests {
+    @Test func screensAreGzippedWhenTheClientAcceptsIt() async throws {
+        try await DemoApp.application(host: "127.0.0.1", port: 0, signer: .development()).test(.live) { client in
+            var headers = LiveServerTests.allComponents
+            let plain = try await client.execute(uri: "/screens/home", method: .get, headers: headers) { response in
+                #expect(response.headers[.contentEncoding] == nil)
+                return (Array(response.body.readableBytesView), try #require(response.headers[.eTag]))
+            }
+            headers[.acceptEncoding] = "br;q=1, gzip;q=0.8"
+            let zipped = try await client.execute(uri: "/screens/home", method: .get, headers: headers) { response in
+                #expect(response.headers[.contentEncoding] == "gzip")
+                #expect(response.headers[.vary]?.contains("Accept-Encoding") == true)
+                var body = response.body
+                let inflated = try body.decompress(with: .gzip())
+                return (Array(inflated.readableBytesView), response.body.readableBytes, try #require(response.headers[.eTag]))
+            }
+            #expect(zipped.0 == plain.0, "the gzip body is not the same screen")
+            #expect(zipped.1 * 3 < plain.0.count, "gzip saved too little: \(zipped.1) of \(plain.0.count) bytes")
+            #expect(zipped.2 != plain.1)
+            // Either tag revalidates.
+            headers[.ifNoneMatch] = plain.1
+            try await client.execute(uri: "/screens/home", method: .get, headers: headers) { response in
+                #expect(response.status == .notModified)
+            }
+            headers[.acceptEncoding] = "gzip;q=0"
+            headers[.ifNoneMatch] = nil
+            try await client.execute(uri: "/screens/home", method: .get, headers: headers) { response in
+                #expect(response.headers[.contentEncoding] == nil)
+            }
+        }
+    }
+
+    @Test func metricsCountRequestsAndAdaptations() async throws {
+        let metrics = ScreenplayMetrics.prometheus()
+        try await DemoApp.application(host: "127.0.0.1", port: 0, signer: .development(), metrics: metrics).test(.live) { client in
+            _ = try await client.execute(uri: "/screens/requests", method: .get)
+            _ = try await client.execute(uri: "/screens/requests", method: .get)
+            _ = try await client.execute(uri: "/screens/nowhere", method: .get)
+            let text = try await client.execute(uri: "/metrics", method: .get) { response in
+                #expect(response.headers[.contentType]?.hasPrefix("text/plain") == true)
+                return String(buffer: response.body)
+            }
+            #expect(text.contains(#"screenplay_requests_total{route="GET screens/requests",status="200"} 2"#), "\(text)")
+            #expect(text.contains(#"screenplay_requests_total{route="GET unknown",status="404"} 1"#), "\(text)")
+            // A client without capability headers gets the generic items downgraded: counted by type.
+            #expect(text.contains(#"screenplay_adapted_total{change="downgrade",type="item"} 8"#), "\(text)")
+            #expect(text.contains(#"screenplay_adapted_total{change="downgrade",type="list"} 2"#))
+            #expect(text.contains("screenplay_request_duration_seconds"))
+        }
+    }
+}
