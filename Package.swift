@@ -44,12 +44,15 @@ let package = Package(
                 .product(name: "Prometheus", package: "swift-prometheus"),
             ]
         ),
-        .testTarget(name: "ScreenplayTests", dependencies: ["Screenplay"]),
+        // Generators shared by the test targets; no product, so apps never see it.
+        .target(name: "ScreenplayTestSupport", dependencies: ["Screenplay"]),
+        .testTarget(name: "ScreenplayTests", dependencies: ["Screenplay", "ScreenplayTestSupport"]),
         .testTarget(
             name: "ScreenplayServerTests",
             dependencies: [
                 "ScreenplayServer",
                 "ScreenplayDemo",
+                "ScreenplayTestSupport",
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
                 .product(name: "CompressNIO", package: "compress-nio"),
             ]

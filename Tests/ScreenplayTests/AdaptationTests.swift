@@ -1,4 +1,5 @@
 import Screenplay
+import ScreenplayTestSupport
 import Testing
 
 /// An old client never receives a type it did not declare.
