@@ -28,18 +28,28 @@ public enum DemoApp {
         routes.screen("messages") { RequestScreens.messages($0) }
         CityScreens.register(on: &routes)
         routes.experiment(HomeScreen.experiment)
-        routes.screen("home") { HomeScreen.screen($0) }
+        // The home depends on the language, the client and the variant only: encoded once for each.
+        routes.screen("home", cacheKey: { $0.experiments.variant(of: HomeScreen.experiment.name) }) { HomeScreen.screen($0) }
         CheckoutFlow.register(on: &routes)
         return routes
     }
 
     /// A Hummingbird application serving the demo on `host:port`, logging one line per request.
+    /// - Parameter preencoded: bytes to answer `/bench/preencoded` with, as they are: the load test
+    ///   compares the full pipeline with this limit of the same server.
     public static func application(
-        host: String, port: Int, signer: StateSigner, metrics: ScreenplayMetrics? = nil, logger: Logger = Logger(label: "screenplay.demo")
+        host: String, port: Int, signer: StateSigner, metrics: ScreenplayMetrics? = nil, preencoded: [UInt8]? = nil,
+        logger: Logger = Logger(label: "screenplay.demo")
     ) -> some ApplicationProtocol {
         let router = Router()
-        router.add(middleware: RequestLogMiddleware())
+        if preencoded == nil { router.add(middleware: RequestLogMiddleware()) }
         routes(signer: signer, metrics: metrics).addRoutes(to: router)
+        if let preencoded {
+            let body = ByteBuffer(bytes: preencoded)
+            router.get("/bench/preencoded") { _, _ in
+                Response(status: .ok, headers: [.contentType: "application/json; charset=utf-8"], body: ResponseBody(byteBuffer: body))
+            }
+        }
         return Application(
             router: router, configuration: .init(address: .hostname(host, port: port), serverName: "Screenplay"), logger: logger)
     }

@@ -39,16 +39,17 @@ enum DemoData {
         let conversation: Int
         let avatarURL: String?
         let author: String
-        let sentAt: Date
+        /// How long ago it was sent, in seconds (shown relative to now).
+        let age: TimeInterval
         let markup: String
     }
 
     static let messages: [Message] = [
         Message(conversation: 41, avatarURL: "https://images.example.com/avatars/jean-elie.jpg", author: "Jean-Élie Locataire",
-                sentAt: date("2017-02-14T13:03:00Z"), markup: "Hi! Can I pick the car up at <strong>07:00</strong> instead?"),
+                age: 2 * 3_600, markup: "Hi! Can I pick the car up at <strong>07:00</strong> instead?"),
         Message(conversation: 40, avatarURL: "https://images.example.com/avatars/marie.jpg", author: "Marie Conductrice",
-                sentAt: date("2017-02-13T19:45:00Z"), markup: "Thanks, the car was <em>perfect</em>."),
+                age: 26 * 3_600, markup: "Thanks, the car was <em>perfect</em>."),
         Message(conversation: 12, avatarURL: nil, author: "Drivy",
-                sentAt: date("2017-02-09T08:00:00Z"), markup: "Your payout of <strong>€104</strong> is on its way."),
+                age: 5 * 86_400, markup: "Your payout of <strong>€104</strong> is on its way."),
     ]
 }

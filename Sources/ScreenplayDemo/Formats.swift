@@ -33,6 +33,11 @@ struct Formats: Sendable {
         euros.formatted(.currency(code: "EUR").locale(locale).precision(.fractionLength(0)))
     }
 
+    /// "2 hours ago" / "il y a 2 heures" / "vor 2 Stunden", for something `age` seconds old.
+    func relative(age: TimeInterval) -> String {
+        Date.now.addingTimeInterval(-age).formatted(Date.RelativeFormatStyle(presentation: .named, unitsStyle: .wide, locale: locale))
+    }
+
     /// "200 km", "1,200 km" / "1 200 km" / "1.200 km" (the symbol is the same in every demo
     /// language; Linux Foundation has no measurement format style).
     func distance(kilometres: Int) -> String {

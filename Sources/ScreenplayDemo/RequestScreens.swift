@@ -68,7 +68,7 @@ enum RequestScreens {
             List {
                 for message in DemoData.messages {
                     GenericItem(layout: .message, imageURL: message.avatarURL, title: message.author,
-                                topRightDetail: formats.shortDate(message.sentAt), detail: message.markup,
+                                topRightDetail: formats.relative(age: message.age), detail: message.markup,
                                 url: "/conversations/\(message.conversation)")
                         .id("conversation.\(message.conversation)")
                 }

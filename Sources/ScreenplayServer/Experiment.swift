@@ -61,15 +61,22 @@ public protocol ExposureSink: Sendable {
     func record(_ exposure: Exposure)
 }
 
-/// Writes each exposure as a structured log line.
+/// Writes an exposure as a structured log line the first time this process sees that user in that
+/// variant (remembering up to `memory` of them), so a busy screen does not log every request.
 public struct LogExposureSink: ExposureSink {
     let logger: Logger
+    private let seen: LockedSet
+    private let memory: Int
 
-    public init(logger: Logger = Logger(label: "screenplay.experiments")) {
+    public init(logger: Logger = Logger(label: "screenplay.experiments"), memory: Int = 100_000) {
         self.logger = logger
+        self.seen = LockedSet()
+        self.memory = memory
     }
 
     public func record(_ exposure: Exposure) {
+        let key = "\(exposure.experiment)\u{0}\(exposure.variant)\u{0}\(exposure.user ?? "")\u{0}\(exposure.overridden)"
+        guard seen.insert(key, forgettingAllBeyond: memory) else { return }
         logger.info("exposure", metadata: [
             "experiment": "\(exposure.experiment)", "variant": "\(exposure.variant)",
             "user": "\(exposure.user ?? "-")", "overridden": "\(exposure.overridden)",

@@ -58,10 +58,11 @@ final class LockedSet: @unchecked Sendable {
     private let lock = NSLock()
     private var names: Set<String> = []
 
-    /// Inserts `name`; true when it was not there yet.
-    func insert(_ name: String) -> Bool {
+    /// Inserts `name`; true when it was not there yet. Past `limit` names the set starts afresh.
+    func insert(_ name: String, forgettingAllBeyond limit: Int = .max) -> Bool {
         lock.lock()
         defer { lock.unlock() }
+        if names.count >= limit { names.removeAll(keepingCapacity: true) }
         return names.insert(name).inserted
     }
 }

@@ -71,9 +71,9 @@ enum ScreenResponse {
     /// Sends `body`, or 304 when the client holds it. Both the identity and the gzip representation
     /// have their own strong tag (`"…"`, `"…-gz"`); either one in `If-None-Match` means the client has
     /// the screen.
-    static func make(body: [UInt8], headers: HTTPFields, request: Request) -> Response {
+    static func make(body: [UInt8], headers: HTTPFields, request: Request, tag knownTag: String? = nil) -> Response {
         var headers = headers
-        let tag = entityTag(for: body)
+        let tag = knownTag ?? entityTag(for: body)
         let gzipTag = String(tag.dropLast()) + "-gz\""
         var payload = ByteBuffer(bytes: body)
         var compressed: ByteBuffer?

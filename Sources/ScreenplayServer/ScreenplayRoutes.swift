@@ -23,8 +23,12 @@ public struct ScreenplayRoutes: Sendable {
     struct ScreenRoute: Sendable {
         let pattern: PathPattern
         let handler: ScreenHandler
+        var cacheKey: (@Sendable (ScreenContext) -> String)?
         var intents: [String: IntentHandler] = [:]
     }
+
+    /// Encoded screens of the routes that opted in with a cache key.
+    private let renderCache = RenderCache(capacity: 1_024)
 
     private var routes: [ScreenRoute] = []
     public var languages: LanguageNegotiation
@@ -55,6 +59,18 @@ public struct ScreenplayRoutes: Sendable {
     /// Serves `GET /screens/<pattern>`.
     public mutating func screen(_ pattern: String, _ handler: @escaping @Sendable (ScreenContext) async throws -> Screen) {
         screen(pattern, reply: { context in ScreenReply(try await handler(context)) })
+    }
+
+    /// Serves `GET /screens/<pattern>`, encoding it once per cache key and lifetime: the screen must
+    /// depend on nothing but the route, its parameters, the language, the client's capabilities and
+    /// what `cacheKey` returns (not on the user, unless the key names them). Entries live for the
+    /// screen's `cache.maxAge`.
+    public mutating func screen(
+        _ pattern: String, cacheKey: @escaping @Sendable (ScreenContext) -> String,
+        _ handler: @escaping @Sendable (ScreenContext) async throws -> Screen
+    ) {
+        screen(pattern, reply: { context in ScreenReply(try await handler(context)) })
+        if let index = routes.firstIndex(where: { $0.pattern == PathPattern(pattern) }) { routes[index].cacheKey = cacheKey }
     }
 
     /// Serves `GET /screens/<pattern>` with signed server state.
@@ -154,12 +170,24 @@ public struct ScreenplayRoutes: Sendable {
         let (route, parameters) = try route(for: components)
         label = "screens/" + route.pattern.description
         let context = try context(for: request, components: components, parameters: parameters)
+        let cacheKey = route.cacheKey.map { key in
+            [components.joined(separator: "/"), context.language, context.capabilities.cacheKey, key(context)].joined(separator: "\u{0}")
+        }
+        if let cacheKey, let entry = renderCache.entry(for: cacheKey) {
+            return ScreenResponse.make(body: entry.body, headers: entry.headers, request: request, tag: entry.tag)
+        }
         let reply = try await route.handler(context)
         let (screen, report) = reply.screen.adapted(to: context.capabilities)
         metrics?.adaptation(report)
         var headers = ScreenResponse.headers(for: screen, language: context.language)
         if let state = reply.signedState { headers[.screenplayStateToken] = signer.token(for: state) }
-        return ScreenResponse.make(body: screen.encoded(), headers: headers, request: request)
+        let body = screen.encoded()
+        if let cacheKey, let maxAge = screen.cache?.maxAge, maxAge > 0 {
+            let tag = ScreenResponse.entityTag(for: body)
+            renderCache.store(RenderCache.Entry(body: body, tag: tag, headers: headers, expires: .now + .seconds(maxAge)), for: cacheKey)
+            return ScreenResponse.make(body: body, headers: headers, request: request, tag: tag)
+        }
+        return ScreenResponse.make(body: body, headers: headers, request: request)
     }
 
     private func respondToIntent(_ request: Request, components: [String], route label: inout String) async throws -> Response {

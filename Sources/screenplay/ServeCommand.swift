@@ -21,6 +21,9 @@ struct ServeCommand: AsyncParsableCommand {
     @Option(help: "Port to listen on.")
     var port = 8080
 
+    @Option(help: ArgumentHelp("Also serve this file's bytes at /bench/preencoded (for scripts/loadtest).", visibility: .hidden))
+    var benchPreencoded: String?
+
     func run() async throws {
         var logger = Logger(label: "screenplay.serve")
         logger.logLevel = .info
@@ -41,6 +44,11 @@ struct ServeCommand: AsyncParsableCommand {
         MetricsSystem.bootstrap(PrometheusMetricsFactory(registry: registry))
         let metrics = ScreenplayMetrics(factory: MetricsSystem.factory, registry: registry)
         logger.info("Screenplay demo on http://\(host):\(port)/screens/requests (also /screens/messages, /screens/cities, /screens/home, /screens/checkout)")
-        try await DemoApp.application(host: host, port: port, signer: signer, metrics: metrics, logger: logger).runService()
+        var preencoded: [UInt8]?
+        if let path = benchPreencoded {
+            guard let data = FileManager.default.contents(atPath: path) else { throw ValidationError("cannot read \(path)") }
+            preencoded = [UInt8](data)
+        }
+        try await DemoApp.application(host: host, port: port, signer: signer, metrics: metrics, preencoded: preencoded, logger: logger).runService()
     }
 }

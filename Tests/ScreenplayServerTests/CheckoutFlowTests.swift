@@ -39,7 +39,7 @@ import Testing
 
     @Test(arguments: [("signUpFirst", ["checkout.signUp", "checkout.addCard"]), ("cardFirst", ["checkout.addCard", "checkout.signUp"])])
     func theFlowWalksToItsEnd(variant: String, firstSteps: [String]) async throws {
-        try await DemoApp.application(host: "127.0.0.1", port: 0, signer: Self.signer).test(.live) { client in
+        try await DemoApp.application(host: "127.0.0.1", port: 0, signer: Self.signer).test(.ahc(.http)) { client in
             var step = try await Self.start(client, variant: variant)
             var visited = [step.screen.id]
             for _ in 0..<3 {
@@ -56,7 +56,7 @@ import Testing
     }
 
     @Test func badInputShowsTheStepAgainWithTheReasonAndKeepsWhatWasTyped() async throws {
-        try await DemoApp.application(host: "127.0.0.1", port: 0, signer: Self.signer).test(.live) { client in
+        try await DemoApp.application(host: "127.0.0.1", port: 0, signer: Self.signer).test(.ahc(.http)) { client in
             let step = try await Self.start(client, variant: "signUpFirst", language: "fr")
             let (again, _) = try await Self.continue(client, from: step, state: ["name": "Ana", "email": "not-an-email"], language: "fr")
             #expect(again.screen.id == "checkout.signUp")

@@ -10,7 +10,7 @@ import Testing
 /// gzip and metrics over a real socket.
 @Suite struct HTTPTests {
     @Test func screensAreGzippedWhenTheClientAcceptsIt() async throws {
-        try await DemoApp.application(host: "127.0.0.1", port: 0, signer: .development()).test(.live) { client in
+        try await DemoApp.application(host: "127.0.0.1", port: 0, signer: .development()).test(.ahc(.http)) { client in
             var headers = LiveServerTests.allComponents
             let plain = try await client.execute(uri: "/screens/home", method: .get, headers: headers) { response in
                 #expect(response.headers[.contentEncoding] == nil)
@@ -42,7 +42,7 @@ import Testing
 
     @Test func metricsCountRequestsAndAdaptations() async throws {
         let metrics = ScreenplayMetrics.prometheus()
-        try await DemoApp.application(host: "127.0.0.1", port: 0, signer: .development(), metrics: metrics).test(.live) { client in
+        try await DemoApp.application(host: "127.0.0.1", port: 0, signer: .development(), metrics: metrics).test(.ahc(.http)) { client in
             _ = try await client.execute(uri: "/screens/requests", method: .get)
             _ = try await client.execute(uri: "/screens/requests", method: .get)
             _ = try await client.execute(uri: "/screens/nowhere", method: .get)
@@ -57,5 +57,34 @@ import Testing
             #expect(text.contains(#"screenplay_adapted_total{change="downgrade",type="list"} 2"#))
             #expect(text.contains("screenplay_request_duration_seconds"))
         }
+    }
+}
+
+@Suite struct RenderCacheTests {
+    /// A cached screen is built once per key: another language, client or variant is another entry.
+    @Test func cachedScreensAreBuiltOncePerKey() async throws {
+        final class Counter: @unchecked Sendable {
+            private let lock = NSLock()
+            private var value = 0
+            func next() -> Int { lock.lock(); defer { lock.unlock() }; value += 1; return value }
+            var count: Int { lock.lock(); defer { lock.unlock() }; return value }
+        }
+        let builds = Counter()
+        var routes = ScreenplayRoutes(languages: LanguageNegotiation(supported: ["en", "fr"], default: "en"))
+        routes.screen("cached", cacheKey: { $0.query["variant"] ?? "" }) { context in
+            let build = builds.next()
+            return Screen(id: "cached", cache: CacheHints(maxAge: 60), body: Text("\(context.language) \(build)").node)
+        }
+        let router = Router()
+        routes.addRoutes(to: router)
+        try await Application(router: router).test(.router) { client in
+            let first = try await client.execute(uri: "/screens/cached", method: .get) { String(buffer: $0.body) }
+            let second = try await client.execute(uri: "/screens/cached", method: .get) { String(buffer: $0.body) }
+            #expect(first == second)
+            _ = try await client.execute(uri: "/screens/cached", method: .get, headers: [.acceptLanguage: "fr"])
+            _ = try await client.execute(uri: "/screens/cached?variant=b", method: .get)
+            _ = try await client.execute(uri: "/screens/cached", method: .get, headers: [.screenplayComponents: "text,vstack"])
+        }
+        #expect(builds.count == 4)
     }
 }

@@ -11,7 +11,7 @@ import Testing
     static let signer = StateSigner.development()
 
     func withServer(_ body: @escaping @Sendable (any TestClientProtocol) async throws -> Void) async throws {
-        try await DemoApp.application(host: "127.0.0.1", port: 0, signer: Self.signer).test(.live, body)
+        try await DemoApp.application(host: "127.0.0.1", port: 0, signer: Self.signer).test(.ahc(.http), body)
     }
 
     static func post(_ client: some TestClientProtocol, _ path: String, _ body: JSONValue, language: String = "en") async throws -> TestResponse {

@@ -11,7 +11,7 @@ import Testing
     static let signer = StateSigner.development()
 
     func withServer(_ body: @escaping @Sendable (any TestClientProtocol) async throws -> Void) async throws {
-        try await DemoApp.application(host: "127.0.0.1", port: 0, signer: Self.signer).test(.live, body)
+        try await DemoApp.application(host: "127.0.0.1", port: 0, signer: Self.signer).test(.ahc(.http), body)
     }
 
     static func screen(_ response: TestResponse) throws -> Screen {
@@ -66,6 +66,19 @@ import Testing
                 screen.body.walk { node, _ in types.insert(node.type) }
                 #expect(types.isSubset(of: ClientCapabilities.base.components), "sent \(types.subtracting(ClientCapabilities.base.components))")
                 #expect(OutlineRenderer.render(screen).contains("Jean-Élie Locataire"))
+            }
+        }
+    }
+
+    @Test func messagesShowRelativeTimesInTheLanguage() async throws {
+        try await withServer { client in
+            for (language, text) in [("en", "2 hours ago"), ("fr", "il y a 2 heures"), ("de", "vor 2 Stunden")] {
+                var headers = Self.allComponents
+                headers[.acceptLanguage] = language
+                try await client.execute(uri: "/screens/messages", method: .get, headers: headers) { response in
+                    let outline = OutlineRenderer.render(try Self.screen(response))
+                    #expect(outline.contains("top-right=\"\(text)\""), "\(outline)")
+                }
             }
         }
     }
