@@ -55,10 +55,3 @@ final class RenderCache: @unchecked Sendable {
         if order.count > capacity * 2 { order = order.filter { entries[$0] != nil } }
     }
 }
-
-extension ClientCapabilities {
-    /// A stable text of the capabilities, for cache keys.
-    var cacheKey: String {
-        "\(version)|\(components.sorted().joined(separator: ","))|\(actions.sorted().joined(separator: ","))|\(platform ?? "")"
-    }
-}

@@ -26,6 +26,8 @@ public struct ScreenContext: Sendable {
     public let user: String?
     /// What the client can show; the screen is adapted to it before it is sent.
     public let capabilities: ClientCapabilities
+    /// The raw capability headers, which identify `capabilities` in cache keys.
+    let capabilitiesKey: String
     /// The user's experiment variants.
     public let experiments: ExperimentAssignments
     /// The request's headers.

@@ -29,6 +29,7 @@ public struct ScreenplayRoutes: Sendable {
 
     /// Encoded screens of the routes that opted in with a cache key.
     private let renderCache = RenderCache(capacity: 1_024)
+    private let capabilityCache = CapabilityCache()
 
     private var routes: [ScreenRoute] = []
     public var languages: LanguageNegotiation
@@ -157,11 +158,12 @@ public struct ScreenplayRoutes: Sendable {
         var query: [String: String] = [:]
         for (key, value) in request.uri.queryParameters { query[String(key)] = String(value) }
         let user = request.headers[.screenplayUser].map { String($0.prefix(128)) }
+        let (capabilities, capabilitiesKey) = try capabilityCache.capabilities(for: request.headers)
         let overrides = allowsExperimentOverrides ? ExperimentAssignments.overrides(fromHeader: request.headers[.screenplayExperiments]) : [:]
         return ScreenContext(
             path: components.joined(separator: "/"), parameters: parameters, query: query,
             language: languages.language(for: request.headers[values: .acceptLanguage].nonEmptyJoined),
-            user: user, capabilities: try ClientCapabilities(headers: request.headers),
+            user: user, capabilities: capabilities, capabilitiesKey: capabilitiesKey,
             experiments: ExperimentAssignments(experiments: experiments, user: user, overrides: overrides, sink: exposureSink),
             headers: request.headers)
     }
@@ -171,7 +173,7 @@ public struct ScreenplayRoutes: Sendable {
         label = "screens/" + route.pattern.description
         let context = try context(for: request, components: components, parameters: parameters)
         let cacheKey = route.cacheKey.map { key in
-            [components.joined(separator: "/"), context.language, context.capabilities.cacheKey, key(context)].joined(separator: "\u{0}")
+            [components.joined(separator: "/"), context.language, context.capabilitiesKey, key(context)].joined(separator: "\u{0}")
         }
         if let cacheKey, let entry = renderCache.entry(for: cacheKey) {
             return ScreenResponse.make(body: entry.body, headers: entry.headers, request: request, tag: entry.tag)

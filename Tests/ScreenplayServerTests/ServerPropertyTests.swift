@@ -33,16 +33,7 @@ import Testing
                 try await client.execute(uri: "/screens/generated/\(seed)", method: .get, headers: headers) { response in
                     #expect(response.status == .ok)
                     let screen = try #require(Screen.decode(from: Array(response.body.readableBytesView)).value)
-                    var types = Set<String>()
-                    var actionTypes = Set<String>()
-                    func collect(_ action: Action) {
-                        actionTypes.insert(action.type)
-                        if case .sequence(let inner) = action { inner.forEach(collect) }
-                    }
-                    screen.body.walk { node, _ in
-                        types.insert(node.type)
-                        node.action.map(collect)
-                    }
+                    let (types, actionTypes, _) = screen.typesUsed
                     #expect(types.isSubset(of: components), "seed \(seed): sent \(types.subtracting(components))")
                     #expect(actionTypes.isSubset(of: actions), "seed \(seed): sent \(actionTypes.subtracting(actions))")
                 }

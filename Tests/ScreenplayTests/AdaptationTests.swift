@@ -5,19 +5,7 @@ import Testing
 /// An old client never receives a type it did not declare.
 @Suite struct AdaptationTests {
     static func types(of screen: Screen) -> (components: Set<String>, actions: Set<String>, fallbacks: Int) {
-        var components = Set<String>()
-        var actions = Set<String>()
-        var fallbacks = 0
-        func collect(_ action: Action) {
-            actions.insert(action.type)
-            if case .sequence(let inner) = action { inner.forEach(collect) }
-        }
-        screen.body.walk { node, path in
-            components.insert(node.type)
-            node.action.map(collect)
-            if node.fallback != nil { fallbacks += 1 }
-        }
-        return (components, actions, fallbacks)
+        screen.typesUsed
     }
 
     @Test(arguments: 0..<10)
