@@ -39,6 +39,8 @@ enum ScreenResponse {
 
     /// Whether an `If-None-Match` value matches `tag` (weak comparison, as RFC 9110 asks for GET).
     static func ifNoneMatch(_ values: [String], matches tag: String) -> Bool {
+        // The common case, a client sending back the one tag it holds, needs no parsing.
+        if values.count == 1, values[0] == tag { return true }
         for value in values {
             for candidate in value.split(separator: ",") {
                 var candidate = candidate.trimmingWhitespace()
