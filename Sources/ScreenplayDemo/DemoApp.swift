@@ -35,19 +35,20 @@ public enum DemoApp {
     }
 
     /// A Hummingbird application serving the demo on `host:port`, logging one line per request.
-    /// - Parameter preencoded: bytes to answer `/bench/preencoded` with, as they are: the load test
-    ///   compares the full pipeline with this limit of the same server.
+    /// - Parameter preencoded: a response to answer `/bench/preencoded` with, as it is: the load test
+    ///   compares the full pipeline with this limit of the same server sending the same bytes.
     public static func application(
-        host: String, port: Int, signer: StateSigner, metrics: ScreenplayMetrics? = nil, preencoded: [UInt8]? = nil,
+        host: String, port: Int, signer: StateSigner, metrics: ScreenplayMetrics? = nil,
+        preencoded: (body: [UInt8], headers: HTTPFields)? = nil,
         logger: Logger = Logger(label: "screenplay.demo")
     ) -> some ApplicationProtocol {
         let router = Router()
         if preencoded == nil { router.add(middleware: RequestLogMiddleware()) }
         routes(signer: signer, metrics: metrics).addRoutes(to: router)
         if let preencoded {
-            let body = ByteBuffer(bytes: preencoded)
+            let body = ByteBuffer(bytes: preencoded.body)
             router.get("/bench/preencoded") { _, _ in
-                Response(status: .ok, headers: [.contentType: "application/json; charset=utf-8"], body: ResponseBody(byteBuffer: body))
+                Response(status: .ok, headers: preencoded.headers, body: ResponseBody(byteBuffer: body))
             }
         }
         return Application(

@@ -19,9 +19,7 @@ import Screenplay
 final class RenderCache: @unchecked Sendable {
     // Safe: every stored property is only touched while `lock` is held.
     struct Entry {
-        let body: [UInt8]
-        let tag: String
-        let headers: HTTPFields
+        let screen: EncodedScreen
         let expires: ContinuousClock.Instant
     }
 

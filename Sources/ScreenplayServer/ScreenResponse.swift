@@ -70,30 +70,48 @@ enum ScreenResponse {
         return (gzip ?? any ?? 0) > 0
     }
 
-    /// Sends `body`, or 304 when the client holds it. Both the identity and the gzip representation
+    /// Sends `screen`, or 304 when the client holds it. Both the identity and the gzip representation
     /// have their own strong tag (`"…"`, `"…-gz"`); either one in `If-None-Match` means the client has
     /// the screen.
-    static func make(body: [UInt8], headers: HTTPFields, request: Request, tag knownTag: String? = nil) -> Response {
-        var headers = headers
-        let tag = knownTag ?? entityTag(for: body)
-        let gzipTag = String(tag.dropLast()) + "-gz\""
-        var payload = ByteBuffer(bytes: body)
-        var compressed: ByteBuffer?
-        if body.count >= gzipThreshold, acceptsGzip(request.headers[values: .acceptEncoding]) {
-            compressed = try? payload.compress(with: .gzip())
-            payload.moveReaderIndex(to: 0)
-        }
-        headers[.eTag] = compressed == nil ? tag : gzipTag
+    static func make(_ screen: EncodedScreen, for request: Request) -> Response {
+        var headers = screen.headers
         let held = request.headers[values: .ifNoneMatch]
-        if ifNoneMatch(held, matches: tag) || ifNoneMatch(held, matches: gzipTag) {
+        let gzipped = screen.gzipped.flatMap { acceptsGzip(request.headers[values: .acceptEncoding]) ? $0 : nil }
+        headers[.eTag] = gzipped == nil ? screen.tag : screen.gzipTag
+        if !held.isEmpty, ifNoneMatch(held, matches: screen.tag) || ifNoneMatch(held, matches: screen.gzipTag) {
             headers[.contentType] = nil
             return Response(status: .notModified, headers: headers)
         }
-        if let compressed {
+        if let gzipped {
             headers[.contentEncoding] = "gzip"
-            return Response(status: .ok, headers: headers, body: ResponseBody(byteBuffer: compressed))
+            return Response(status: .ok, headers: headers, body: ResponseBody(byteBuffer: gzipped))
         }
-        return Response(status: .ok, headers: headers, body: ResponseBody(byteBuffer: payload))
+        return Response(status: .ok, headers: headers, body: ResponseBody(byteBuffer: screen.body))
+    }
+}
+
+/// A screen ready to send: its bytes, their tags, a gzip copy when it pays, and the headers.
+/// Built once per request, or once per render-cache entry and then shared by every hit.
+struct EncodedScreen: Sendable {
+    let body: ByteBuffer
+    let tag: String
+    let gzipTag: String
+    /// The body gzipped; nil below the threshold, when not asked for, or when compression failed.
+    let gzipped: ByteBuffer?
+    let headers: HTTPFields
+
+    /// - Parameter compressing: whether to prepare the gzip form (when the body is large enough).
+    init(body bytes: [UInt8], headers: HTTPFields, compressing: Bool) {
+        body = ByteBuffer(bytes: bytes)
+        tag = ScreenResponse.entityTag(for: bytes)
+        gzipTag = String(tag.dropLast()) + "-gz\""
+        if compressing, bytes.count >= ScreenResponse.gzipThreshold {
+            var input = body
+            gzipped = try? input.compress(with: .gzip())
+        } else {
+            gzipped = nil
+        }
+        self.headers = headers
     }
 }
 

@@ -1,4 +1,5 @@
 import CoreMetrics
+import NIOConcurrencyHelpers
 import Prometheus
 import Screenplay
 
@@ -14,6 +15,7 @@ public struct ScreenplayMetrics: Sendable {
     let factory: any MetricsFactory
     /// The registry `/metrics` renders; nil serves no `/metrics`.
     public let registry: PrometheusCollectorRegistry?
+    private let requestHandles = RequestMetricHandles()
 
     public init(factory: any MetricsFactory, registry: PrometheusCollectorRegistry? = nil) {
         self.factory = factory
@@ -26,10 +28,18 @@ public struct ScreenplayMetrics: Sendable {
         return ScreenplayMetrics(factory: PrometheusMetricsFactory(registry: registry), registry: registry)
     }
 
-    /// One answered request: `screenplay_requests_total{route,status}` and its duration.
-    func request(route: String, status: Int, duration: Duration) {
-        Counter(label: "screenplay_requests_total", dimensions: [("route", route), ("status", String(status))], factory: factory).increment()
-        Timer(label: "screenplay_request_duration_seconds", dimensions: [("route", route)], factory: factory).recordInterval(duration)
+    /// One answered request: `screenplay_requests_total{route,status}` and its duration. The
+    /// handles are made once per method, route and status (a bounded set: route patterns, not paths).
+    func request(method: String, route: String, status: Int, duration: Duration) {
+        let handles = requestHandles.handles(for: RequestMetricHandles.Key(method: method, route: route, status: status)) {
+            let route = "\(method) \(route)"
+            return (
+                Counter(label: "screenplay_requests_total", dimensions: [("route", route), ("status", String(status))], factory: factory),
+                Timer(label: "screenplay_request_duration_seconds", dimensions: [("route", route)], factory: factory)
+            )
+        }
+        handles.counter.increment()
+        handles.timer.recordInterval(duration)
     }
 
     /// What adaptation changed: `screenplay_adapted_total{change,type}` (fallback, downgrade,
@@ -40,6 +50,26 @@ public struct ScreenplayMetrics: Sendable {
             for (type, count) in counts {
                 Counter(label: "screenplay_adapted_total", dimensions: [("change", change), ("type", type)], factory: factory).increment(by: count)
             }
+        }
+    }
+}
+
+/// Request counters and timers by method, route pattern and status, made once and kept.
+final class RequestMetricHandles: Sendable {
+    struct Key: Hashable, Sendable {
+        let method: String
+        let route: String
+        let status: Int
+    }
+
+    private let handles = NIOLockedValueBox<[Key: (counter: CoreMetrics.Counter, timer: CoreMetrics.Timer)]>([:])
+
+    func handles(for key: Key, orMake make: () -> (CoreMetrics.Counter, CoreMetrics.Timer)) -> (counter: CoreMetrics.Counter, timer: CoreMetrics.Timer) {
+        handles.withLockedValue { handles in
+            if let existing = handles[key] { return existing }
+            let made = make()
+            handles[key] = made
+            return made
         }
     }
 }

@@ -134,17 +134,21 @@ public struct ScreenplayRoutes: Sendable {
         var route = "unknown"
         do {
             let response = try await body(&route)
-            metrics?.request(route: "\(method) \(route)", status: response.status.code, duration: .now - start)
+            metrics?.request(method: method, route: route, status: response.status.code, duration: .now - start)
             return response
         } catch {
             let status = (error as? any HTTPResponseError)?.status.code ?? 500
-            metrics?.request(route: "\(method) \(route)", status: status, duration: .now - start)
+            metrics?.request(method: method, route: route, status: status, duration: .now - start)
             throw error
         }
     }
 
     static func components(_ catchAll: [Substring]) -> [String] {
-        catchAll.map { String($0).removingPercentEncoding ?? String($0) }.filter { !$0.isEmpty }
+        catchAll.compactMap { component in
+            guard !component.isEmpty else { return nil }
+            let text = String(component)
+            return text.utf8.contains(UInt8(ascii: "%")) ? text.removingPercentEncoding ?? text : text
+        }
     }
 
     private func route(for components: [String]) throws(ScreenplayError) -> (ScreenRoute, [String: String]) {
@@ -173,23 +177,24 @@ public struct ScreenplayRoutes: Sendable {
         label = "screens/" + route.pattern.description
         let context = try context(for: request, components: components, parameters: parameters)
         let cacheKey = route.cacheKey.map { key in
-            [components.joined(separator: "/"), context.language, context.capabilitiesKey, key(context)].joined(separator: "\u{0}")
+            context.path + "\u{0}" + context.language + "\u{0}" + context.capabilitiesKey + "\u{0}" + key(context)
         }
         if let cacheKey, let entry = renderCache.entry(for: cacheKey) {
-            return ScreenResponse.make(body: entry.body, headers: entry.headers, request: request, tag: entry.tag)
+            return ScreenResponse.make(entry.screen, for: request)
         }
         let reply = try await route.handler(context)
         let (screen, report) = reply.screen.adapted(to: context.capabilities)
         metrics?.adaptation(report)
         var headers = ScreenResponse.headers(for: screen, language: context.language)
         if let state = reply.signedState { headers[.screenplayStateToken] = signer.token(for: state) }
-        let body = screen.encoded()
         if let cacheKey, let maxAge = screen.cache?.maxAge, maxAge > 0 {
-            let tag = ScreenResponse.entityTag(for: body)
-            renderCache.store(RenderCache.Entry(body: body, tag: tag, headers: headers, expires: .now + .seconds(maxAge)), for: cacheKey)
-            return ScreenResponse.make(body: body, headers: headers, request: request, tag: tag)
+            // Shared by every hit: prepare the gzip form now, whether or not this client wants it.
+            let encoded = EncodedScreen(body: screen.encoded(), headers: headers, compressing: true)
+            renderCache.store(RenderCache.Entry(screen: encoded, expires: .now + .seconds(maxAge)), for: cacheKey)
+            return ScreenResponse.make(encoded, for: request)
         }
-        return ScreenResponse.make(body: body, headers: headers, request: request)
+        let compressing = ScreenResponse.acceptsGzip(request.headers[values: .acceptEncoding])
+        return ScreenResponse.make(EncodedScreen(body: screen.encoded(), headers: headers, compressing: compressing), for: request)
     }
 
     private func respondToIntent(_ request: Request, components: [String], route label: inout String) async throws -> Response {

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Crypto
 import Foundation
+import HTTPTypes
 import Logging
 import Metrics
 import Prometheus
@@ -24,6 +25,9 @@ struct ServeCommand: AsyncParsableCommand {
     @Option(help: ArgumentHelp("Also serve this file's bytes at /bench/preencoded (for scripts/loadtest).", visibility: .hidden))
     var benchPreencoded: String?
 
+    @Option(help: ArgumentHelp("The response headers to send with --bench-preencoded, as `curl -D` saved them.", visibility: .hidden))
+    var benchHeaders: String?
+
     func run() async throws {
         var logger = Logger(label: "screenplay.serve")
         logger.logLevel = .info
@@ -44,11 +48,28 @@ struct ServeCommand: AsyncParsableCommand {
         MetricsSystem.bootstrap(PrometheusMetricsFactory(registry: registry))
         let metrics = ScreenplayMetrics(factory: MetricsSystem.factory, registry: registry)
         logger.info("Screenplay demo on http://\(host):\(port)/screens/requests (also /screens/messages, /screens/cities, /screens/home, /screens/checkout)")
-        var preencoded: [UInt8]?
+        var preencoded: (body: [UInt8], headers: HTTPFields)?
         if let path = benchPreencoded {
             guard let data = FileManager.default.contents(atPath: path) else { throw ValidationError("cannot read \(path)") }
-            preencoded = [UInt8](data)
+            var headers: HTTPFields = [.contentType: "application/json; charset=utf-8"]
+            if let path = benchHeaders {
+                guard let text = try? String(contentsOfFile: path, encoding: .utf8) else { throw ValidationError("cannot read \(path)") }
+                headers = Self.headers(fromDump: text)
+            }
+            preencoded = ([UInt8](data), headers)
         }
         try await DemoApp.application(host: host, port: port, signer: signer, metrics: metrics, preencoded: preencoded, logger: logger).runService()
+    }
+
+    /// The headers of a `curl -D` dump, without those the server writes itself.
+    static func headers(fromDump text: String) -> HTTPFields {
+        var headers = HTTPFields()
+        for line in text.split(whereSeparator: \.isNewline).dropFirst() {
+            let pair = line.split(separator: ":", maxSplits: 1)
+            guard pair.count == 2, let name = HTTPField.Name(String(pair[0])) else { continue }
+            guard ![.contentLength, .date, .server, .connection].contains(name) else { continue }
+            headers.append(HTTPField(name: name, value: pair[1].trimmingCharacters(in: .whitespaces)))
+        }
+        return headers
     }
 }

@@ -9,15 +9,17 @@ import Testing
 
 /// gzip and metrics over a real socket.
 @Suite struct HTTPTests {
-    @Test func screensAreGzippedWhenTheClientAcceptsIt() async throws {
+    /// The home is render-cached (its gzip form made once and shared); the requests list is not.
+    @Test(arguments: ["/screens/home", "/screens/requests"])
+    func screensAreGzippedWhenTheClientAcceptsIt(path: String) async throws {
         try await DemoApp.application(host: "127.0.0.1", port: 0, signer: .development()).test(.ahc(.http)) { client in
             var headers = LiveServerTests.allComponents
-            let plain = try await client.execute(uri: "/screens/home", method: .get, headers: headers) { response in
+            let plain = try await client.execute(uri: path, method: .get, headers: headers) { response in
                 #expect(response.headers[.contentEncoding] == nil)
                 return (Array(response.body.readableBytesView), try #require(response.headers[.eTag]))
             }
             headers[.acceptEncoding] = "br;q=1, gzip;q=0.8"
-            let zipped = try await client.execute(uri: "/screens/home", method: .get, headers: headers) { response in
+            let zipped = try await client.execute(uri: path, method: .get, headers: headers) { response in
                 #expect(response.headers[.contentEncoding] == "gzip")
                 #expect(response.headers[.vary]?.contains("Accept-Encoding") == true)
                 var body = response.body
@@ -25,16 +27,16 @@ import Testing
                 return (Array(inflated.readableBytesView), response.body.readableBytes, try #require(response.headers[.eTag]))
             }
             #expect(zipped.0 == plain.0, "the gzip body is not the same screen")
-            #expect(zipped.1 * 3 < plain.0.count, "gzip saved too little: \(zipped.1) of \(plain.0.count) bytes")
+            #expect(zipped.1 * 3 < plain.0.count * 2, "gzip saved too little: \(zipped.1) of \(plain.0.count) bytes")
             #expect(zipped.2 != plain.1)
             // Either tag revalidates.
             headers[.ifNoneMatch] = plain.1
-            try await client.execute(uri: "/screens/home", method: .get, headers: headers) { response in
+            try await client.execute(uri: path, method: .get, headers: headers) { response in
                 #expect(response.status == .notModified)
             }
             headers[.acceptEncoding] = "gzip;q=0"
             headers[.ifNoneMatch] = nil
-            try await client.execute(uri: "/screens/home", method: .get, headers: headers) { response in
+            try await client.execute(uri: path, method: .get, headers: headers) { response in
                 #expect(response.headers[.contentEncoding] == nil)
             }
         }
