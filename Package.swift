@@ -8,6 +8,7 @@ let package = Package(
     products: [
         .library(name: "Screenplay", targets: ["Screenplay"]),
         .library(name: "ScreenplayServer", targets: ["ScreenplayServer"]),
+        .library(name: "ScreenplayClient", targets: ["ScreenplayClient"]),
         .executable(name: "screenplay", targets: ["screenplay"]),
     ],
     dependencies: [
@@ -18,6 +19,8 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-metrics.git", from: "2.13.0"),
         .package(url: "https://github.com/swift-server/swift-prometheus.git", from: "2.4.1"),
         .package(url: "https://github.com/adam-fowler/compress-nio.git", from: "1.5.0"),
+        .package(url: "https://github.com/swift-server/async-http-client.git", from: "1.37.0"),
+        .package(url: "https://github.com/apple/swift-nio.git", from: "2.86.0"),
     ],
     targets: [
         .target(name: "Screenplay"),
@@ -34,10 +37,23 @@ let package = Package(
             ]
         ),
         .target(name: "ScreenplayDemo", dependencies: ["ScreenplayServer"]),
+        // The app runtime: platform-agnostic, so every renderer drives the same one. AsyncHTTPClient
+        // is its transport on Linux; Apple platforms use URLSession and never build it.
+        .target(
+            name: "ScreenplayClient",
+            dependencies: [
+                "Screenplay",
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+                .product(name: "AsyncHTTPClient", package: "async-http-client", condition: .when(platforms: [.linux])),
+                .product(name: "NIOCore", package: "swift-nio", condition: .when(platforms: [.linux])),
+                .product(name: "NIOHTTP1", package: "swift-nio", condition: .when(platforms: [.linux])),
+            ]
+        ),
         .executableTarget(
             name: "screenplay",
             dependencies: [
                 "Screenplay",
+                "ScreenplayClient",
                 "ScreenplayDemo",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
@@ -57,6 +73,10 @@ let package = Package(
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
                 .product(name: "CompressNIO", package: "compress-nio"),
             ]
+        ),
+        .testTarget(
+            name: "ScreenplayClientTests",
+            dependencies: ["ScreenplayClient", "ScreenplayDemo", "ScreenplayServer", "ScreenplayTestSupport"]
         ),
         .testTarget(name: "ScreenplayCLITests", dependencies: ["screenplay"]),
     ]

@@ -4,17 +4,17 @@ import Screenplay
 
 extension HTTPField.Name {
     /// `Screenplay-Version`: the format version the client reads (`1.0`).
-    public static let screenplayVersion = HTTPField.Name("Screenplay-Version")!
+    public static let screenplayVersion = HTTPField.Name(ProtocolHeader.version)!
     /// `Screenplay-Components`: comma-separated component types the client renders.
-    public static let screenplayComponents = HTTPField.Name("Screenplay-Components")!
+    public static let screenplayComponents = HTTPField.Name(ProtocolHeader.components)!
     /// `Screenplay-Actions`: comma-separated action types the client handles.
-    public static let screenplayActions = HTTPField.Name("Screenplay-Actions")!
+    public static let screenplayActions = HTTPField.Name(ProtocolHeader.actions)!
     /// `Screenplay-Platform`: `ios`, `android`, `web`, `terminal` …
-    public static let screenplayPlatform = HTTPField.Name("Screenplay-Platform")!
+    public static let screenplayPlatform = HTTPField.Name(ProtocolHeader.platform)!
     /// `Screenplay-User`: the demo's user id (real apps plug in their authentication).
-    public static let screenplayUser = HTTPField.Name("Screenplay-User")!
+    public static let screenplayUser = HTTPField.Name(ProtocolHeader.user)!
     /// `Screenplay-State-Token`: signed server state that the client sends back with intents.
-    public static let screenplayStateToken = HTTPField.Name("Screenplay-State-Token")!
+    public static let screenplayStateToken = HTTPField.Name(ProtocolHeader.stateToken)!
 }
 
 extension ClientCapabilities {

@@ -1,9 +1,10 @@
 import Foundation
 import HTTPTypes
+import Screenplay
 
 extension HTTPField.Name {
     /// `Screenplay-Experiments: name=variant,…`: a QA override, honoured only when the server allows it.
-    public static let screenplayExperiments = HTTPField.Name("Screenplay-Experiments")!
+    public static let screenplayExperiments = HTTPField.Name(ProtocolHeader.experiments)!
 }
 
 /// The experiments of one request: each variant is decided once, recorded as an exposure the

@@ -6,6 +6,6 @@ struct ScreenplayCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "screenplay",
         abstract: "Server-driven UI for Swift: serve the demo, validate, describe and render Screenplay documents.",
-        subcommands: [ServeCommand.self, ValidateCommand.self, SchemaCommand.self, RenderCommand.self]
+        subcommands: [ServeCommand.self, OpenCommand.self, ValidateCommand.self, SchemaCommand.self, RenderCommand.self]
     )
 }

@@ -153,3 +153,22 @@ extension JSONValue {
         }
     }
 }
+
+extension Action {
+    /// Decodes one action (an intent answer's effect, for example) from a parsed JSON value. An
+    /// unknown action type decodes to ``Action/unknown(type:raw:)`` with a warning.
+    ///
+    /// ```swift
+    /// let result = Action.decode(from: ["type": "navigate", "url": "/home"])
+    /// ```
+    public static func decode(from json: JSONValue, options: DecodingOptions = .default) -> DecodeResult<Action> {
+        let context = DecodingContext(options: options)
+        do throws(DecodingFailure) {
+            let action = try Action(json: json, context: context)
+            return DecodeResult(value: action, diagnostics: context.diagnostics)
+        } catch {
+            context.report(error)
+            return DecodeResult(value: nil, diagnostics: context.diagnostics)
+        }
+    }
+}

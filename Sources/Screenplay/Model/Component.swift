@@ -124,6 +124,17 @@ public indirect enum Component: Sendable, Hashable {
         }
     }
 
+    /// Rewrites every direct child node with `transform`, which also gets the child's path from
+    /// this node (`children[2]`, `sections[0].children[1]`); a nil result removes the child.
+    public func mapChildren(_ transform: (Node, [JSONPath.Component]) throws -> Node?) rethrows -> Component {
+        let paths = childGroups.flatMap { group in group.nodes.indices.map { group.path + [.index($0)] } }
+        var next = 0
+        return try mapChildren { child in
+            defer { next += 1 }
+            return try transform(child, paths[next])
+        }
+    }
+
     /// Rewrites every direct child node with `transform` (a nil result removes the child).
     public func mapChildren(_ transform: (Node) throws -> Node?) rethrows -> Component {
         switch self {

@@ -9,46 +9,82 @@
 /// //   button "Refresh" → intent refresh
 /// ```
 public enum OutlineRenderer {
-    public static func render(_ screen: Screen) -> String {
+    /// What a running app shows rather than what the document says: nodes hidden by their
+    /// `visibleWhen` are left out, inputs show their current values, fallbacks are not listed, and
+    /// app-defined components are described by the app's renderer when it has one.
+    ///
+    /// ```swift
+    /// OutlineRenderer.render(screen, as: .init(state: ["city": "Paris"]))
+    /// // textField #city-filter key=city placeholder="City" value="Paris"
+    /// ```
+    public struct Live: Sendable {
+        public var state: [String: JSONValue]
+        /// One line for an app-defined component the app renders itself; nil falls back to the
+        /// generic line.
+        public var describeCustom: @Sendable (CustomComponent) -> String?
+
+        public init(state: [String: JSONValue], describeCustom: @escaping @Sendable (CustomComponent) -> String? = { _ in nil }) {
+            self.state = state
+            self.describeCustom = describeCustom
+        }
+    }
+
+    public static func render(_ screen: Screen, as live: Live? = nil) -> String {
         var lines = ["screen \(quoted(screen.id))" + (screen.title.map { " \(quoted($0))" } ?? "") + " (format \(screen.version))"]
-        if !screen.state.isEmpty {
+        if live == nil, !screen.state.isEmpty {
             let state = screen.state.keys.sorted().map { "\($0)=\(compact(screen.state[$0] ?? .null))" }
             lines.append("state " + state.joined(separator: " "))
         }
-        render(screen.body, depth: 0, into: &lines)
+        render(screen.body, depth: 0, live: live, into: &lines)
         return lines.joined(separator: "\n") + "\n"
     }
 
-    public static func render(_ node: Node) -> String {
+    public static func render(_ node: Node, as live: Live? = nil) -> String {
         var lines: [String] = []
-        render(node, depth: 0, into: &lines)
+        render(node, depth: 0, live: live, into: &lines)
         return lines.joined(separator: "\n") + "\n"
     }
 
-    private static func render(_ node: Node, depth: Int, into lines: inout [String]) {
+    private static func render(_ node: Node, depth: Int, live: Live?, into lines: inout [String]) {
+        if let live, let condition = node.visibleWhen, !condition.isSatisfied(by: live.state) { return }
         let indent = String(repeating: "  ", count: depth)
-        lines.append(indent + describe(node))
+        lines.append(indent + describe(node, live: live))
         if case .list(let list) = node.component {
             for section in list.sections {
                 lines.append(indent + "  section" + (section.id.map { " #\($0)" } ?? "") + (section.title.map { " \(quoted($0))" } ?? ""))
-                for child in section.children { render(child, depth: depth + 2, into: &lines) }
+                for child in section.children { render(child, depth: depth + 2, live: live, into: &lines) }
             }
         } else {
             for group in node.component.childGroups {
-                for child in group.nodes { render(child, depth: depth + 1, into: &lines) }
+                for child in group.nodes { render(child, depth: depth + 1, live: live, into: &lines) }
             }
         }
-        if let fallback = node.fallback {
+        if live == nil, let fallback = node.fallback {
             lines.append(indent + "  fallback:")
-            render(fallback, depth: depth + 2, into: &lines)
+            render(fallback, depth: depth + 2, live: live, into: &lines)
         }
     }
 
-    /// One line: type, id, the component's main content and settings, then the common attributes.
     static func describe(_ node: Node) -> String {
+        describe(node, live: nil)
+    }
+
+    /// One line: type, id, the component's main content and settings, then the common attributes.
+    static func describe(_ node: Node, live: Live?) -> String {
         var parts = [node.type]
         if let id = node.id { parts.append("#\(id)") }
-        parts += details(of: node.component)
+        if let live, case .custom(let custom) = node.component, let line = live.describeCustom(custom) {
+            parts.append(line)
+        } else {
+            parts += details(of: node.component)
+        }
+        if let live {
+            switch node.component {
+            case .textField(let field): parts.append("value=" + compact(live.state[field.key] ?? .string("")))
+            case .toggle(let toggle): parts.append("value=" + compact(live.state[toggle.key] ?? .bool(false)))
+            default: break
+            }
+        }
         if let label = node.accessibilityLabel { parts.append("label=\(quoted(label))") }
         if let condition = node.visibleWhen {
             let test = condition.equals.map { "==\(compact($0))" } ?? ""

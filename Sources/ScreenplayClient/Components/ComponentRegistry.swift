@@ -1,0 +1,86 @@
+import Foundation
+import Screenplay
+
+/// An app-defined component: its wire type and its own properties, decoded with `Decodable`.
+///
+/// ```swift
+/// struct Banner: ScreenplayComponent {
+///     static let type = "BANNER"
+///     var title: String
+///     var image: String
+///     var highlighted: Bool?
+/// }
+/// ```
+public protocol ScreenplayComponent: Decodable, Sendable {
+    static var type: String { get }
+}
+
+/// The app-defined components a renderer draws, each with the closure that draws it: one struct
+/// and one registration per widget. Generic over what the renderer produces (a SwiftUI view, HTML,
+/// a line of text), so every renderer uses the same runtime.
+///
+/// Its ``typeNames`` go into ``ClientConfiguration/customComponents``, so the server sends these
+/// types and falls back for the others; a node whose properties do not decode is replaced by its
+/// fallback, with a diagnostic.
+///
+/// ```swift
+/// var components = ComponentRegistry<String>()
+/// components.register(Banner.self) { banner in "banner \(banner.title)" }
+/// configuration.customComponents = components.typeNames
+/// ```
+public struct ComponentRegistry<Rendered>: Sendable {
+    private var renderers: [String: @Sendable (CustomComponent) throws -> Rendered] = [:]
+
+    public init() {}
+
+    /// Registers `Component` under its ``ScreenplayComponent/type``.
+    public mutating func register<Component: ScreenplayComponent>(
+        _ component: Component.Type, render: @escaping @Sendable (Component) -> Rendered
+    ) {
+        register(Component.type, as: Component.self, render: render)
+    }
+
+    /// Registers the wire type `type`, whose properties decode as `Properties`.
+    public mutating func register<Properties: Decodable & Sendable>(
+        _ type: String, as properties: Properties.Type, render: @escaping @Sendable (Properties) -> Rendered
+    ) {
+        renderers[type] = { custom in render(try custom.decode(Properties.self)) }
+    }
+
+    /// The registered wire types.
+    public var typeNames: Set<String> { Set(renderers.keys) }
+
+    /// Draws `custom`: nil when its type is not registered; throws when its properties do not decode.
+    public func render(_ custom: CustomComponent) throws -> Rendered? {
+        guard let renderer = renderers[custom.type] else { return nil }
+        return try renderer(custom)
+    }
+
+    /// The screen with every registered component whose properties do not decode replaced by its
+    /// fallback (or removed), and a warning for each, with its path.
+    public func checked(_ screen: Screen) -> (screen: Screen, diagnostics: [Diagnostic]) {
+        var diagnostics: [Diagnostic] = []
+        var screen = screen
+        screen.body = checked(screen.body, path: JSONPath.root.appending(.key("body")), diagnostics: &diagnostics)
+            ?? VStack(children: []).node
+        return (screen, diagnostics)
+    }
+
+    private func checked(_ node: Node, path: JSONPath, diagnostics: inout [Diagnostic]) -> Node? {
+        if case .custom(let custom) = node.component, let renderer = renderers[custom.type] {
+            do {
+                _ = try renderer(custom)
+            } catch {
+                diagnostics.append(Diagnostic(
+                    .warning, .droppedNode, at: path,
+                    "the app's \"\(custom.type)\" component could not read its properties (\(error)); \(node.fallback == nil ? "removed" : "its fallback is shown")"))
+                return node.fallback.flatMap { checked($0, path: path.appending(.key("fallback")), diagnostics: &diagnostics) }
+            }
+        }
+        var node = node
+        node.component = node.component.mapChildren { child, childPath in
+            checked(child, path: childPath.reduce(path) { $0.appending($1) }, diagnostics: &diagnostics)
+        }
+        return node
+    }
+}

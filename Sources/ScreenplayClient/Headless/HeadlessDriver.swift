@@ -1,0 +1,124 @@
+import Foundation
+import Screenplay
+
+/// Drives a runtime without a screen, for tests and tools: shows the current screen as a text
+/// outline (what a user would see: hidden nodes left out, inputs with their values), taps a node
+/// by id or label, fills a field, and follows what the actions do. `screenplay open` is built on it.
+///
+/// ```swift
+/// let driver = HeadlessDriver(runtime: runtime)
+/// await runtime.open("/cities")
+/// try driver.fill("city", with: "Paris")
+/// try await driver.tap("Refresh")
+/// print(driver.outline())
+/// ```
+@MainActor
+public struct HeadlessDriver {
+    public let runtime: ScreenplayRuntime
+    let components: ComponentRegistry<String>
+
+    /// - Parameter components: one-line descriptions of the app-defined components the app draws.
+    public init(runtime: ScreenplayRuntime, components: ComponentRegistry<String> = ComponentRegistry()) {
+        self.runtime = runtime
+        self.components = components
+    }
+
+    /// Why a step could not be taken.
+    public struct StepError: Error, Sendable, Hashable, CustomStringConvertible {
+        public let message: String
+        public var description: String { message }
+    }
+
+    /// The current screen as the user sees it, with a first line saying when it is stale or failed.
+    public func outline() -> String {
+        guard let store = runtime.current else { return "(no screen)\n" }
+        switch store.phase {
+        case .loading:
+            return "loading \(store.path)\n"
+        case .failed(let error):
+            return "failed: \(error)\n"
+        case .loaded(let loaded):
+            let components = self.components
+            let live = OutlineRenderer.Live(state: store.values) { custom in (try? components.render(custom)) ?? nil }
+            let stale = loaded.stale ? "stale: shown from the cache; the server could not be reached\n" : ""
+            return stale + OutlineRenderer.render(loaded.screen, as: live)
+        }
+    }
+
+    /// Taps the visible node whose id is `target`, or else the first whose label is: a button's
+    /// title, an accessibility label, a text, an item's title, a toggle's title.
+    public func tap(_ target: String) async throws(StepError) {
+        let store = try currentStore()
+        guard let node = find(target, in: store) else {
+            throw StepError(message: "no visible node with id or label \"\(target)\" on \(store.path)")
+        }
+        switch node.component {
+        case .button(let button) where !button.enabled:
+            throw StepError(message: "\"\(target)\" is a disabled button")
+        case .toggle(let toggle):
+            store.set(toggle.key, to: .bool(!(store.values[toggle.key]?.isTruthy ?? false)))
+            if let action = node.action { await runtime.perform(action, on: store) }
+            return
+        case .item(let item) where node.action == nil:
+            guard let url = item.url else { throw StepError(message: "the item \"\(target)\" leads nowhere") }
+            await runtime.perform(.navigate(url), on: store)
+            return
+        default:
+            break
+        }
+        guard let action = node.action else { throw StepError(message: "\"\(target)\" does nothing when tapped") }
+        await runtime.perform(action, on: store)
+    }
+
+    /// Types `value` into the visible text field whose state key (or node id) is `key`.
+    public func fill(_ key: String, with value: String) throws(StepError) {
+        let store = try currentStore()
+        var field: TextField?
+        visit(store) { node in
+            if field == nil, case .textField(let candidate) = node.component, candidate.key == key || node.id == key { field = candidate }
+        }
+        guard let field else { throw StepError(message: "no visible text field \"\(key)\" on \(store.path)") }
+        store.set(field.key, to: .string(value))
+    }
+
+    private func currentStore() throws(StepError) -> ScreenStore {
+        guard let store = runtime.current, store.screen != nil else {
+            throw StepError(message: "no screen is shown")
+        }
+        return store
+    }
+
+    private func find(_ target: String, in store: ScreenStore) -> Node? {
+        var byID: Node?
+        var byLabel: Node?
+        visit(store) { node in
+            if byID == nil, node.id == target { byID = node }
+            if byLabel == nil, Self.labels(of: node).contains(target) { byLabel = node }
+        }
+        return byID ?? byLabel
+    }
+
+    static func labels(of node: Node) -> [String] {
+        var labels: [String] = node.accessibilityLabel.map { [$0] } ?? []
+        switch node.component {
+        case .button(let button): labels.append(button.title)
+        case .text(let text): labels.append(text.text)
+        case .item(let item): if let title = item.title { labels.append(title) }
+        case .toggle(let toggle): labels.append(toggle.title)
+        case .badge(let badge): labels.append(badge.text)
+        default: break
+        }
+        return labels
+    }
+
+    /// Visits the visible nodes of the store's screen, depth first.
+    private func visit(_ store: ScreenStore, _ body: (Node) -> Void) {
+        guard let screen = store.screen else { return }
+        func walk(_ node: Node) {
+            if let condition = node.visibleWhen, !condition.isSatisfied(by: store.values) { return }
+            body(node)
+            for group in node.component.childGroups { group.nodes.forEach(walk) }
+        }
+        walk(screen.body)
+    }
+}

@@ -1,0 +1,115 @@
+import Foundation
+import Screenplay
+
+/// Decides where a URL opens: a native screen the app registered, a server-driven screen, or the
+/// web (write-up 1's fallback, so an old app still reaches a new feature). URLs with a scheme the
+/// app does not allow are refused.
+///
+/// ```swift
+/// var router = Router()
+/// router.register("/cars/:id") { route in CarViewController(id: route.parameters["id"]!) }
+/// router.destination(for: "/cars/42", configuration: configuration)   // .native(…)
+/// router.destination(for: "/requests/2", configuration: configuration) // .screen(path: "/requests/2")
+/// ```
+public struct Router: Sendable {
+    /// A native screen the app registered, with the parameters of the path that matched.
+    public struct NativeRoute: Sendable, Hashable {
+        public let pattern: String
+        public let path: String
+        public let parameters: [String: String]
+        public let query: [String: String]
+    }
+
+    /// Where a target goes.
+    public enum Destination: Sendable, Hashable {
+        /// A native route of the app.
+        case native(NativeRoute)
+        /// A server-driven screen at this app path (the web is the fallback when the server has none).
+        case screen(path: String)
+        /// A web page (an absolute http(s) URL outside the server's screens).
+        case web(URL)
+        /// Refused: not a URL, or a scheme the app does not allow.
+        case refused(reason: String)
+    }
+
+    public typealias Handler = @MainActor @Sendable (NativeRoute) -> Void
+
+    private var routes: [(pattern: PathPattern, text: String, handler: Handler)] = []
+
+    public init() {}
+
+    /// Registers a native screen for paths matching `pattern` (`/cars/:id`). More literal
+    /// segments win; among equals, the first registered.
+    public mutating func register(_ pattern: String, _ handler: @escaping Handler) {
+        routes.append((PathPattern(pattern), pattern, handler))
+        routes.sort { $0.pattern.literalCount > $1.pattern.literalCount }
+    }
+
+    /// Where `target` (a `navigate`/`present` URL or an app path) goes.
+    public func destination(for target: String, configuration: ClientConfiguration) -> Destination {
+        guard !target.isEmpty, target.count <= 8 * 1024,
+              !target.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) else {
+            return .refused(reason: "not a URL")
+        }
+        if target.hasPrefix("//") { return .refused(reason: "a scheme-relative URL") }
+        if let scheme = Self.scheme(of: target) {
+            guard configuration.allowedSchemes.contains(scheme.lowercased()), let url = URL(string: target), url.host != nil else {
+                return .refused(reason: "the scheme \"\(scheme)\" is not allowed")
+            }
+            // The app's own server: a screen URL opens natively.
+            if Self.sameOrigin(url, configuration.server) {
+                let prefix = configuration.server.path.trimmingSuffix("/") + configuration.screensPath
+                if url.path == prefix || url.path.hasPrefix(prefix + "/") {
+                    let path = String(url.path.dropFirst(prefix.count))
+                    return route(path.isEmpty ? "/" : path, query: url.query)
+                }
+            }
+            return .web(url)
+        }
+        let path = target.hasPrefix("/") ? target : "/" + target
+        let (pathPart, query) = path.firstIndex(of: "?").map { (String(path[..<$0]), String(path[path.index(after: $0)...])) } ?? (path, nil)
+        return route(pathPart, query: query)
+    }
+
+    private func route(_ path: String, query: String?) -> Destination {
+        let fullPath = query.map { path + "?" + $0 } ?? path
+        for route in routes {
+            if let parameters = route.pattern.match(path: path) {
+                return .native(NativeRoute(pattern: route.text, path: path, parameters: parameters, query: Self.queryItems(query)))
+            }
+        }
+        return .screen(path: fullPath)
+    }
+
+    /// Runs the handler of a native route.
+    @MainActor func open(_ route: NativeRoute) {
+        routes.first { $0.text == route.pattern }?.handler(route)
+    }
+
+    static func scheme(of target: String) -> String? {
+        guard let colon = target.firstIndex(of: ":") else { return nil }
+        let scheme = target[..<colon]
+        guard let first = scheme.first, first.isLetter, scheme.allSatisfy({ $0.isLetter || $0.isNumber || "+-.".contains($0) }) else { return nil }
+        // "/a:b" is a path, not a scheme.
+        return String(scheme)
+    }
+
+    static func sameOrigin(_ a: URL, _ b: URL) -> Bool {
+        a.scheme?.lowercased() == b.scheme?.lowercased() && a.host?.lowercased() == b.host?.lowercased() && a.port == b.port
+    }
+
+    static func queryItems(_ query: String?) -> [String: String] {
+        guard let query else { return [:] }
+        var components = URLComponents()
+        components.percentEncodedQuery = query
+        var items: [String: String] = [:]
+        for item in components.queryItems ?? [] { items[item.name] = item.value ?? "" }
+        return items
+    }
+}
+
+extension String {
+    fileprivate func trimmingSuffix(_ suffix: String) -> String {
+        hasSuffix(suffix) ? String(dropLast(suffix.count)) : self
+    }
+}

@@ -1,0 +1,215 @@
+import Foundation
+import Observation
+import Screenplay
+
+/// One screen's life in the app: loading, loaded (fresh or stale) or failed with a retry, plus
+/// the client state its inputs edit. Observable for SwiftUI; ``phases()`` for everything else.
+///
+/// The disk cache is read first: a fresh copy is shown without asking the server; an expired one
+/// is shown at once and revalidated (a 304 costs no decode); when the server cannot be reached the
+/// cached copy stays, marked stale.
+///
+/// ```swift
+/// let store = runtime.current!
+/// for await phase in store.phases() {
+///     if case .loaded(let loaded) = phase { print(loaded.screen.title ?? "", loaded.stale) }
+/// }
+/// ```
+@MainActor @Observable
+public final class ScreenStore {
+    /// The app path it shows (`/requests/2`).
+    public let path: String
+    /// Where it is read from.
+    public let url: URL
+    public private(set) var phase: ScreenPhase = .loading {
+        didSet { for continuation in continuations.values { continuation.yield(phase) } }
+    }
+    /// The client state: the screen's initial `state`, then what the user typed and toggled.
+    public private(set) var values: [String: JSONValue] = [:]
+    /// Problems found in what was last received (warnings with their JSON paths).
+    public private(set) var diagnostics: [Diagnostic] = []
+    /// The last intent that failed, until the next one succeeds.
+    public private(set) var intentError: ClientError?
+
+    @ObservationIgnored var stateToken: String?
+    @ObservationIgnored private var etag: String?
+    @ObservationIgnored private var continuations: [UUID: AsyncStream<ScreenPhase>.Continuation] = [:]
+    @ObservationIgnored private let environment: RuntimeEnvironment
+
+    init(path: String, url: URL, environment: RuntimeEnvironment) {
+        self.path = path
+        self.url = url
+        self.environment = environment
+    }
+
+    /// The screen shown, if any.
+    public var screen: Screen? { phase.screen }
+
+    /// Every phase from now on, starting with the current one.
+    public func phases() -> AsyncStream<ScreenPhase> {
+        let id = UUID()
+        let (stream, continuation) = AsyncStream.makeStream(of: ScreenPhase.self, bufferingPolicy: .bufferingNewest(16))
+        continuation.yield(phase)
+        continuations[id] = continuation
+        continuation.onTermination = { [weak self] _ in
+            Task { @MainActor in self?.continuations[id] = nil }
+        }
+        return stream
+    }
+
+    /// Sets the client state `key` (an input's value).
+    public func set(_ key: String, to value: JSONValue) {
+        values[key] = value
+    }
+
+    /// The key under which the disk cache keeps this screen: URL, language and user.
+    var cacheKey: String {
+        [url.absoluteString, environment.loader.configuration.acceptLanguage, environment.loader.configuration.user ?? ""]
+            .joined(separator: "\n")
+    }
+
+    /// Shows the cached copy when there is one, then asks the server unless that copy is fresh.
+    func load() async throws(ClientError) {
+        let cached = await environment.cache?.entry(for: cacheKey)
+        await reportCacheProblems()
+        if let cached, show(cachedBody: cached) {
+            if cached.isFresh() { return }
+            try await revalidate(holding: cached)
+        } else {
+            try await fetch(cached: nil)
+        }
+    }
+
+    /// Loads again from the server, whatever the cache says (the `reload` action, pull to refresh).
+    public func reload() async {
+        let cached = await environment.cache?.entry(for: cacheKey)
+        do {
+            if let cached, screen != nil, cached.etag == etag { try await revalidate(holding: cached) } else { try await fetch(cached: nil) }
+        } catch {
+            fail(error)
+        }
+    }
+
+    /// After a failure: tries again.
+    public func retry() async {
+        if case .loaded = phase { await reload(); return }
+        phase = .loading
+        do { try await load() } catch { fail(error) }
+    }
+
+    func fail(_ error: ClientError) {
+        if case .loaded(var loaded) = phase {
+            // Never lose a screen the user sees: keep it, marked stale.
+            loaded.stale = true
+            phase = .loaded(loaded)
+        } else {
+            phase = .failed(error)
+        }
+    }
+
+    private func revalidate(holding cached: ScreenCache.Entry) async throws(ClientError) {
+        do {
+            try await fetch(cached: cached)
+        } catch where error.kind == .network {
+            // Offline: the cached copy stays on screen, marked stale.
+            if case .loaded(var loaded) = phase {
+                loaded.stale = true
+                phase = .loaded(loaded)
+                return
+            }
+            throw error
+        }
+    }
+
+    private func fetch(cached: ScreenCache.Entry?) async throws(ClientError) {
+        let fetched = try await environment.loader.fetch(url, etag: cached?.etag)
+        switch fetched {
+        case .notModified(let maxAge, let token):
+            guard var entry = cached, case .loaded(var loaded) = phase else {
+                // A 304 for a copy we do not hold: ask again without a validator.
+                return try await fetch(cached: nil)
+            }
+            entry.storedAt = Date()
+            entry.maxAge = maxAge ?? entry.maxAge
+            if let token { entry.stateToken = token; stateToken = token }
+            await environment.cache?.store(entry)
+            loaded.stale = false
+            loaded.source = .revalidated
+            phase = .loaded(loaded)
+        case .modified(let body, let etag, let maxAge, let cacheable, let token, let language):
+            guard let screen = decode(body) else {
+                throw ClientError(.undecodable, diagnostics.first { $0.severity == .error }.map(String.init(describing:)) ?? "not a screen", target: url.absoluteString)
+            }
+            self.etag = etag
+            stateToken = token
+            show(screen, source: .network, stale: false)
+            if cacheable {
+                await environment.cache?.store(ScreenCache.Entry(
+                    key: cacheKey, body: body, etag: etag, maxAge: maxAge, stateToken: token, language: language))
+            }
+        }
+    }
+
+    /// Decodes and shows a cached body; false when it is not a usable screen.
+    private func show(cachedBody entry: ScreenCache.Entry) -> Bool {
+        guard let screen = decode(entry.body) else { return false }
+        etag = entry.etag
+        stateToken = entry.stateToken
+        show(screen, source: .cache, stale: !entry.isFresh())
+        return true
+    }
+
+    /// Resilient decode, then adaptation to what this client draws; diagnostics go to the hook.
+    private func decode(_ body: [UInt8]) -> Screen? {
+        let options = DecodingOptions(limits: environment.loader.configuration.limits, allowedURLSchemes: environment.loader.configuration.allowedSchemes)
+        let result = Screen.decode(from: body, options: options)
+        diagnostics = result.diagnostics
+        guard let screen = result.value else {
+            environment.report(diagnostics, url)
+            return nil
+        }
+        let prepared = environment.prepare(screen)
+        diagnostics += prepared.diagnostics
+        environment.report(diagnostics, url)
+        return prepared.screen
+    }
+
+    /// Shows `screen`. The same screen again (an intent's answer, a reload) keeps what the user
+    /// typed; another screen starts from its own state.
+    func show(_ screen: Screen, source: LoadedScreen.Source, stale: Bool) {
+        if let current = self.screen, current.id == screen.id {
+            values = screen.state.merging(values.filter { screen.state[$0.key] != nil || current.state[$0.key] == nil }) { _, typed in typed }
+        } else {
+            values = screen.state
+        }
+        phase = .loaded(LoadedScreen(screen: screen, stale: stale, source: source))
+    }
+
+    /// Applies an intent's answer: its screen (prepared like a loaded one) and state token.
+    func apply(_ reply: ScreenLoader.IntentReply) {
+        intentError = nil
+        if let token = reply.stateToken { stateToken = token }
+        diagnostics = reply.diagnostics
+        if let screen = reply.screen {
+            let prepared = environment.prepare(screen)
+            diagnostics += prepared.diagnostics
+            show(prepared.screen, source: .intent, stale: false)
+        }
+        environment.report(diagnostics, url)
+    }
+
+    func intentFailed(_ error: ClientError) {
+        intentError = error
+    }
+
+    /// Where this screen's intents go: its `intents` URL, or its own URL + `/intents`.
+    var intentsURL: URL {
+        if let intents = screen?.intents, let url = environment.loader.serverURL(intents) { return url }
+        return url.appendingPathComponent("intents")
+    }
+
+    private func reportCacheProblems() async {
+        guard let problems = await environment.cache?.takeProblems(), !problems.isEmpty else { return }
+        environment.report(problems.map { Diagnostic(.warning, "corruptCache", at: .root, $0.description) }, url)
+    }
+}

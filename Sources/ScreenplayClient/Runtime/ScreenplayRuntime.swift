@@ -1,0 +1,212 @@
+import Foundation
+import Observation
+import Screenplay
+
+/// The app runtime: opens screens, keeps the navigation stack, and runs every action of the
+/// format. Platform-agnostic — SwiftUI, the web renderer and the terminal driver all drive this.
+///
+/// ```swift
+/// var configuration = ClientConfiguration(server: URL(string: "https://api.example.com")!, preferredLanguages: ["fr"])
+/// let runtime = ScreenplayRuntime(configuration: configuration, cache: try ScreenCache(directory: cachesURL))
+/// runtime.router.register("/cars/:id") { route in showCar(route.parameters["id"]!) }
+/// runtime.webFallback = { url in presentInAppBrowser(url) }
+/// await runtime.open("/requests")
+/// if let node = runtime.current?.screen?.body { … }
+/// await runtime.perform(.intent("refresh"))
+/// ```
+@MainActor @Observable
+public final class ScreenplayRuntime {
+    public let configuration: ClientConfiguration
+    /// Native routes; register before opening anything.
+    @ObservationIgnored public var router = Router()
+    /// Opens a web page in the app (an in-app browser). Without one, web fallbacks are reported as refused.
+    @ObservationIgnored public var webFallback: (@MainActor (URL) -> Void)?
+    /// Opens a URL outside the app (the system browser) for `open` actions.
+    @ObservationIgnored public var openExternally: (@MainActor (URL) -> Void)?
+    /// Where `track` actions go.
+    @ObservationIgnored public var analytics: (any AnalyticsSink)?
+
+    /// The pushed screens, root first.
+    public private(set) var stack: [ScreenStore] = []
+    /// The screen presented over the stack, if any.
+    public private(set) var presented: ScreenStore?
+    /// What the user sees: the presented screen, else the top of the stack.
+    public var current: ScreenStore? { presented ?? stack.last }
+
+    @ObservationIgnored private let environment: RuntimeEnvironment
+    @ObservationIgnored private var eventContinuations: [UUID: AsyncStream<RuntimeEvent>.Continuation] = [:]
+    /// Every event so far (bounded), for tools that print what happened after each step.
+    public private(set) var eventLog: [RuntimeEvent] = []
+
+    /// - Parameters:
+    ///   - transport: how requests go out (default: AsyncHTTPClient on Linux, URLSession on Apple platforms).
+    ///   - cache: the disk cache; nil keeps nothing between runs.
+    ///   - prepare: extra checks on each screen before it is shown (a ``ComponentRegistry``'s `checked`).
+    ///   - diagnostics: receives the warnings of every screen received, with their JSON paths.
+    public init(
+        configuration: ClientConfiguration, transport: (any Transport)? = nil, cache: ScreenCache? = nil,
+        prepare: @escaping @Sendable (Screen) -> (screen: Screen, diagnostics: [Diagnostic]) = { ($0, []) },
+        diagnostics: @escaping @Sendable ([Diagnostic], URL) -> Void = { _, _ in }
+    ) {
+        self.configuration = configuration
+        let capabilities = configuration.capabilities
+        environment = RuntimeEnvironment(
+            loader: ScreenLoader(configuration: configuration, transport: transport ?? DefaultTransport.make(maxResponseBytes: configuration.maxResponseBytes)),
+            cache: cache,
+            prepare: { screen in
+                let (adapted, report) = screen.adapted(to: capabilities)
+                var checked = prepare(adapted)
+                if !report.isEmpty {
+                    checked.diagnostics.insert(Diagnostic(.warning, .usedFallback, at: .root, "the screen held types this client does not draw; replaced: \(report)"), at: 0)
+                }
+                return checked
+            },
+            report: diagnostics)
+    }
+
+    /// A runtime whose renderer draws `components`' app-defined types: they are declared to the
+    /// server and checked on every screen.
+    public convenience init<Rendered>(
+        configuration: ClientConfiguration, components: ComponentRegistry<Rendered>, transport: (any Transport)? = nil,
+        cache: ScreenCache? = nil, diagnostics: @escaping @Sendable ([Diagnostic], URL) -> Void = { _, _ in }
+    ) {
+        var configuration = configuration
+        configuration.customComponents.formUnion(components.typeNames)
+        self.init(configuration: configuration, transport: transport, cache: cache, prepare: { components.checked($0) }, diagnostics: diagnostics)
+    }
+
+    /// Every event from now on.
+    public func events() -> AsyncStream<RuntimeEvent> {
+        let id = UUID()
+        let (stream, continuation) = AsyncStream.makeStream(of: RuntimeEvent.self, bufferingPolicy: .bufferingNewest(64))
+        eventContinuations[id] = continuation
+        continuation.onTermination = { [weak self] _ in Task { @MainActor in self?.eventContinuations[id] = nil } }
+        return stream
+    }
+
+    private func emit(_ event: RuntimeEvent) {
+        eventLog.append(event)
+        if eventLog.count > 256 { eventLog.removeFirst(eventLog.count - 256) }
+        for continuation in eventContinuations.values { continuation.yield(event) }
+    }
+
+    // MARK: - Navigation
+
+    /// Opens `target` (an app path or a URL) as `navigate` does: native route, server screen, or web.
+    public func open(_ target: String) async {
+        await go(to: target, presenting: false)
+    }
+
+    private func go(to target: String, presenting: Bool) async {
+        switch router.destination(for: target, configuration: configuration) {
+        case .refused(let reason):
+            emit(.refused(target: target, reason: reason))
+        case .native(let route):
+            emit(.openedNative(route))
+            router.open(route)
+        case .web(let url):
+            openWeb(url, for: target)
+        case .screen(let path):
+            let store = ScreenStore(path: path, url: environment.loader.screenURL(for: path), environment: environment)
+            if presenting { presented = store } else { stack.append(store) }
+            emit(.openedScreen(path: path, url: store.url, presented: presenting))
+            do {
+                try await store.load()
+            } catch where error.kind == .notFound {
+                // The server has no such screen: an old app reaches the feature on the web.
+                if presenting { presented = nil } else { stack.removeAll { $0 === store } }
+                openWeb(environment.loader.webURL(for: path), for: target)
+            } catch {
+                store.fail(error)
+                emit(.loadFailed(error))
+            }
+        }
+    }
+
+    private func openWeb(_ url: URL, for target: String) {
+        guard let webFallback else {
+            emit(.refused(target: target, reason: "no web fallback registered for \(url.absoluteString)"))
+            return
+        }
+        emit(.openedWeb(url))
+        webFallback(url)
+    }
+
+    // MARK: - Actions
+
+    /// Runs `action` as if the user triggered it on the current screen.
+    public func perform(_ action: Action) async {
+        await perform(action, on: current)
+    }
+
+    /// Runs `action` for `store` (the screen whose node triggered it).
+    public func perform(_ action: Action, on store: ScreenStore?) async {
+        switch action {
+        case .navigate(let url):
+            await go(to: url, presenting: false)
+        case .present(let url, _):
+            await go(to: url, presenting: true)
+        case .open(let target):
+            let url: URL?
+            switch router.destination(for: target, configuration: configuration) {
+            case .web(let web): url = web
+            case .screen(let path):
+                url = environment.loader.webURL(for: path)
+            case .native(let route):
+                url = environment.loader.webURL(for: route.path)
+            case .refused(let reason):
+                emit(.refused(target: target, reason: reason))
+                return
+            }
+            guard let url, let openExternally else {
+                emit(.refused(target: target, reason: "no external opener registered"))
+                return
+            }
+            emit(.openedExternally(url))
+            openExternally(url)
+        case .back:
+            if presented != nil {
+                presented = nil
+                emit(.dismissed)
+            } else if stack.count > 1 {
+                stack.removeLast()
+                emit(.wentBack)
+            } else {
+                emit(.refused(target: "back", reason: "already at the first screen"))
+            }
+        case .dismiss:
+            guard presented != nil else { return emit(.refused(target: "dismiss", reason: "nothing is presented")) }
+            presented = nil
+            emit(.dismissed)
+        case .setState(let key, let value):
+            store?.set(key, to: value)
+        case .reload:
+            await store?.reload()
+        case .sequence(let actions):
+            for action in actions { await perform(action, on: store) }
+        case .track(let event, let properties):
+            analytics?.track(event, properties: properties, screen: store?.screen?.id)
+            emit(.tracked(event: event, properties: properties))
+        case .intent(let name, let payload):
+            guard let store else { return }
+            await send(intent: name, payload: payload, from: store)
+        case .unknown(let type, _):
+            emit(.ignoredAction(type: type))
+        }
+    }
+
+    /// Write-up 2's network reducer: the intent and the client state go to the server; its new
+    /// screen replaces this one (keeping what the user typed) and its effects run in order.
+    private func send(intent name: String, payload: [String: JSONValue], from store: ScreenStore) async {
+        emit(.intentSent(name: name))
+        do {
+            let reply = try await environment.loader.send(
+                intent: name, payload: payload, state: store.values, stateToken: store.stateToken, to: store.intentsURL)
+            store.apply(reply)
+            for effect in reply.effects { await perform(effect, on: store) }
+        } catch {
+            store.intentFailed(error)
+            emit(.intentFailed(name: name, error: error))
+        }
+    }
+}

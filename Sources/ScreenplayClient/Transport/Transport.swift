@@ -1,0 +1,57 @@
+import Foundation
+import HTTPTypes
+
+/// Sends one HTTP request and returns the whole response: the only thing the runtime needs from
+/// the network, so apps and tests can bring their own.
+///
+/// ```swift
+/// struct RecordingTransport: Transport {
+///     let inner: any Transport
+///     func send(_ request: TransportRequest) async throws -> TransportResponse {
+///         print(request.method, request.url)
+///         return try await inner.send(request)
+///     }
+/// }
+/// ```
+public protocol Transport: Sendable {
+    func send(_ request: TransportRequest) async throws -> TransportResponse
+}
+
+/// A request as the runtime builds it.
+public struct TransportRequest: Sendable, Hashable {
+    public var method: HTTPRequest.Method
+    public var url: URL
+    public var headers: HTTPFields
+    public var body: [UInt8]?
+
+    public init(method: HTTPRequest.Method = .get, url: URL, headers: HTTPFields = [:], body: [UInt8]? = nil) {
+        self.method = method
+        self.url = url
+        self.headers = headers
+        self.body = body
+    }
+}
+
+/// A response with its body read (bodies are screens: bounded by ``ClientConfiguration/maxResponseBytes``).
+public struct TransportResponse: Sendable, Hashable {
+    public var status: HTTPResponse.Status
+    public var headers: HTTPFields
+    public var body: [UInt8]
+
+    public init(status: HTTPResponse.Status, headers: HTTPFields = [:], body: [UInt8] = []) {
+        self.status = status
+        self.headers = headers
+        self.body = body
+    }
+}
+
+/// The platform's transport: AsyncHTTPClient on Linux, URLSession on Apple platforms.
+public enum DefaultTransport {
+    public static func make(maxResponseBytes: Int) -> any Transport {
+        #if canImport(Darwin)
+        URLSessionTransport(maxResponseBytes: maxResponseBytes)
+        #else
+        HTTPClientTransport(maxResponseBytes: maxResponseBytes)
+        #endif
+    }
+}
