@@ -21,6 +21,7 @@ let package = Package(
         .package(url: "https://github.com/adam-fowler/compress-nio.git", from: "1.5.0"),
         .package(url: "https://github.com/swift-server/async-http-client.git", from: "1.37.0"),
         .package(url: "https://github.com/apple/swift-nio.git", from: "2.86.0"),
+        .package(url: "https://github.com/swift-server/swift-service-lifecycle.git", from: "2.8.0"),
     ],
     targets: [
         .target(name: "Screenplay"),
@@ -76,7 +77,11 @@ let package = Package(
         ),
         .testTarget(
             name: "ScreenplayClientTests",
-            dependencies: ["ScreenplayClient", "ScreenplayDemo", "ScreenplayServer", "ScreenplayTestSupport"]
+            dependencies: [
+                "ScreenplayClient", "ScreenplayDemo", "ScreenplayServer", "ScreenplayTestSupport",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+            ]
         ),
         .testTarget(name: "ScreenplayCLITests", dependencies: ["screenplay"]),
     ]

@@ -40,7 +40,8 @@ public enum DemoApp {
     public static func application(
         host: String, port: Int, signer: StateSigner, metrics: ScreenplayMetrics? = nil,
         preencoded: (body: [UInt8], headers: HTTPFields)? = nil,
-        logger: Logger = Logger(label: "screenplay.demo")
+        logger: Logger = Logger(label: "screenplay.demo"),
+        onServerRunning: @escaping @Sendable (_ port: Int) async -> Void = { _ in }
     ) -> some ApplicationProtocol {
         let router = Router()
         if preencoded == nil { router.add(middleware: RequestLogMiddleware()) }
@@ -52,6 +53,7 @@ public enum DemoApp {
             }
         }
         return Application(
-            router: router, configuration: .init(address: .hostname(host, port: port), serverName: "Screenplay"), logger: logger)
+            router: router, configuration: .init(address: .hostname(host, port: port), serverName: "Screenplay"),
+            onServerRunning: { channel in await onServerRunning(channel.localAddress?.port ?? port) }, logger: logger)
     }
 }

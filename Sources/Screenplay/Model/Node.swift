@@ -126,6 +126,9 @@ extension Node {
         }
         do throws(DecodingFailure) {
             let component = try Component.read(kind: kind, type: type, reader: &reader)
+            if case .custom(let custom) = component, let check = context.options.customComponentCheck, let problem = check.problem(custom) {
+                throw context.failure(.invalidValue, "the app cannot read app-defined \"\(type)\": \(problem)")
+            }
             var node = Node(
                 component, id: reader.optional("id"), action: reader.optional("action"),
                 accessibilityLabel: reader.optional("accessibilityLabel"),

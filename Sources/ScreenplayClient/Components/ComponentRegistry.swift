@@ -20,8 +20,8 @@ public protocol ScreenplayComponent: Decodable, Sendable {
 /// a line of text), so every renderer uses the same runtime.
 ///
 /// Its ``typeNames`` go into ``ClientConfiguration/customComponents``, so the server sends these
-/// types and falls back for the others; a node whose properties do not decode is replaced by its
-/// fallback, with a diagnostic.
+/// types and falls back for the others; its ``check`` makes the decoder replace a node whose
+/// properties do not decode by its fallback, with a diagnostic at the node's path.
 ///
 /// ```swift
 /// var components = ComponentRegistry<String>()
@@ -56,31 +56,18 @@ public struct ComponentRegistry<Rendered>: Sendable {
         return try renderer(custom)
     }
 
-    /// The screen with every registered component whose properties do not decode replaced by its
-    /// fallback (or removed), and a warning for each, with its path.
-    public func checked(_ screen: Screen) -> (screen: Screen, diagnostics: [Diagnostic]) {
-        var diagnostics: [Diagnostic] = []
-        var screen = screen
-        screen.body = checked(screen.body, path: JSONPath.root.appending(.key("body")), diagnostics: &diagnostics)
-            ?? VStack(children: []).node
-        return (screen, diagnostics)
-    }
-
-    private func checked(_ node: Node, path: JSONPath, diagnostics: inout [Diagnostic]) -> Node? {
-        if case .custom(let custom) = node.component, let renderer = renderers[custom.type] {
+    /// The check a decoder runs on every app-defined node: a registered type whose properties do
+    /// not decode is refused, so the decoder shows its fallback (or drops it) and reports where.
+    public var check: CustomComponentCheck {
+        let renderers = self.renderers
+        return CustomComponentCheck { custom in
+            guard let renderer = renderers[custom.type] else { return nil }
             do {
                 _ = try renderer(custom)
+                return nil
             } catch {
-                diagnostics.append(Diagnostic(
-                    .warning, .droppedNode, at: path,
-                    "the app's \"\(custom.type)\" component could not read its properties (\(error)); \(node.fallback == nil ? "removed" : "its fallback is shown")"))
-                return node.fallback.flatMap { checked($0, path: path.appending(.key("fallback")), diagnostics: &diagnostics) }
+                return "\(error)"
             }
         }
-        var node = node
-        node.component = node.component.mapChildren { child, childPath in
-            checked(child, path: childPath.reduce(path) { $0.appending($1) }, diagnostics: &diagnostics)
-        }
-        return node
     }
 }

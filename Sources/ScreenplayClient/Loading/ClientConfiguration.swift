@@ -37,6 +37,8 @@ public struct ClientConfiguration: Sendable {
     public var maxResponseBytes: Int
     /// The limits applied when decoding what the server sends.
     public var limits: DocumentLimits
+    /// How the app reads its app-defined components (``ComponentRegistry/check``).
+    public var customComponentCheck: CustomComponentCheck?
 
     public init(server: URL, web: URL? = nil, preferredLanguages: [String] = ["en"], user: String? = nil, platform: String = "terminal") {
         self.server = server
@@ -52,6 +54,13 @@ public struct ClientConfiguration: Sendable {
         self.headers = [:]
         self.maxResponseBytes = 8 * 1024 * 1024
         self.limits = .default
+    }
+
+    /// How everything the server sends is decoded.
+    public var decodingOptions: DecodingOptions {
+        var options = DecodingOptions(limits: limits, allowedURLSchemes: allowedSchemes)
+        options.customComponentCheck = customComponentCheck
+        return options
     }
 
     /// What the client declares to the server, and what it adapts screens to before showing them.

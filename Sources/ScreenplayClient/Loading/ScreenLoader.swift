@@ -100,7 +100,7 @@ public struct ScreenLoader: Sendable {
             throw ClientError(.undecodable, "the intent's answer is not a JSON object", target: url.absoluteString)
         }
         var reply = IntentReply(screen: nil, effects: [], stateToken: nil, diagnostics: [])
-        let options = DecodingOptions(limits: configuration.limits)
+        let options = configuration.decodingOptions
         if let screen = members["screen"] {
             let decoded = Screen.decode(from: screen, options: options)
             reply.diagnostics += decoded.diagnostics
@@ -111,7 +111,7 @@ public struct ScreenLoader: Sendable {
         }
         if case .array(let effects)? = members["effects"] {
             for effect in effects {
-                let decoded = Action.decode(from: effect)
+                let decoded = Action.decode(from: effect, options: options)
                 reply.diagnostics += decoded.diagnostics
                 if let action = decoded.value { reply.effects.append(action) }
             }

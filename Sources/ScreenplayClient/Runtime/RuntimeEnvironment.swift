@@ -6,7 +6,7 @@ import Screenplay
 struct RuntimeEnvironment: Sendable {
     let loader: ScreenLoader
     let cache: ScreenCache?
-    /// Adapts a decoded screen to the client and checks its app-defined components.
+    /// Adapts a decoded screen to what the client draws (a defence against an older server or cache).
     let prepare: @Sendable (Screen) -> (screen: Screen, diagnostics: [Diagnostic])
     let report: @Sendable ([Diagnostic], URL) -> Void
 }

@@ -6,7 +6,7 @@ public enum RuntimeEvent: Sendable, Hashable, CustomStringConvertible {
     /// A server-driven screen was opened (pushed, or presented).
     case openedScreen(path: String, url: URL, presented: Bool)
     /// A native route of the app was chosen.
-    case openedNative(Router.NativeRoute)
+    case openedNative(AppRouter.NativeRoute)
     /// The web fallback was chosen: the server has no screen there, or the URL is a web page.
     case openedWeb(URL)
     /// An `open` action: the system browser.

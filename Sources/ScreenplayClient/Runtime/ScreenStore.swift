@@ -63,7 +63,7 @@ public final class ScreenStore {
     }
 
     /// The key under which the disk cache keeps this screen: URL, language and user.
-    var cacheKey: String {
+    public var cacheKey: String {
         [url.absoluteString, environment.loader.configuration.acceptLanguage, environment.loader.configuration.user ?? ""]
             .joined(separator: "\n")
     }
@@ -161,8 +161,7 @@ public final class ScreenStore {
 
     /// Resilient decode, then adaptation to what this client draws; diagnostics go to the hook.
     private func decode(_ body: [UInt8]) -> Screen? {
-        let options = DecodingOptions(limits: environment.loader.configuration.limits, allowedURLSchemes: environment.loader.configuration.allowedSchemes)
-        let result = Screen.decode(from: body, options: options)
+        let result = Screen.decode(from: body, options: environment.loader.configuration.decodingOptions)
         diagnostics = result.diagnostics
         guard let screen = result.value else {
             environment.report(diagnostics, url)

@@ -18,7 +18,7 @@ import Screenplay
 public final class ScreenplayRuntime {
     public let configuration: ClientConfiguration
     /// Native routes; register before opening anything.
-    @ObservationIgnored public var router = Router()
+    @ObservationIgnored public var router = AppRouter()
     /// Opens a web page in the app (an in-app browser). Without one, web fallbacks are reported as refused.
     @ObservationIgnored public var webFallback: (@MainActor (URL) -> Void)?
     /// Opens a URL outside the app (the system browser) for `open` actions.
@@ -41,11 +41,9 @@ public final class ScreenplayRuntime {
     /// - Parameters:
     ///   - transport: how requests go out (default: AsyncHTTPClient on Linux, URLSession on Apple platforms).
     ///   - cache: the disk cache; nil keeps nothing between runs.
-    ///   - prepare: extra checks on each screen before it is shown (a ``ComponentRegistry``'s `checked`).
     ///   - diagnostics: receives the warnings of every screen received, with their JSON paths.
     public init(
         configuration: ClientConfiguration, transport: (any Transport)? = nil, cache: ScreenCache? = nil,
-        prepare: @escaping @Sendable (Screen) -> (screen: Screen, diagnostics: [Diagnostic]) = { ($0, []) },
         diagnostics: @escaping @Sendable ([Diagnostic], URL) -> Void = { _, _ in }
     ) {
         self.configuration = configuration
@@ -55,24 +53,22 @@ public final class ScreenplayRuntime {
             cache: cache,
             prepare: { screen in
                 let (adapted, report) = screen.adapted(to: capabilities)
-                var checked = prepare(adapted)
-                if !report.isEmpty {
-                    checked.diagnostics.insert(Diagnostic(.warning, .usedFallback, at: .root, "the screen held types this client does not draw; replaced: \(report)"), at: 0)
-                }
-                return checked
+                guard !report.isEmpty else { return (adapted, []) }
+                return (adapted, [Diagnostic(.warning, .usedFallback, at: .root, "the screen held types this client does not draw; replaced: \(report)")])
             },
             report: diagnostics)
     }
 
     /// A runtime whose renderer draws `components`' app-defined types: they are declared to the
-    /// server and checked on every screen.
+    /// server, and a node whose properties the app cannot read shows its fallback.
     public convenience init<Rendered>(
         configuration: ClientConfiguration, components: ComponentRegistry<Rendered>, transport: (any Transport)? = nil,
         cache: ScreenCache? = nil, diagnostics: @escaping @Sendable ([Diagnostic], URL) -> Void = { _, _ in }
     ) {
         var configuration = configuration
         configuration.customComponents.formUnion(components.typeNames)
-        self.init(configuration: configuration, transport: transport, cache: cache, prepare: { components.checked($0) }, diagnostics: diagnostics)
+        configuration.customComponentCheck = components.check
+        self.init(configuration: configuration, transport: transport, cache: cache, diagnostics: diagnostics)
     }
 
     /// Every event from now on.

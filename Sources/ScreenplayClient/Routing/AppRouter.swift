@@ -6,12 +6,12 @@ import Screenplay
 /// app does not allow are refused.
 ///
 /// ```swift
-/// var router = Router()
+/// var router = AppRouter()
 /// router.register("/cars/:id") { route in CarViewController(id: route.parameters["id"]!) }
 /// router.destination(for: "/cars/42", configuration: configuration)   // .native(…)
 /// router.destination(for: "/requests/2", configuration: configuration) // .screen(path: "/requests/2")
 /// ```
-public struct Router: Sendable {
+public struct AppRouter: Sendable {
     /// A native screen the app registered, with the parameters of the path that matched.
     public struct NativeRoute: Sendable, Hashable {
         public let pattern: String
