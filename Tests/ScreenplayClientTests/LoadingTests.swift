@@ -1,4 +1,5 @@
 import Foundation
+import Observation
 import HTTPTypes
 import Screenplay
 import ScreenplayClient
@@ -151,3 +152,30 @@ final class Recorder: @unchecked Sendable {
     var all: [Diagnostic] { lock.withLock { diagnostics } }
 }
 
+
+/// The store is observable both ways: `phases()` for any consumer, Observation for SwiftUI.
+@MainActor @Suite struct ObservationTests {
+    @Test func phasesAndObservationSeeEveryChange() async throws {
+        let server = try await LiveServer.demo()
+        let runtime = ScreenplayRuntime(configuration: ClientConfiguration(server: server.url))
+        await runtime.open("/cities")
+        let store = try #require(runtime.current)
+        var phases = store.phases().makeAsyncIterator()
+        guard case .loaded(let first)? = await phases.next() else { Issue.record("no current phase"); return }
+        #expect(first.source == .network)
+
+        let changed = Box(false)
+        withObservationTracking { _ = store.phase } onChange: { changed.value = true }
+        await runtime.perform(.intent("refresh"))
+        #expect(changed.value)
+        guard case .loaded(let second)? = await phases.next() else { Issue.record("no phase after the intent"); return }
+        #expect(second.source == .intent)
+
+        let values = Box(false)
+        withObservationTracking { _ = store.values } onChange: { values.value = true }
+        await runtime.perform(.setState("city", "Oslo"))
+        #expect(values.value)
+        #expect(store.values["city"] == "Oslo")
+        await server.stop()
+    }
+}
