@@ -93,4 +93,10 @@ if ProcessInfo.processInfo.environment["SCREENPLAY_BENCHMARKS"] != nil {
     package.targets.append(
         .executableTarget(name: "screenplay-bench", dependencies: ["Screenplay"], path: "Benchmarks/screenplay-bench")
     )
+    package.targets.append(.target(name: "CHeap", path: "Benchmarks/CHeap"))
+    package.targets.append(
+        .executableTarget(
+            name: "screenplay-client-bench", dependencies: ["ScreenplayClient", "ScreenplayDemo", "ScreenplayServer", "CHeap"],
+            path: "Benchmarks/client-bench")
+    )
 }
