@@ -69,6 +69,22 @@ import Testing
         }
         #expect(opened.value.count == 2)
         #expect(runtime.stack.count == 1)
+
+        // Present over the stack, then dismiss; `open` goes outside the app.
+        await runtime.perform(.present("/requests/2", style: .sheet))
+        #expect(runtime.presented?.screen?.id == "request")
+        #expect(runtime.current === runtime.presented)
+        await runtime.perform(.dismiss)
+        #expect(runtime.presented == nil)
+        #expect(runtime.current?.screen?.id == "requests")
+        let external = Box<[URL]>([])
+        runtime.openExternally = { external.value.append($0) }
+        await runtime.perform(.open("/help"))
+        await runtime.perform(.open("https://example.org/terms"))
+        #expect(external.value == [URL(string: "https://web.example.com/help")!, URL(string: "https://example.org/terms")!])
+        // An action from a newer server is ignored and reported, not a crash.
+        await runtime.perform(.unknown(type: "vibrate", raw: [:]))
+        #expect(runtime.eventLog.last == .ignoredAction(type: "vibrate"))
         await server.stop()
     }
 
@@ -99,6 +115,10 @@ import Testing
             visited.append(runtime.current?.screen?.id ?? "none")
         }
         #expect(visited == firstSteps + ["checkout.confirm", "checkout.done"])
+        // The last step's button navigates home through the same router.
+        try await driver.tap("home")
+        #expect(runtime.current?.screen?.id == "home")
+        #expect(runtime.stack.count == 2)
         // The effects of the last answer ran: the server's track reached the app's analytics.
         #expect(analytics.events.contains { $0.event == "checkout_done" && $0.properties["variant"] == .string(variant) })
         await server.stop()
