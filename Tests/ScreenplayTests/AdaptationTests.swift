@@ -29,15 +29,20 @@ import Testing
         }
     }
 
-    @Test func aClientThatDeclaresEverythingGetsTheScreenWithoutFallbacks() {
+    /// Built-in nodes lose their fallbacks (dead weight for this client); app-defined ones keep
+    /// theirs, which the app shows when its own decoder refuses the node's properties.
+    @Test func aClientThatDeclaresEverythingKeepsOnlyTheWidgetsFallbacks() {
         let home = homeScreen(highlightPayments: false)
         var everything = ClientCapabilities.full
         everything.components.formUnion(["COLLECTION", "BANNER", "CELLS"])
         let (adapted, report) = home.adapted(to: everything)
         #expect(report.isEmpty)
-        #expect(Self.types(of: adapted).fallbacks == 0)
+        #expect(Self.types(of: adapted).fallbacks == 3)
         #expect(Self.types(of: adapted).components.contains("BANNER"))
-        #expect(adapted.encoded().count < home.encoded().count)
+        #expect(adapted == home, "only app-defined nodes carry fallbacks here, and they keep them")
+
+        let withBuiltInFallback = Screen(id: "s", body: Text("new").fallback { Text("old") })
+        #expect(Self.types(of: withBuiltInFallback.adapted(to: everything).screen).fallbacks == 0)
     }
 
     @Test func theBaseClientGetsWidgetsAsTheirFallbacksAndListsAsStacks() throws {
