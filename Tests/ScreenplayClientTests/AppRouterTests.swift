@@ -43,8 +43,10 @@ import Testing
         }
         var withTel = configuration
         withTel.allowedSchemes.insert("tel")
-        #expect(router().destination(for: "tel:123", configuration: withTel) == .refused(reason: "the scheme \"tel\" is not allowed"),
-                "tel has no host: not something the web view can open")
+        guard case .refused(let reason) = router().destination(for: "tel:123", configuration: withTel) else {
+            Issue.record("tel has no host: not something the web view can open"); return
+        }
+        #expect(reason.contains("no host"))
     }
 
     @Test func screenAndWebURLsKeepTheirQuery() {

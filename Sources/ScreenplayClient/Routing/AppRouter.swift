@@ -47,14 +47,14 @@ public struct AppRouter: Sendable {
 
     /// Where `target` (a `navigate`/`present` URL or an app path) goes.
     public func destination(for target: String, configuration: ClientConfiguration) -> Destination {
-        guard !target.isEmpty, target.count <= 8 * 1024,
-              !target.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) else {
-            return .refused(reason: "not a URL")
-        }
-        if target.hasPrefix("//") { return .refused(reason: "a scheme-relative URL") }
-        if let scheme = Self.scheme(of: target) {
-            guard configuration.allowedSchemes.contains(scheme.lowercased()), let url = URL(string: target), url.host != nil else {
-                return .refused(reason: "the scheme \"\(scheme)\" is not allowed")
+        guard target.utf8.count <= 8 * 1024 else { return .refused(reason: "the URL is longer than 8 KiB") }
+        // The format's own policy, so the app refuses exactly what its decoder refuses.
+        switch URLPolicy(allowedSchemes: configuration.allowedSchemes).check(target) {
+        case .refused(let reason):
+            return .refused(reason: reason)
+        case .absolute(let scheme):
+            guard let url = URL(string: target), url.host != nil else {
+                return .refused(reason: "a \(scheme) URL the app cannot open (it has no host)")
             }
             // The app's own server: a screen URL opens natively.
             if Self.sameOrigin(url, configuration.server) {
@@ -65,10 +65,11 @@ public struct AppRouter: Sendable {
                 }
             }
             return .web(url)
+        case .relative:
+            let path = target.hasPrefix("/") ? target : "/" + target
+            let (pathPart, query) = path.firstIndex(of: "?").map { (String(path[..<$0]), String(path[path.index(after: $0)...])) } ?? (path, nil)
+            return route(pathPart, query: query)
         }
-        let path = target.hasPrefix("/") ? target : "/" + target
-        let (pathPart, query) = path.firstIndex(of: "?").map { (String(path[..<$0]), String(path[path.index(after: $0)...])) } ?? (path, nil)
-        return route(pathPart, query: query)
     }
 
     private func route(_ path: String, query: String?) -> Destination {
@@ -84,14 +85,6 @@ public struct AppRouter: Sendable {
     /// Runs the handler of a native route.
     @MainActor func open(_ route: NativeRoute) {
         routes.first { $0.text == route.pattern }?.handler(route)
-    }
-
-    static func scheme(of target: String) -> String? {
-        guard let colon = target.firstIndex(of: ":") else { return nil }
-        let scheme = target[..<colon]
-        guard let first = scheme.first, first.isLetter, scheme.allSatisfy({ $0.isLetter || $0.isNumber || "+-.".contains($0) }) else { return nil }
-        // "/a:b" is a path, not a scheme.
-        return String(scheme)
     }
 
     static func sameOrigin(_ a: URL, _ b: URL) -> Bool {
