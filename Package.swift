@@ -9,6 +9,7 @@ let package = Package(
         .library(name: "Screenplay", targets: ["Screenplay"]),
         .library(name: "ScreenplayServer", targets: ["ScreenplayServer"]),
         .library(name: "ScreenplayClient", targets: ["ScreenplayClient"]),
+        .library(name: "ScreenplayHTML", targets: ["ScreenplayHTML"]),
         .executable(name: "screenplay", targets: ["screenplay"]),
     ],
     dependencies: [
@@ -29,6 +30,7 @@ let package = Package(
             name: "ScreenplayServer",
             dependencies: [
                 "Screenplay",
+                "ScreenplayHTML",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
@@ -38,6 +40,8 @@ let package = Package(
             ]
         ),
         .target(name: "ScreenplayDemo", dependencies: ["ScreenplayServer"]),
+        // Every screen as a web page: HTML, CSS and the small runtime script.
+        .target(name: "ScreenplayHTML", dependencies: ["Screenplay", .product(name: "Crypto", package: "swift-crypto")]),
         // The app runtime: platform-agnostic, so every renderer drives the same one. AsyncHTTPClient
         // is its transport on Linux; Apple platforms use URLSession and never build it.
         .target(
@@ -56,6 +60,7 @@ let package = Package(
                 "Screenplay",
                 "ScreenplayClient",
                 "ScreenplayDemo",
+                "ScreenplayHTML",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "Metrics", package: "swift-metrics"),

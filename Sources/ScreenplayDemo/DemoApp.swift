@@ -26,6 +26,8 @@ public enum DemoApp {
             IntentResult(effects: [.back])
         }
         routes.screen("messages") { RequestScreens.messages($0) }
+        // Only the web has the claim: apps that do not know it open it in their web fallback.
+        routes.webPage("requests/:id/insurance-claim") { try RequestScreens.claim($0) }
         CityScreens.register(on: &routes)
         routes.experiment(HomeScreen.experiment)
         // The home depends on the language, the client and the variant only: encoded once for each.

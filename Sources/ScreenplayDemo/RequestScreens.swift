@@ -75,4 +75,31 @@ enum RequestScreens {
             }
         }
     }
+
+    /// The insurance claim of a request: a page only the web has (write-up 1's feature the apps do
+    /// not have natively). Reviewing the photos is client state; the thank-you line follows it live.
+    static func claim(_ context: ScreenContext) throws -> Screen {
+        let strings = Strings(context.language)
+        guard let id = context.parameters["id"].flatMap(Int.init), let request = DemoData.requests.first(where: { $0.id == id }),
+              request.webOnlyPath != nil else {
+            throw ScreenplayError(.notFound, code: "noSuchClaim", message: "request \(context.parameters["id"] ?? "") has no claim")
+        }
+        return Screen(id: "claim", title: strings["request.claim"], state: ["reviewed": false]) {
+            VStack(alignment: .leading, spacing: 16) {
+                Text(request.carTitle).font(size: 20, weight: .bold)
+                RichText(strings["request.claim.detail"])
+                Text(strings["claim.photos"]).font(size: 15, weight: .semibold)
+                Grid(columns: 3, spacing: 8) {
+                    for photo in 1...3 {
+                        Image("https://images.example.com/claims/\(request.id)-\(photo).jpg", width: .fill, height: 90, contentMode: .fill, placeholderColor: "#cfd8dc")
+                            .accessibilityLabel("\(strings["claim.photos"]) \(photo)")
+                    }
+                }
+                Toggle(strings["claim.reviewed"], key: "reviewed").id("reviewed")
+                Text(strings["claim.thanks"]).foregroundColor("#2e7d32").visible(when: StateCondition("reviewed")).id("thanks")
+                Button(strings["claim.back"], variant: .secondary, action: .navigate("/requests/\(request.id)")).id("back")
+            }
+            .padding(16)
+        }
+    }
 }

@@ -3,13 +3,14 @@ import Crypto
 import HTTPTypes
 import Hummingbird
 import Screenplay
+import ScreenplayHTML
 
 /// The HTTP side of sending a screen: a strong ETag over the exact bytes, `304 Not Modified` when
 /// the client has them, caching as the screen's hints say (private: screens are per user), and
 /// the headers the answer depends on.
 enum ScreenResponse {
     /// Every request header that can change the bytes of a screen.
-    static let vary = "Accept-Encoding, Accept-Language, Screenplay-Version, Screenplay-Components, Screenplay-Actions, Screenplay-Platform, Screenplay-User, Screenplay-Experiments"
+    static let vary = "Accept, Accept-Encoding, Accept-Language, Screenplay-Version, Screenplay-Components, Screenplay-Actions, Screenplay-Platform, Screenplay-User, Screenplay-Experiments"
 
     /// Bodies smaller than this go uncompressed: gzip's header would eat the saving.
     static let gzipThreshold = 1_024
@@ -112,6 +113,33 @@ struct EncodedScreen: Sendable {
             gzipped = nil
         }
         self.headers = headers
+    }
+}
+
+extension IntentResponse {
+    /// The answer to an intent from a web page: the new screen's content and CSS for the runtime to
+    /// swap in, with its title, id, state and intents URL, plus effects and the state token.
+    static func page(_ result: IntentResult, context: ScreenContext, signer: StateSigner, renderer: HTMLRenderer, intents: String) -> Response {
+        var answer: [String: JSONValue] = [:]
+        let effects = result.effects.compactMap { $0.adapted(to: context.capabilities) }
+        if !effects.isEmpty {
+            answer["effects"] = .array(effects.compactMap { try? JSONParser.parse($0.encoded(), limits: .unlimited) })
+        }
+        if let screen = result.screen {
+            let adapted = screen.adapted(to: context.capabilities).screen
+            let fragment = HTMLPage.fragment(for: adapted, link: renderer.link, customRenderers: renderer.customRenderers)
+            answer["content"] = .string(fragment.content)
+            answer["css"] = .string(fragment.css)
+            answer["screen"] = .string(adapted.id)
+            answer["state"] = .object(adapted.state)
+            answer["intents"] = .string(adapted.intents ?? intents)
+            if let title = adapted.title { answer["title"] = .string(title) }
+        }
+        if let state = result.signedState { answer["stateToken"] = .string(signer.token(for: state)) }
+        return Response(
+            status: .ok,
+            headers: [.contentType: "\(WebRuntime.fragmentMediaType); charset=utf-8", .cacheControl: "no-store", .contentLanguage: context.language],
+            body: ResponseBody(byteBuffer: ByteBuffer(bytes: JSONWriter.write(.object(answer)))))
     }
 }
 

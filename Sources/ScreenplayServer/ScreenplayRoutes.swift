@@ -4,6 +4,7 @@ import HTTPTypes
 import Hummingbird
 import Logging
 import Screenplay
+import ScreenplayHTML
 
 /// The screens and intents of an app, served under `/screens` by any Hummingbird 2 application.
 ///
@@ -46,6 +47,10 @@ public struct ScreenplayRoutes: Sendable {
     public var exposureSink: any ExposureSink = LogExposureSink()
     /// Counters and timers; with a registry, `/metrics` serves them in Prometheus text format.
     public var metrics: ScreenplayMetrics?
+    /// How web pages draw app-defined components, by type; the others show their fallbacks.
+    public var webComponents: [String: HTMLRenderer.CustomRenderer] = [:]
+    /// Pages only the web has (write-up 1's path an old app opens in its web view), by pattern.
+    private var webPages: [(pattern: PathPattern, handler: @Sendable (ScreenContext) async throws -> Screen)] = []
 
     public init(
         languages: LanguageNegotiation, signer: StateSigner = .development(), maxIntentBytes: Int = 256 * 1024,
@@ -85,6 +90,16 @@ public struct ScreenplayRoutes: Sendable {
         }
     }
 
+    /// Serves a page that only the web has at `/<pattern>` (not under `/screens`): apps that do not
+    /// know the feature open it in their web fallback. The handler gets the same context as a screen's.
+    ///
+    /// ```swift
+    /// routes.webPage("requests/:id/insurance-claim") { context in claimScreen(context) }
+    /// ```
+    public mutating func webPage(_ pattern: String, _ handler: @escaping @Sendable (ScreenContext) async throws -> Screen) {
+        webPages.append((PathPattern(pattern), handler))
+    }
+
     /// Declares an experiment that handlers read with `context.experiments.variant(of:)`.
     public mutating func experiment(_ experiment: Experiment) {
         experiments[experiment.name] = experiment
@@ -114,6 +129,24 @@ public struct ScreenplayRoutes: Sendable {
                 }
                 components.removeLast()
                 return try await respondToIntent(request, components: components, route: &route)
+            }
+        }
+        router.get(RouterPath(stringLiteral: WebRuntime.path)) { _, _ in
+            Response(
+                status: .ok,
+                headers: [.contentType: "text/javascript; charset=utf-8", .cacheControl: "public, max-age=31536000, immutable", .xContentTypeOptions: "nosniff"],
+                body: ResponseBody(byteBuffer: ByteBuffer(string: WebRuntime.source)))
+        }
+        for page in webPages {
+            router.get(RouterPath(stringLiteral: "/" + page.pattern.description)) { request, _ in
+                try await observed("GET") { route in
+                    route = page.pattern.description
+                    let components = Self.components(request.uri.path.split(separator: "/", omittingEmptySubsequences: true))
+                    let parameters = page.pattern.match(components) ?? [:]
+                    let context = try context(for: request, components: components, parameters: parameters, format: .html)
+                    let screen = try await page.handler(context)
+                    return try webResponse(ScreenReply(screen), context: context, request: request, cacheKey: nil)
+                }
             }
         }
         router.get("/health") { _, _ in
@@ -158,11 +191,18 @@ public struct ScreenplayRoutes: Sendable {
         throw ScreenplayError(.notFound, code: "noSuchScreen", message: "no screen at /screens/\(components.joined(separator: "/"))")
     }
 
-    private func context(for request: Request, components: [String], parameters: [String: String]) throws(ScreenplayError) -> ScreenContext {
+    private func context(
+        for request: Request, components: [String], parameters: [String: String], format: ScreenFormat = .json
+    ) throws(ScreenplayError) -> ScreenContext {
         var query: [String: String] = [:]
         for (key, value) in request.uri.queryParameters { query[String(key)] = String(value) }
         let user = request.headers[.screenplayUser].map { String($0.prefix(128)) }
-        let (capabilities, capabilitiesKey) = try capabilityCache.capabilities(for: request.headers)
+        var (capabilities, capabilitiesKey) = try capabilityCache.capabilities(for: request.headers)
+        if format == .html, request.headers[.screenplayComponents] == nil {
+            // A browser says nothing: it gets what the web renderer draws.
+            capabilities = webRenderer.capabilities
+            capabilitiesKey = "web"
+        }
         let overrides = allowsExperimentOverrides ? ExperimentAssignments.overrides(fromHeader: request.headers[.screenplayExperiments]) : [:]
         return ScreenContext(
             path: components.joined(separator: "/"), parameters: parameters, query: query,
@@ -175,32 +215,75 @@ public struct ScreenplayRoutes: Sendable {
     private func respondWithScreen(to request: Request, components: [String], route label: inout String) async throws -> Response {
         let (route, parameters) = try route(for: components)
         label = "screens/" + route.pattern.description
-        let context = try context(for: request, components: components, parameters: parameters)
+        let format = ScreenFormat(accept: request.headers[values: .accept])
+        let context = try context(for: request, components: components, parameters: parameters, format: format)
         let cacheKey = route.cacheKey.map { key in
-            context.path + "\u{0}" + context.language + "\u{0}" + context.capabilitiesKey + "\u{0}" + key(context)
+            format.rawValue + "\u{0}" + context.path + "\u{0}" + context.language + "\u{0}" + context.capabilitiesKey + "\u{0}" + key(context)
         }
         if let cacheKey, let entry = renderCache.entry(for: cacheKey) {
             return ScreenResponse.make(entry.screen, for: request)
         }
         let reply = try await route.handler(context)
+        if format == .html { return try webResponse(reply, context: context, request: request, cacheKey: cacheKey) }
         let (screen, report) = reply.screen.adapted(to: context.capabilities)
         metrics?.adaptation(report)
         var headers = ScreenResponse.headers(for: screen, language: context.language)
         if let state = reply.signedState { headers[.screenplayStateToken] = signer.token(for: state) }
-        if let cacheKey, let maxAge = screen.cache?.maxAge, maxAge > 0 {
+        return respond(body: screen.encoded(), headers: headers, maxAge: screen.cache?.maxAge, cacheKey: cacheKey, request: request)
+    }
+
+    /// Sends encoded bytes: into the render cache when the route opted in and the screen has a lifetime.
+    private func respond(body: [UInt8], headers: HTTPFields, maxAge: Int?, cacheKey: String?, request: Request) -> Response {
+        if let cacheKey, let maxAge, maxAge > 0 {
             // Shared by every hit: prepare the gzip form now, whether or not this client wants it.
-            let encoded = EncodedScreen(body: screen.encoded(), headers: headers, compressing: true)
+            let encoded = EncodedScreen(body: body, headers: headers, compressing: true)
             renderCache.store(RenderCache.Entry(screen: encoded, expires: .now + .seconds(maxAge)), for: cacheKey)
             return ScreenResponse.make(encoded, for: request)
         }
         let compressing = ScreenResponse.acceptsGzip(request.headers[values: .acceptEncoding])
-        return ScreenResponse.make(EncodedScreen(body: screen.encoded(), headers: headers, compressing: compressing), for: request)
+        return ScreenResponse.make(EncodedScreen(body: body, headers: headers, compressing: compressing), for: request)
+    }
+
+    /// The renderer of web pages, with the app's components and its links.
+    private var webRenderer: HTMLRenderer {
+        let routes = self.routes
+        return HTMLRenderer(link: { path in Self.webLink(path, routes: routes) }, customRenderers: webComponents)
+    }
+
+    /// Where an app path leads on the web: its screen page when a screen route matches, else the
+    /// path itself (a page only the web has, or another part of the site).
+    static func webLink(_ path: String, routes: [ScreenRoute]) -> String {
+        let pathPart = path.split(separator: "?", maxSplits: 1, omittingEmptySubsequences: false).first.map(String.init) ?? path
+        let components = pathPart.split(separator: "/").map(String.init)
+        guard path.hasPrefix("/"), routes.contains(where: { $0.pattern.match(components) != nil }) else { return path }
+        return "/screens" + path
+    }
+
+    /// A screen as a web page: adapted to the web renderer (or to the capabilities the request
+    /// declared), rendered with its signed state, sent with its Content-Security-Policy.
+    private func webResponse(_ reply: ScreenReply, context: ScreenContext, request: Request, cacheKey: String?) throws -> Response {
+        let (screen, report) = reply.screen.adapted(to: context.capabilities)
+        metrics?.adaptation(report)
+        let renderer = webRenderer
+        let page = HTMLPage(
+            screen: screen, language: context.language, runtimeScript: WebRuntime.path,
+            intents: screen.intents ?? "/screens/\(context.path)/intents",
+            stateToken: reply.signedState.map { signer.token(for: $0) }, link: renderer.link, customRenderers: webComponents)
+        var headers = ScreenResponse.headers(for: screen, language: context.language)
+        headers[.contentType] = "text/html; charset=utf-8"
+        headers[.contentSecurityPolicy] = page.contentSecurityPolicy
+        headers[.xContentTypeOptions] = "nosniff"
+        headers[.referrerPolicy] = "same-origin"
+        // A signed state token is in the page: never keep it in the render cache.
+        let cacheable = reply.signedState == nil ? cacheKey : nil
+        return respond(body: Array(page.html.utf8), headers: headers, maxAge: screen.cache?.maxAge, cacheKey: cacheable, request: request)
     }
 
     private func respondToIntent(_ request: Request, components: [String], route label: inout String) async throws -> Response {
         let (route, parameters) = try route(for: components)
         label = "screens/" + route.pattern.description + "/intents"
-        let context = try context(for: request, components: components, parameters: parameters)
+        let wantsPage = request.headers[values: .accept].contains { $0.contains(WebRuntime.fragmentMediaType) }
+        let context = try context(for: request, components: components, parameters: parameters, format: wantsPage ? .html : .json)
         let body = request.body
         let buffer: ByteBuffer
         do {
@@ -214,6 +297,9 @@ public struct ScreenplayRoutes: Sendable {
         }
         let signedState = try fields.stateToken.map { token throws(ScreenplayError) in try signer.verify(token) } ?? [:]
         let result = try await handler(Intent(name: fields.name, payload: fields.payload, state: fields.state, signedState: signedState, context: context))
+        if wantsPage {
+            return IntentResponse.page(result, context: context, signer: signer, renderer: webRenderer, intents: "/screens/\(context.path)/intents")
+        }
         return IntentResponse.make(result, context: context, signer: signer)
     }
 }

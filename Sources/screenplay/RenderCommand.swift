@@ -1,5 +1,6 @@
 import ArgumentParser
 import Screenplay
+import ScreenplayHTML
 
 /// `screenplay render FILE --format outline`: shows what a document describes.
 struct RenderCommand: ParsableCommand {
@@ -14,7 +15,12 @@ struct RenderCommand: ParsableCommand {
         case outline
         /// The canonical JSON: sorted keys, two-space indentation.
         case json
+        /// A standalone web page: styles inline, allowed by hash in its Content-Security-Policy, no script.
+        case html
     }
+
+    @Option(help: "Language of the page (with --format html).")
+    var lang = "en"
 
     @Argument(help: "The document to render.")
     var file: String
@@ -33,6 +39,10 @@ struct RenderCommand: ParsableCommand {
         switch format {
         case .outline: print(OutlineRenderer.render(screen), terminator: "")
         case .json: print(String(decoding: screen.encoded(layout: .pretty), as: UTF8.self), terminator: "")
+        case .html:
+            // Adapted to what the web renderer draws: app-defined components show their fallbacks.
+            let web = HTMLRenderer().capabilities
+            print(HTMLPage(screen: screen.adapted(to: web).screen, language: lang).html, terminator: "")
         }
     }
 }

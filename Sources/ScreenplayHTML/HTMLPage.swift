@@ -1,0 +1,136 @@
+import Crypto
+import Foundation
+import Screenplay
+
+/// A whole web page for a screen: semantic HTML, one `<style>` element allowed by its hash in the
+/// Content-Security-Policy, and (when served) the runtime script from the same origin. Inline
+/// scripts and style attributes are never used, so the policy forbids them.
+///
+/// ```swift
+/// let page = HTMLPage(screen: screen, language: "fr", runtimeScript: WebRuntime.path)
+/// response.headers[.contentSecurityPolicy] = page.contentSecurityPolicy
+/// response.body = page.html
+/// ```
+public struct HTMLPage: Sendable {
+    /// The complete document.
+    public let html: String
+    /// The policy the page needs: send it as a header (the standalone page also carries it in a `<meta>`).
+    public let contentSecurityPolicy: String
+    /// The screen's part (title and content) and its CSS, for the runtime to swap in after an intent.
+    public let fragment: Fragment
+
+    public struct Fragment: Sendable {
+        public let title: String?
+        public let content: String
+        public let css: String
+    }
+
+    /// - Parameters:
+    ///   - runtimeScript: the runtime's URL path, or nil for a page without script (`render --format html`).
+    ///   - intents: where the page's intents go (default: the screen's `intents`).
+    ///   - stateToken: signed server state for the intents.
+    public init(
+        screen: Screen, language: String, runtimeScript: String? = nil, intents: String? = nil, stateToken: String? = nil,
+        link: @escaping @Sendable (String) -> String = { $0 }, customRenderers: [String: HTMLRenderer.CustomRenderer] = [:]
+    ) {
+        fragment = Self.fragment(for: screen, link: link, customRenderers: customRenderers)
+        let style = Self.baseCSS + "\n" + fragment.css
+        let styleHash = Data(SHA256.hash(data: Data(style.utf8))).base64EncodedString()
+        var policy = [
+            "default-src 'none'", "style-src 'sha256-\(styleHash)'", "img-src http: https:", "base-uri 'none'",
+            "form-action 'self'", "frame-ancestors 'none'",
+        ]
+        if runtimeScript != nil { policy += ["script-src 'self'", "connect-src 'self'"] }
+        contentSecurityPolicy = policy.joined(separator: "; ")
+
+        var html = "<!DOCTYPE html>\n<html lang=\"\(HTMLText.escape(language))\">\n<head>\n<meta charset=\"utf-8\">\n"
+        html += "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n<meta name=\"color-scheme\" content=\"light dark\">\n"
+        if runtimeScript == nil {
+            html += "<meta http-equiv=\"Content-Security-Policy\" content=\"\(HTMLText.escape(contentSecurityPolicy))\">\n"
+        }
+        html += "<title>\(HTMLText.escape(screen.title ?? screen.id))</title>\n<style>\(style)</style>\n"
+        if let runtimeScript { html += "<script src=\"\(HTMLText.escape(runtimeScript))\" defer></script>\n" }
+        html += "</head>\n<body>\n"
+        var data: [(String, String?)] = [("id", "screenplay"), ("data-screen", screen.id)]
+        data.append(("data-state", String(decoding: JSONWriter.write(.object(screen.state)), as: UTF8.self)))
+        if let intents = intents ?? screen.intents { data.append(("data-intents", intents)) }
+        if let stateToken { data.append(("data-state-token", stateToken)) }
+        html += "<div" + HTMLRenderer.attributes(data) + ">\n" + Self.body(fragment) + "\n</div>\n</body>\n</html>\n"
+        self.html = html
+    }
+
+    /// The title and content of a screen, as the page shows them.
+    public static func fragment(
+        for screen: Screen, link: @escaping @Sendable (String) -> String = { $0 }, customRenderers: [String: HTMLRenderer.CustomRenderer] = [:]
+    ) -> Fragment {
+        var renderer = HTMLRenderer(state: screen.state, link: link, customRenderers: customRenderers)
+        let content = renderer.render(screen.body)
+        return Fragment(title: screen.title, content: content, css: renderer.css)
+    }
+
+    /// `<header>` with the title, then `<main>` with the content.
+    public static func body(_ fragment: Fragment) -> String {
+        var html = ""
+        if let title = fragment.title { html += "<header class=\"sp-header\"><h1>\(HTMLText.escape(title))</h1></header>\n" }
+        html += "<main class=\"sp-main\">" + fragment.content + "</main>"
+        return html
+    }
+
+    /// The styles every page shares: layout primitives, controls, the generic item, light and dark.
+    public static let baseCSS = """
+        :root{color-scheme:light dark;--sp-fg:#1b1b1f;--sp-bg:#fff;--sp-muted:#5f6368;--sp-accent:#1a73e8;--sp-on-accent:#fff;--sp-line:#dadce0;--sp-surface:#f1f3f4;--sp-danger:#c5221f}
+        @media (prefers-color-scheme:dark){:root{--sp-fg:#e8eaed;--sp-bg:#121212;--sp-muted:#9aa0a6;--sp-accent:#8ab4f8;--sp-on-accent:#202124;--sp-line:#3c4043;--sp-surface:#202124;--sp-danger:#f28b82}}
+        *{box-sizing:border-box}
+        html{-webkit-text-size-adjust:100%}
+        body{margin:0;font:16px/1.4 system-ui,-apple-system,"Segoe UI",Roboto,"DejaVu Sans",sans-serif;color:var(--sp-fg);background:var(--sp-bg)}
+        #screenplay{max-width:760px;margin:0 auto}
+        .sp-header h1{font-size:22px;margin:0;padding:16px 16px 8px}
+        .sp-main{display:flex;flex-direction:column;min-width:0}
+        .sp-v{display:flex;flex-direction:column;min-width:0}
+        .sp-h{display:flex;flex-direction:row;min-width:0}
+        .sp-z{display:grid}.sp-z>*{grid-area:1/1}
+        .sp-scroll-h{display:flex;flex-direction:row;overflow-x:auto;scrollbar-width:thin}
+        .sp-scroll-h>*{flex:0 0 auto}
+        .sp-carousel{display:flex;overflow-x:auto;scroll-snap-type:x mandatory;scrollbar-width:thin}
+        .sp-carousel>*{flex:0 0 auto;scroll-snap-align:start}
+        .sp-grid{display:grid}
+        .sp-spacer{flex:1 1 0}
+        .sp-divider{border:0;border-top:1px solid var(--sp-line);margin:0;width:100%;align-self:stretch}
+        .sp-text{margin:0;white-space:pre-line;overflow-wrap:anywhere}
+        .sp-text a,.sp-item-detail a{color:var(--sp-accent)}
+        .sp-image{display:block;max-width:100%}
+        .sp-image-missing{background:var(--sp-surface)}
+        .sp-rect{flex-shrink:0}
+        .sp-badge{display:inline-block;padding:2px 8px;border-radius:999px;font-size:13px;background:var(--sp-surface);align-self:flex-start}
+        .sp-link{color:inherit;text-decoration:none;display:flex;flex-direction:column;min-width:0}
+        .sp-link:focus-visible>*,[data-sp-action]:focus-visible{outline:2px solid var(--sp-accent);outline-offset:2px}
+        [role=button]{cursor:pointer}
+        .sp-button{font:inherit;font-weight:600;border-radius:10px;padding:10px 16px;border:1px solid transparent;cursor:pointer;text-align:center;display:inline-block;text-decoration:none}
+        .sp-button-primary{background:var(--sp-accent);color:var(--sp-on-accent)}
+        .sp-button-secondary{background:var(--sp-surface);color:var(--sp-fg);border-color:var(--sp-line)}
+        .sp-button-plain{background:none;color:var(--sp-accent);padding:10px 4px}
+        .sp-button-destructive{background:var(--sp-danger);color:var(--sp-on-accent)}
+        .sp-button:disabled{opacity:.45;cursor:default}
+        .sp-field{display:flex;flex-direction:column;gap:4px;flex:1 1 160px;min-width:0}
+        .sp-field-label{font-size:13px;color:var(--sp-muted)}
+        .sp-input{font:inherit;padding:10px 12px;border:1px solid var(--sp-line);border-radius:10px;background:var(--sp-bg);color:var(--sp-fg);width:100%}
+        .sp-toggle{display:flex;align-items:center;gap:10px}
+        .sp-toggle input{width:20px;height:20px;accent-color:var(--sp-accent)}
+        .sp-visually-hidden{position:absolute;width:1px;height:1px;overflow:hidden;clip:rect(0 0 0 0);white-space:nowrap}
+        .sp-list{display:flex;flex-direction:column}
+        .sp-section-title{font-size:13px;font-weight:600;text-transform:uppercase;letter-spacing:.04em;color:var(--sp-muted);margin:16px 16px 4px}
+        .sp-rows{list-style:none;margin:0;padding:0}
+        .sp-row{border-bottom:1px solid var(--sp-line)}
+        .sp-item{display:flex;gap:12px;padding:12px 16px;color:inherit;text-decoration:none;align-items:flex-start}
+        a.sp-item:hover{background:var(--sp-surface)}
+        .sp-item-image{width:48px;height:48px;border-radius:50%;object-fit:cover;background:var(--sp-surface);flex-shrink:0}
+        .sp-item-body{display:flex;flex-direction:column;gap:2px;flex:1;min-width:0}
+        .sp-item-top,.sp-item-bottom{display:flex;justify-content:space-between;gap:8px}
+        .sp-item-title{font-weight:600}
+        .sp-item-subtitle,.sp-item-aside{color:var(--sp-muted);font-size:14px}
+        .sp-item-detail{margin:4px 0;font-size:15px}
+        .sp-item-message .sp-item-detail{color:var(--sp-muted);display:-webkit-box;-webkit-line-clamp:2;-webkit-box-orient:vertical;overflow:hidden}
+        .sp-custom{display:contents}
+        @media (min-width:700px){.sp-header h1{font-size:28px;padding-top:24px}}
+        """
+}

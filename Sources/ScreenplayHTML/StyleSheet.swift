@@ -1,0 +1,39 @@
+import Screenplay
+
+/// The per-screen CSS: each distinct set of declarations becomes one class, with its dark-mode
+/// variant in a `prefers-color-scheme` block. Styles live in the sheet, never in `style`
+/// attributes, so the page's Content-Security-Policy can allow exactly one `<style>` by its hash.
+struct StyleSheet {
+    private var classes: [String: String] = [:]
+    private var rules: [String] = []
+    private var darkRules: [String] = []
+
+    /// The class for `declarations` (`["gap:8px", "padding:12px"]`) and their dark-mode overrides.
+    mutating func className(_ declarations: [String], dark: [String] = []) -> String? {
+        guard !declarations.isEmpty || !dark.isEmpty else { return nil }
+        let key = declarations.joined(separator: ";") + "|" + dark.joined(separator: ";")
+        if let existing = classes[key] { return existing }
+        let name = "c\(classes.count)"
+        classes[key] = name
+        if !declarations.isEmpty { rules.append(".\(name){\(declarations.joined(separator: ";"))}") }
+        if !dark.isEmpty { darkRules.append(".\(name){\(dark.joined(separator: ";"))}") }
+        return name
+    }
+
+    var css: String {
+        var css = rules.joined(separator: "\n")
+        if !darkRules.isEmpty {
+            css += "\n@media (prefers-color-scheme:dark){\n" + darkRules.joined(separator: "\n") + "\n}"
+        }
+        return css
+    }
+
+    /// A CSS length in pixels, finite and bounded (a hostile 1e308 is not a layout).
+    static func px(_ value: Double) -> String {
+        let bounded = value.isFinite ? min(max(value, 0), 100_000) : 0
+        return bounded == bounded.rounded() ? "\(Int(bounded))px" : "\(Double(Int(bounded * 100)) / 100)px"
+    }
+
+    /// `#rrggbb` or `#rrggbbaa`: generated from bytes, so always safe in CSS.
+    static func color(_ rgba: Color.RGBA) -> String { rgba.hex }
+}

@@ -1,0 +1,125 @@
+import Foundation
+import Hummingbird
+import Screenplay
+import ScreenplayHTML
+import ScreenplayServer
+import Testing
+
+/// The demo's pages in a real headless Chromium, over loopback: localised content, intents,
+/// links, the web-only path, live visibility. Skipped when the browser is not installed (scripts/test
+/// installs it, and CI requires it).
+@Suite(.serialized, .enabled(if: WebDriver.isAvailable || WebDriver.isRequired, "needs chromium and chromium-driver (apt-get install chromium chromium-driver)"))
+struct BrowserTests {
+    /// A page loaded, its runtime running, and its stylesheet applied (the CSP allowed it by hash).
+    static func loaded(_ browser: WebDriver, _ url: String) async throws {
+        try await browser.open(url)
+        try await browser.wait(until: "return document.readyState === 'complete' && document.getElementById('screenplay')?.dataset.ready === 'true'", "the runtime started on \(url)")
+        let layout = try await browser.execute("return getComputedStyle(document.querySelector('.sp-main')).display")
+        #expect(layout == "flex", "the page's <style> was not applied on \(url)")
+    }
+
+    static func text(_ browser: WebDriver) async throws -> String {
+        try await browser.execute("return document.body.textContent").stringValue ?? ""
+    }
+
+    @Test(arguments: [("en", ["Requests", "Jean-Élie Locataire", "Pending"]), ("fr", ["Demandes", "En attente", "69,00 €"])])
+    func everyDemoScreenShowsItsLocalisedContent(language: String, expected: [String]) async throws {
+        let server = try await LiveServer.demo()
+        let browser = try await WebDriver.start(language: language)
+        do {
+            try await Self.loaded(browser, "\(server.url)/screens/requests")
+            #expect(try await browser.execute("return document.documentElement.lang") == .string(language))
+            let text = try await Self.text(browser)
+            for phrase in expected { #expect(text.contains(phrase), "\(phrase) is not on the \(language) requests page:\n\(text)") }
+            let titles: [String: [String]] = [
+                "messages": ["Messages", "Messages"], "cities": ["Statistics", "Statistiques"], "home": ["Home", "Accueil"],
+                "checkout": ["Checkout", "Paiement"],
+            ]
+            for (path, names) in titles.sorted(by: { $0.key < $1.key }) {
+                try await Self.loaded(browser, "\(server.url)/screens/\(path)")
+                let title = try await browser.title
+                #expect(title == names[language == "fr" ? 1 : 0], "\(path) in \(language): \(title)")
+            }
+        } catch {
+            await browser.quit(); await server.stop(); throw error
+        }
+        await browser.quit()
+        await server.stop()
+    }
+
+    /// Write-up 2's refresh: the field's value goes with the intent, the answer replaces the page.
+    @Test func aButtonsIntentChangesThePage() async throws {
+        let server = try await LiveServer.demo()
+        let browser = try await WebDriver.start(language: "en")
+        do {
+            try await Self.loaded(browser, "\(server.url)/screens/cities")
+            let before = try await browser.execute("return [...document.querySelectorAll('.sp-rect')].map(e => e.className).join()")
+            #expect(try await browser.execute("return document.querySelectorAll('[data-sp-id^=\"city.\"][data-sp-id$=\"day0\"]').length") == 3)
+            try await browser.type("Moscow", into: "input[data-sp-key=city]")
+            try await browser.click("#sp-refresh")
+            try await browser.wait(until: "return document.querySelectorAll('[data-sp-id$=\"day0\"]').length === 1", "the filtered answer replaced the cities")
+            #expect(try await browser.execute("return document.querySelector('input[data-sp-key=city]').value") == "Moscow")
+            #expect(try await Self.text(browser).contains("Moscow"))
+            #expect(!(try await Self.text(browser).contains("Vladivostok")))
+            #expect(try await browser.currentURL == "\(server.url)/screens/cities", "an intent does not reload the page")
+            let after = try await browser.execute("return [...document.querySelectorAll('.sp-rect')].map(e => e.className).join()")
+            #expect(after != before)
+            // The new bars are drawn with the answer's stylesheet.
+            let height = try await browser.execute("return document.querySelector('.sp-rect').getBoundingClientRect().height")
+            #expect((height.doubleValue ?? 0) > 0, "the answer's CSS was not applied")
+        } catch {
+            await browser.quit(); await server.stop(); throw error
+        }
+        await browser.quit()
+        await server.stop()
+    }
+
+    /// Links are real links; the web-only claim opens, and its toggle shows a line live.
+    @Test func linksNavigateAndTheWebOnlyPathOpens() async throws {
+        let server = try await LiveServer.demo()
+        let browser = try await WebDriver.start(language: "en")
+        do {
+            try await Self.loaded(browser, "\(server.url)/screens/requests")
+            try await browser.click("#sp-request\\.2")
+            try await browser.wait(until: "return location.pathname === '/screens/requests/2'", "the item's link navigated")
+            try await browser.wait(until: "return document.getElementById('screenplay')?.dataset.ready === 'true'", "the detail page loaded")
+            #expect(try await Self.text(browser).contains("Marie Conductrice"))
+
+            try await Self.loaded(browser, "\(server.url)/screens/requests")
+            try await browser.click("#sp-request\\.3\\.claim")
+            try await browser.wait(until: "return location.pathname === '/requests/3/insurance-claim'", "the claim opened on the web")
+            try await browser.wait(until: "return document.getElementById('screenplay')?.dataset.ready === 'true'", "the claim page loaded")
+            #expect(try await browser.title == "Insurance claim")
+            #expect(try await browser.execute("return document.getElementById('sp-thanks').hidden") == true)
+            try await browser.click("#sp-reviewed input")
+            try await browser.wait(until: "return document.getElementById('sp-thanks').hidden === false", "the thank-you line follows the toggle")
+            try await browser.click("#sp-reviewed input")
+            try await browser.wait(until: "return document.getElementById('sp-thanks').hidden === true", "and hides again")
+            // Its back button is a link to the request's screen page.
+            try await browser.click("#sp-back")
+            try await browser.wait(until: "return location.pathname === '/screens/requests/3'", "back to the request")
+        } catch {
+            await browser.quit(); await server.stop(); throw error
+        }
+        await browser.quit()
+        await server.stop()
+    }
+
+    /// Screenshots of each demo screen at phone width, for docs/screenshots (SCREENPLAY_SCREENSHOTS=1).
+    @Test(.enabled(if: ProcessInfo.processInfo.environment["SCREENPLAY_SCREENSHOTS"] == "1"))
+    func screenshotsAtPhoneWidth() async throws {
+        let server = try await LiveServer.demo()
+        let browser = try await WebDriver.start(language: "en", width: 390, height: 844)
+        let directory = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("docs/screenshots")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        for (name, path) in [("requests", "/screens/requests"), ("messages", "/screens/messages"), ("cities", "/screens/cities"),
+                             ("home", "/screens/home"), ("checkout", "/screens/checkout"), ("claim", "/requests/3/insurance-claim")] {
+            try await Self.loaded(browser, "\(server.url)\(path)")
+            try await Task.sleep(for: .milliseconds(200))
+            try await browser.screenshot().write(to: directory.appendingPathComponent("\(name).png"))
+        }
+        await browser.quit()
+        await server.stop()
+    }
+}
