@@ -22,7 +22,7 @@ struct BrowserTests {
         try await browser.execute("return document.body.textContent").stringValue ?? ""
     }
 
-    @Test(arguments: [("en", ["Requests", "Jean-Élie Locataire", "Pending"]), ("fr", ["Demandes", "En attente", "69,00 €"])])
+    @Test(arguments: [("en", ["Requests", "Jean-Élie Locataire", "Pending"]), ("fr", ["Demandes", "En attente", "du mer. 15 févr. 2017"])])
     func everyDemoScreenShowsItsLocalisedContent(language: String, expected: [String]) async throws {
         let server = try await LiveServer.demo()
         let browser = try await WebDriver.start(language: language)
