@@ -69,21 +69,23 @@ let package = Package(
         ),
         // Generators shared by the test targets; no product, so apps never see it.
         .target(name: "ScreenplayTestSupport", dependencies: ["Screenplay"]),
-        .testTarget(name: "ScreenplayTests", dependencies: ["Screenplay", "ScreenplayTestSupport"]),
+        .testTarget(name: "ScreenplayTests", dependencies: ["Screenplay", "ScreenplayHTML", "ScreenplayTestSupport"]),
         .testTarget(
             name: "ScreenplayServerTests",
             dependencies: [
                 "ScreenplayServer",
                 "ScreenplayDemo",
+                "ScreenplayHTML",
                 "ScreenplayTestSupport",
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
+                .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "CompressNIO", package: "compress-nio"),
             ]
         ),
         .testTarget(
             name: "ScreenplayClientTests",
             dependencies: [
-                "ScreenplayClient", "ScreenplayDemo", "ScreenplayServer", "ScreenplayTestSupport",
+                "ScreenplayClient", "ScreenplayDemo", "ScreenplayServer", "ScreenplayHTML", "ScreenplayTestSupport",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
             ]

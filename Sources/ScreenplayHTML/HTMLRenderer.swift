@@ -46,9 +46,9 @@ public struct HTMLRenderer {
     public var css: String { sheet.css }
 
     /// The HTML of `node` and its children.
-    public mutating func render(_ node: Node) -> String {
+    public mutating func render(_ node: some NodeConvertible) -> String {
         var html = ""
-        render(node, into: &html)
+        render(node.node, into: &html)
         return html
     }
 

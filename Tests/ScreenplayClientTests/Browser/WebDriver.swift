@@ -68,6 +68,8 @@ final class WebDriver: @unchecked Sendable {
                         "args": ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--hide-scrollbars",
                                  .string("--window-size=\(width),\(height)"), .string("--lang=\(language)")],
                         "prefs": ["intl.accept_languages": .string(language)],
+                        // A phone's viewport (headless windows are at least 500 px wide).
+                        "mobileEmulation": ["deviceMetrics": ["width": .number(Double(width)), "height": .number(Double(height)), "pixelRatio": 2]],
                     ],
                 ],
             ],
@@ -136,7 +138,7 @@ final class WebDriver: @unchecked Sendable {
     }
 
     /// Polls `script` (a function body returning a boolean) until it is true, for up to `timeout`.
-    func wait(until script: String, timeout: Duration = .seconds(5), _ comment: String) async throws {
+    func wait(until script: String, timeout: Duration = .seconds(15), _ comment: String) async throws {
         let deadline = ContinuousClock.now + timeout
         while ContinuousClock.now < deadline {
             if try await execute(script) == true { return }

@@ -1,0 +1,60 @@
+import Screenplay
+import ScreenplayHTML
+import Testing
+
+@Suite struct HTMLRendererTests {
+    @Test func textAndAttributesAreEscaped() {
+        #expect(HTMLText.escape(#"<a href="x">'&'</a>"#) == "&lt;a href=&quot;x&quot;&gt;&#39;&amp;&#39;&lt;/a&gt;")
+        var renderer = HTMLRenderer()
+        let html = renderer.render(Text("<b>hi</b>").id("\"><x").accessibilityLabel("'a'"))
+        #expect(html == #"<p class="sp-text" id="sp-&quot;&gt;&lt;x" data-sp-id="&quot;&gt;&lt;x" aria-label="&#39;a&#39;">&lt;b&gt;hi&lt;/b&gt;</p>"#)
+    }
+
+    @Test func urlsTheFormatRefusesAreNotLinked() {
+        var renderer = HTMLRenderer(link: { "/web" + $0 })
+        let html = renderer.render(VStack {
+            Button("js", action: .navigate("javascript:alert(1)"))
+            Button("app", action: .navigate("/requests/2"))
+            Image("data:image/png;base64,AAAA", width: 10, height: 10)
+            RichText(#"<a href="https://example.com/a">ok</a> <a href="vbscript:x">bad</a>"#)
+        })
+        #expect(!html.contains("javascript:"))
+        #expect(!html.contains("vbscript:"))
+        #expect(!html.contains("data:image"))
+        #expect(html.contains(#"href="/web/requests/2""#))
+        #expect(html.contains(#"<a href="https://example.com/a">ok</a> bad"#))
+    }
+
+    @Test func coloursHaveTheirDarkVariantInAMediaQuery() {
+        var renderer = HTMLRenderer()
+        _ = renderer.render(Text("x").foregroundColor(Color("#112233").dark("#ddeeff")))
+        #expect(renderer.css.contains(".c0{color:#112233}"))
+        #expect(renderer.css.contains("@media (prefers-color-scheme:dark){\n.c0{color:#ddeeff}\n}"))
+    }
+
+    @Test func visibilityAndInputsFollowTheState() {
+        var renderer = HTMLRenderer(state: ["city": "Paris", "more": false])
+        let html = renderer.render(VStack {
+            TextField(key: "city", placeholder: "City")
+            Text("details").visible(when: StateCondition("more"))
+        })
+        #expect(html.contains(#"value="Paris""#))
+        #expect(html.contains(#"data-sp-visible="{&quot;key&quot;:&quot;more&quot;}" hidden"#))
+    }
+
+    @Test func appDefinedComponentsUseTheirFallbackUnlessRegistered() {
+        let banner = Custom("BANNER", properties: ["title": "Pay"]).fallback { Text("fallback") }
+        var plain = HTMLRenderer()
+        #expect(plain.render(banner).contains("fallback"))
+        var registered = HTMLRenderer(customRenderers: ["BANNER": { custom in "<b>\(HTMLText.escape(custom.properties["title"]?.stringValue ?? ""))</b>" }])
+        #expect(registered.render(banner).contains("<b>Pay</b>"))
+        #expect(registered.capabilities.components.contains("BANNER"))
+    }
+
+    @Test func theStandalonePageCarriesItsPolicyAndNoScript() {
+        let page = HTMLPage(screen: Screen(id: "s", title: "T") { Text("x") }, language: "fr")
+        #expect(page.html.contains("<meta http-equiv=\"Content-Security-Policy\""))
+        #expect(!page.html.contains("<script"))
+        #expect(!page.contentSecurityPolicy.contains("script-src"))
+    }
+}
