@@ -136,6 +136,18 @@ import Testing
         #expect((schema?["$defs"] as? [String: Any])?["node"] != nil)
     }
 
+    @Test func rendersAStandaloneWebPage() throws {
+        let file = try temporaryFile("page.json", Data(#"{"version":"1.0","id":"p","title":"Été <b>","body":{"type":"vstack","children":[{"type":"text","text":"<script>x</script>"},{"type":"BANNER","fallback":{"type":"text","text":"Sale"}}]}}"#.utf8))
+        let run = try screenplay("render", file, "--format", "html", "--lang", "fr")
+        #expect(run.status == 0, "\(run.errors)")
+        #expect(run.output.hasPrefix("<!DOCTYPE html>\n<html lang=\"fr\">"))
+        #expect(run.output.contains("<meta http-equiv=\"Content-Security-Policy\""))
+        #expect(run.output.contains("<title>Été &lt;b&gt;</title>"))
+        #expect(run.output.contains("&lt;script&gt;x&lt;/script&gt;"))
+        #expect(!run.output.contains("<script"))
+        #expect(run.output.contains(">Sale</p>"), "an app-defined node shows its fallback")
+    }
+
     @Test func rendersAnOutline() throws {
         let file = try temporaryFile("small.json", Data(#"{"version":"1.0","id":"small","title":"Small","state":{"q":""},"body":{"type":"vstack","spacing":8,"children":[{"type":"text","text":"Hi","weight":"bold"},{"type":"button","title":"Go","action":{"type":"intent","name":"go"}},{"type":"BANNER","title":"Sale","fallback":{"type":"text","text":"Sale"}}]}}"#.utf8))
         let run = try screenplay("render", file, "--format", "outline")
