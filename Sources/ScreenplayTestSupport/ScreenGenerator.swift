@@ -123,3 +123,35 @@ public struct ScreenGenerator {
     }
 }
 
+
+extension ScreenGenerator {
+    /// `screen` with random edits, as a server's next version of it would have: some nodes
+    /// replaced, children removed, inserted and reordered, the title changed.
+    public mutating func mutated(_ screen: Screen) -> Screen {
+        var screen = screen
+        if Int.random(in: 0..<4, using: &random) == 0 { screen.title = string() }
+        screen.body = mutated(screen.body, depth: 0)
+        return screen
+    }
+
+    mutating func mutated(_ node: Node, depth: Int) -> Node {
+        if Int.random(in: 0..<10, using: &random) == 0 { return self.node(depth: depth + 1) }
+        var node = node
+        node.component = node.component.mapChildren { child in mutated(child, depth: depth + 1) }
+        func edit(_ children: inout [Node]) {
+            if !children.isEmpty, Bool.random(using: &random) { children.remove(at: Int.random(in: children.indices, using: &random)) }
+            if Int.random(in: 0..<3, using: &random) == 0 { children.insert(self.node(depth: depth + 1), at: Int.random(in: 0...children.count, using: &random)) }
+            if children.count > 1, Bool.random(using: &random) { children.swapAt(Int.random(in: children.indices, using: &random), Int.random(in: children.indices, using: &random)) }
+        }
+        switch node.component {
+        case .vstack(var stack) where Bool.random(using: &random): edit(&stack.children); node.component = .vstack(stack)
+        case .hstack(var stack) where Bool.random(using: &random): edit(&stack.children); node.component = .hstack(stack)
+        case .zstack(var stack) where Bool.random(using: &random): edit(&stack.children); node.component = .zstack(stack)
+        case .scroll(var scroll) where Bool.random(using: &random): edit(&scroll.children); node.component = .scroll(scroll)
+        case .grid(var grid) where Bool.random(using: &random): edit(&grid.children); node.component = .grid(grid)
+        case .text(var text) where Bool.random(using: &random): text.text = string(); node.component = .text(text)
+        default: break
+        }
+        return node
+    }
+}

@@ -1,0 +1,89 @@
+extension ScreenPatch {
+    /// `screen` with the patch applied; throws when an address does not lead to a node (the
+    /// screen was not the one the patch was made from).
+    public func apply(to screen: Screen) throws(PatchError) -> Screen {
+        switch content {
+        case .screen(let replacement):
+            return replacement
+        case .operations(let operations):
+            var screen = screen
+            for operation in operations { try Self.apply(operation, to: &screen) }
+            return screen
+        }
+    }
+
+    static func apply(_ operation: PatchOperation, to screen: inout Screen) throws(PatchError) {
+        switch operation {
+        case .header(let header):
+            let body = screen.body
+            screen = header
+            screen.body = body
+        case .replace(let address, let node):
+            try modify(&screen.body, at: try path(of: address, in: screen.body)) { current throws(PatchError) in current = node }
+        case .update(let address, let node):
+            try modify(&screen.body, at: try path(of: address, in: screen.body)) { current throws(PatchError) in
+                guard current.type == node.type else { throw PatchError(message: "update of a \(current.type) with a \(node.type)") }
+                let children = current.component.flattenedChildren
+                var updated = node
+                guard let groups = current.component.singleGroupChildren, groups.count == children.count else {
+                    throw PatchError(message: "update of a \(current.type), which is not a container with one list of children")
+                }
+                updated.component = node.component.replacingChildren(children)
+                current = updated
+            }
+        case .insert(let parent, let index, let node):
+            try modify(&screen.body, at: try path(of: parent, in: screen.body)) { container throws(PatchError) in
+                guard var children = container.component.singleGroupChildren, (0...children.count).contains(index) else {
+                    throw PatchError(message: "cannot insert at \(index) into a \(container.type)")
+                }
+                children.insert(node, at: index)
+                container.component = container.component.replacingChildren(children)
+            }
+        case .remove(let address):
+            var path = try path(of: address, in: screen.body)
+            guard let index = path.popLast() else { throw PatchError(message: "cannot remove the body") }
+            try modify(&screen.body, at: path) { container throws(PatchError) in
+                guard var children = container.component.singleGroupChildren, children.indices.contains(index) else {
+                    throw PatchError(message: "no child \(index) to remove from a \(container.type)")
+                }
+                children.remove(at: index)
+                container.component = container.component.replacingChildren(children)
+            }
+        case .move(let parent, let from, let to):
+            try modify(&screen.body, at: try path(of: parent, in: screen.body)) { container throws(PatchError) in
+                guard var children = container.component.singleGroupChildren, children.indices.contains(from), children.indices.contains(to) else {
+                    throw PatchError(message: "cannot move \(from) to \(to) in a \(container.type)")
+                }
+                children.insert(children.remove(at: from), at: to)
+                container.component = container.component.replacingChildren(children)
+            }
+        }
+    }
+
+    /// Child positions from the body to the node at `address`.
+    static func path(of address: NodeAddress, in body: Node) throws(PatchError) -> [Int] {
+        guard let anchor = address.anchor else { return address.path }
+        guard let anchorPath = find(anchor, in: body) else { throw PatchError(message: "no node with id \"\(anchor)\"") }
+        return anchorPath + address.path
+    }
+
+    static func find(_ id: String, in node: Node) -> [Int]? {
+        if node.id == id { return [] }
+        for (index, child) in node.component.flattenedChildren.enumerated() {
+            if let path = find(id, in: child) { return [index] + path }
+        }
+        return nil
+    }
+
+    static func modify(_ node: inout Node, at path: [Int], _ change: (inout Node) throws(PatchError) -> Void) throws(PatchError) {
+        guard let first = path.first else {
+            try change(&node)
+            return
+        }
+        let children = node.component.flattenedChildren
+        guard children.indices.contains(first) else { throw PatchError(message: "a \(node.type) has no child \(first)") }
+        var child = children[first]
+        try modify(&child, at: Array(path.dropFirst()), change)
+        node.component = node.component.replacingChild(at: first, with: child)
+    }
+}
