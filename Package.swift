@@ -39,7 +39,10 @@ let package = Package(
                 .product(name: "CompressNIO", package: "compress-nio"),
             ]
         ),
-        .target(name: "ScreenplayDemo", dependencies: ["ScreenplayServer"]),
+        .target(
+            name: "ScreenplayDemo",
+            dependencies: ["ScreenplayServer", .product(name: "ServiceLifecycle", package: "swift-service-lifecycle")]
+        ),
         // Every screen as a web page: HTML, CSS and the small runtime script.
         .target(name: "ScreenplayHTML", dependencies: ["Screenplay", .product(name: "Crypto", package: "swift-crypto")]),
         // The app runtime: platform-agnostic, so every renderer drives the same one. AsyncHTTPClient

@@ -3,15 +3,15 @@ import ScreenplayServer
 
 /// Write-up 2: coronavirus statistics, a card per city with seven bars whose height and
 /// green→red colour come from the number of cases, a filter field and a refresh intent.
-enum CityScreens {
-    struct City: Sendable {
+public enum CityScreens {
+    public struct City: Sendable {
         let id: String
         let name: String
         let image: String
         let description: [String: String]
     }
 
-    static let cities = [
+    public static let cities = [
         City(id: "moscow", name: "Moscow", image: "https://images.example.com/cities/moscow.jpg", description: [
             "en": "Masks are required on public transport.", "fr": "Le masque est obligatoire dans les transports.",
             "de": "Im Nahverkehr gilt Maskenpflicht.",
@@ -35,21 +35,23 @@ enum CityScreens {
         return 100 + Int(state % 901)
     }
 
-    static func card(_ city: City, index: Int, generation: Int, strings: Strings) -> Node {
+    /// A city's card: one bar per day from `start`, each with an id naming its day, so a new day
+    /// removes one bar and adds one rather than changing all seven.
+    static func card(_ city: City, index: Int, start: Int, generation: Int, strings: Strings) -> Node {
         HStack(alignment: .top, spacing: 12) {
             Image(city.image, width: 100, height: 100, contentMode: .fill).accessibilityLabel(city.name)
             VStack(alignment: .leading, spacing: 6) {
                 Text(city.name).font(size: 18, weight: .bold)
                 Text(strings["cities.heading"], size: 15)
                 HStack(alignment: .bottom, spacing: 4) {
-                    for day in 0..<7 {
+                    for day in start..<(start + 7) {
                         let infected = cases(city: index, day: day, generation: generation)
                         let normalized = Double(infected) / 1000
                         let red = Int(255 * normalized)
                         VStack(spacing: 2) {
                             Text(String(infected), size: 11)
                             Rectangle(width: 20, height: (60 * normalized).rounded(), color: Color(red: red, green: 255 - red, blue: 0), cornerRadius: 2)
-                            Text(strings["weekday.\(day)"], size: 12)
+                            Text(strings["weekday.\(day % 7)"], size: 12)
                         }
                         .id("city.\(city.id).day\(day)")
                     }
@@ -63,18 +65,21 @@ enum CityScreens {
         .id("city.\(city.id)")
     }
 
-    static func screen(language: String, query: String, generation: Int) -> Screen {
+    static func screen(language: String, query: String, generation: Int, feed: CityFeed) -> Screen {
         let strings = Strings(language)
         let needle = query.trimmingWhitespace().lowercased()
         let shown = cities.enumerated().filter { needle.isEmpty || $0.element.name.lowercased().contains(needle) }
-        return Screen(id: "cities", title: strings["cities.title"], state: ["city": .string(query)], cache: CacheHints(maxAge: 60)) {
+        return Screen(
+            id: "cities", title: strings["cities.title"], state: ["city": .string(query)], cache: CacheHints(maxAge: 60),
+            stream: "/screens/cities/stream"
+        ) {
             Scroll {
                 VStack(alignment: .leading, spacing: 16) {
                     HStack(spacing: 8) {
                         TextField(key: "city", placeholder: strings["cities.filter"]).id("city-filter")
                         Button(strings["cities.refresh"], action: .intent("refresh")).id("refresh")
                     }
-                    for (index, city) in shown { card(city, index: index, generation: generation, strings: strings) }
+                    for (index, city) in shown { card(city, index: index, start: feed.start(of: index), generation: generation, strings: strings) }
                     if shown.isEmpty { Text(strings("cities.none", query)).id("no-match") }
                 }
                 .padding(16)
@@ -82,9 +87,11 @@ enum CityScreens {
         }
     }
 
-    static func register(on routes: inout ScreenplayRoutes) {
+    static func register(on routes: inout ScreenplayRoutes, feed: CityFeed) {
+        let live = routes.live
+        feed.whenChanged { live.invalidate("cities") }
         routes.screen("cities", reply: { context in
-            ScreenReply(screen(language: context.language, query: context.query["city"] ?? "", generation: 0), signedState: ["generation": 0])
+            ScreenReply(screen(language: context.language, query: context.query["city"] ?? "", generation: 0, feed: feed), signedState: ["generation": 0])
         })
         // Write-up 2's network reducer: the text field's value comes with the intent, the figures'
         // generation comes back signed, and the answer is the next screen.
@@ -92,7 +99,7 @@ enum CityScreens {
             let generation = (intent.signedState["generation"]?.intValue ?? 0) + 1
             let query = String((intent.state["city"]?.stringValue ?? "").prefix(100))
             return IntentResult(
-                screen: screen(language: intent.context.language, query: query, generation: generation),
+                screen: screen(language: intent.context.language, query: query, generation: generation, feed: feed),
                 signedState: ["generation": .number(Double(generation))])
         }
     }

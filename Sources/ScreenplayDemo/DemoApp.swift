@@ -2,6 +2,7 @@ import Hummingbird
 import Logging
 import Screenplay
 import ScreenplayServer
+import ServiceLifecycle
 
 /// The demo backend: every screen of the three write-ups, in English, French and German.
 ///
@@ -12,7 +13,8 @@ public enum DemoApp {
     /// The demo's screens and intents.
     /// - Parameter allowsExperimentOverrides: honour `Screenplay-Experiments` (QA); on in the demo.
     public static func routes(
-        signer: StateSigner = .development(), allowsExperimentOverrides: Bool = true, metrics: ScreenplayMetrics? = nil
+        signer: StateSigner = .development(), allowsExperimentOverrides: Bool = true, metrics: ScreenplayMetrics? = nil,
+        feed: CityFeed = CityFeed()
     ) -> ScreenplayRoutes {
         var routes = ScreenplayRoutes(languages: LanguageNegotiation(supported: Strings.supported, default: "en"), signer: signer)
         routes.metrics = metrics
@@ -28,7 +30,7 @@ public enum DemoApp {
         routes.screen("messages") { RequestScreens.messages($0) }
         // Only the web has the claim: apps that do not know it open it in their web fallback.
         routes.webPage("requests/:id/insurance-claim") { try RequestScreens.claim($0) }
-        CityScreens.register(on: &routes)
+        CityScreens.register(on: &routes, feed: feed)
         routes.experiment(HomeScreen.experiment)
         // The home depends on the language, the client and the variant only: encoded once for each.
         routes.screen("home", cacheKey: { $0.experiments.variant(of: HomeScreen.experiment.name) }) { HomeScreen.screen($0) }
@@ -43,19 +45,37 @@ public enum DemoApp {
         host: String, port: Int, signer: StateSigner, metrics: ScreenplayMetrics? = nil,
         preencoded: (body: [UInt8], headers: HTTPFields)? = nil,
         logger: Logger = Logger(label: "screenplay.demo"),
+        feed: CityFeed = CityFeed(), liveInterval: Duration? = nil,
         onServerRunning: @escaping @Sendable (_ port: Int) async -> Void = { _ in }
     ) -> some ApplicationProtocol {
         let router = Router()
         if preencoded == nil { router.add(middleware: RequestLogMiddleware()) }
-        routes(signer: signer, metrics: metrics).addRoutes(to: router)
+        routes(signer: signer, metrics: metrics, feed: feed).addRoutes(to: router)
         if let preencoded {
             let body = ByteBuffer(bytes: preencoded.body)
             router.get("/bench/preencoded") { _, _ in
                 Response(status: .ok, headers: preencoded.headers, body: ResponseBody(byteBuffer: body))
             }
         }
-        return Application(
+        var application = Application(
             router: router, configuration: .init(address: .hostname(host, port: port), serverName: "Screenplay"),
             onServerRunning: { channel in await onServerRunning(channel.localAddress?.port ?? port) }, logger: logger)
+        if let liveInterval { application.addServices(NewDayTicker(feed: feed, interval: liveInterval)) }
+        return application
+    }
+}
+
+/// Gives a city a new day every `interval`, for as long as the application runs.
+struct NewDayTicker: Service {
+    let feed: CityFeed
+    let interval: Duration
+
+    func run() async throws {
+        try? await cancelWhenGracefulShutdown {
+            while !Task.isCancelled {
+                try await Task.sleep(for: interval)
+                feed.newDay()
+            }
+        }
     }
 }

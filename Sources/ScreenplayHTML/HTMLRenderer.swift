@@ -11,7 +11,7 @@ import Screenplay
 /// let body = renderer.render(screen.body)      // HTML
 /// let css = renderer.css                         // the classes it used
 /// ```
-public struct HTMLRenderer {
+public struct HTMLRenderer: Sendable {
     /// Draws an app-defined component the web app knows, as HTML it is responsible for escaping;
     /// nil uses the node's fallback.
     public typealias CustomRenderer = @Sendable (CustomComponent) -> String?

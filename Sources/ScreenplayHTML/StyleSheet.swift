@@ -1,6 +1,7 @@
 import Screenplay
 
-/// The per-screen CSS: each distinct set of declarations becomes one class, with its dark-mode
+/// The per-screen CSS: each distinct set of declarations becomes one class (named by a hash of
+/// its declarations), with its dark-mode
 /// variant in a `prefers-color-scheme` block. Styles live in the sheet, never in `style`
 /// attributes, so the page's Content-Security-Policy can allow exactly one `<style>` by its hash.
 struct StyleSheet {
@@ -13,7 +14,11 @@ struct StyleSheet {
         guard !declarations.isEmpty || !dark.isEmpty else { return nil }
         let key = declarations.joined(separator: ";") + "|" + dark.joined(separator: ";")
         if let existing = classes[key] { return existing }
-        let name = "c\(classes.count)"
+        // Named after their content, so a node rendered again later (a live patch) gets the same
+        // class names as the page, and its rules can simply be added.
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        for byte in key.utf8 { hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01b3 }
+        let name = "c" + String(hash & 0xff_ffff_ffff, radix: 36)
         classes[key] = name
         if !declarations.isEmpty { rules.append(".\(name){\(declarations.joined(separator: ";"))}") }
         if !dark.isEmpty { darkRules.append(".\(name){\(dark.joined(separator: ";"))}") }

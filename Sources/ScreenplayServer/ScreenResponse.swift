@@ -38,6 +38,11 @@ enum ScreenResponse {
         return "\"\(hex)\""
     }
 
+    /// The id of a screen's version on streams: its tag without quotes (same screen, same id).
+    static func versionID(of screen: Screen) -> String {
+        String(entityTag(for: screen.encoded()).dropFirst().dropLast())
+    }
+
     /// Whether an `If-None-Match` value matches `tag` (weak comparison, as RFC 9110 asks for GET).
     static func ifNoneMatch(_ values: [String], matches tag: String) -> Bool {
         // The common case, a client sending back the one tag it holds, needs no parsing.

@@ -47,6 +47,8 @@ public struct ScreenplayRoutes: Sendable {
     public var exposureSink: any ExposureSink = LogExposureSink()
     /// Counters and timers; with a registry, `/metrics` serves them in Prometheus text format.
     public var metrics: ScreenplayMetrics?
+    /// Live streams of screens (`GET /screens/<path>/stream`) and how the app says what changed.
+    public var live = LiveUpdates()
     /// How web pages draw app-defined components, by type; the others show their fallbacks.
     public var webComponents: [String: HTMLRenderer.CustomRenderer] = [:]
     /// Pages only the web has (write-up 1's path an old app opens in its web view), by pattern.
@@ -118,7 +120,11 @@ public struct ScreenplayRoutes: Sendable {
     public func addRoutes<Context: RequestContext>(to router: Router<Context>) {
         router.get("/screens/**") { request, context in
             try await observed("GET") { route in
-                try await respondWithScreen(to: request, components: Self.components(context.parameters.getCatchAll()), route: &route)
+                let components = Self.components(context.parameters.getCatchAll())
+                if components.last == "stream", (try? self.route(for: components)) == nil {
+                    return try await respondWithStream(to: request, components: Array(components.dropLast()), route: &route)
+                }
+                return try await respondWithScreen(to: request, components: components, route: &route)
             }
         }
         router.post("/screens/**") { request, context in
@@ -230,6 +236,55 @@ public struct ScreenplayRoutes: Sendable {
         var headers = ScreenResponse.headers(for: screen, language: context.language)
         if let state = reply.signedState { headers[.screenplayStateToken] = signer.token(for: state) }
         return respond(body: screen.encoded(), headers: headers, maxAge: screen.cache?.maxAge, cacheKey: cacheKey, request: request)
+    }
+
+    /// Server-Sent Events for one subscriber: the screen (or, with `Last-Event-ID` naming a version
+    /// the server still has, the patch from it), then a patch whenever the app invalidates the
+    /// screen and it really changed for this subscriber's context, and a comment as heartbeat.
+    private func respondWithStream(to request: Request, components: [String], route label: inout String) async throws -> Response {
+        let (route, parameters) = try route(for: components)
+        label = "screens/" + route.pattern.description + "/stream"
+        let format: ScreenFormat = request.uri.queryParameters["format"] == "html" ? .html : .json
+        let context = try context(for: request, components: components, parameters: parameters, format: format)
+        guard let (subscriber, wakes) = live.subscribe(path: context.path) else {
+            throw ScreenplayError(.serviceUnavailable, code: "tooManySubscribers", message: "this server already streams to \(live.maxSubscribers) subscribers; try again later or poll")
+        }
+        let lastEventID = request.headers[.lastEventID]
+        let live = self.live
+        let renderer = webRenderer
+        let events = StreamEvents(format: format, renderer: renderer, customRenderers: webComponents)
+        let body = ResponseBody { writer in
+            defer { live.unsubscribe(subscriber) }
+            func render() async throws -> (Screen, String) {
+                let screen = try await route.handler(context).screen.adapted(to: context.capabilities).screen
+                let version = ScreenResponse.versionID(of: screen)
+                live.versions.store(screen, as: version)
+                return (screen, version)
+            }
+            var (screen, version) = try await render()
+            if let lastEventID, let base = live.versions.screen(lastEventID) {
+                if lastEventID != version { try await writer.write(events.patch(from: base, baseVersion: lastEventID, to: screen, version: version)) }
+            } else {
+                try await writer.write(events.screen(screen, version: version))
+            }
+            for await _ in wakes {
+                let (changed, heartbeat) = subscriber.take()
+                if changed {
+                    let (next, nextVersion) = try await render()
+                    if nextVersion != version {
+                        try await writer.write(events.patch(from: screen, baseVersion: version, to: next, version: nextVersion))
+                        (screen, version) = (next, nextVersion)
+                    }
+                } else if heartbeat {
+                    try await writer.write(ByteBuffer(string: ": heartbeat\n\n"))
+                }
+            }
+            try await writer.finish(nil)
+        }
+        return Response(
+            status: .ok,
+            headers: [.contentType: "text/event-stream; charset=utf-8", .cacheControl: "no-store", .contentLanguage: context.language, .xAccelBuffering: "no"],
+            body: body)
     }
 
     /// Sends encoded bytes: into the render cache when the route opted in and the screen has a lifetime.

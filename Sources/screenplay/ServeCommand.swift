@@ -22,6 +22,9 @@ struct ServeCommand: AsyncParsableCommand {
     @Option(help: "Port to listen on.")
     var port = 8080
 
+    @Option(help: "Seconds between two new days of city figures on the live /screens/cities (0: never).")
+    var liveInterval: Double = 4
+
     @Option(help: ArgumentHelp("Also serve this file's bytes at /bench/preencoded (for scripts/loadtest).", visibility: .hidden))
     var benchPreencoded: String?
 
@@ -58,7 +61,9 @@ struct ServeCommand: AsyncParsableCommand {
             }
             preencoded = ([UInt8](data), headers)
         }
-        try await DemoApp.application(host: host, port: port, signer: signer, metrics: metrics, preencoded: preencoded, logger: logger).runService()
+        try await DemoApp.application(host: host, port: port, signer: signer, metrics: metrics, preencoded: preencoded, logger: logger,
+            liveInterval: liveInterval > 0 ? .milliseconds(Int(liveInterval * 1_000)) : nil
+        ).runService()
     }
 
     /// The headers of a `curl -D` dump, without those the server writes itself.

@@ -25,11 +25,15 @@ import Testing
         #expect(html.contains(#"<a href="https://example.com/a">ok</a> bad"#))
     }
 
-    @Test func coloursHaveTheirDarkVariantInAMediaQuery() {
+    @Test func coloursHaveTheirDarkVariantInAMediaQuery() throws {
         var renderer = HTMLRenderer()
         _ = renderer.render(Text("x").foregroundColor(Color("#112233").dark("#ddeeff")))
-        #expect(renderer.css.contains(".c0{color:#112233}"))
-        #expect(renderer.css.contains("@media (prefers-color-scheme:dark){\n.c0{color:#ddeeff}\n}"))
+        let name = try #require(renderer.css.split(separator: "{").first.map { String($0.dropFirst()) })
+        #expect(renderer.css == ".\(name){color:#112233}\n@media (prefers-color-scheme:dark){\n.\(name){color:#ddeeff}\n}")
+        // The same declarations get the same class in another render (live patches add rules, never clash).
+        var again = HTMLRenderer()
+        _ = again.render(VStack { Text("y").foregroundColor(Color("#112233").dark("#ddeeff")) })
+        #expect(again.css.contains(".\(name){color:#112233}"))
     }
 
     @Test func visibilityAndInputsFollowTheState() {

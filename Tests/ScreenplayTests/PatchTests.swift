@@ -52,8 +52,9 @@ import Testing
             VStack { HStack { Text("a"); Text("B") }.id("card") }
         }
         let patch = ScreenPatch(from: old, to: new)
-        #expect(patch.operations == [.replace(NodeAddress(anchor: "card", path: [1]), Text("B").node)])
-        #expect(String(decoding: patch.encoded(), as: UTF8.self) == #"{"ops":[{"id":"card","node":{"text":"B","type":"text"},"op":"replace","path":[1]}]}"#)
+        #expect(patch.operations == [.update(NodeAddress(anchor: "card", path: [1]), set: ["text": "B"], unset: [])])
+        #expect(String(decoding: patch.encoded(), as: UTF8.self) == #"{"ops":[{"id":"card","op":"update","path":[1],"set":{"text":"B"}}]}"#)
+        #expect(try patch.apply(to: old) == new)
     }
 
     @Test func aPatchForAnotherScreenFailsInsteadOfGuessing() {

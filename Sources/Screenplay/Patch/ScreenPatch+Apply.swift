@@ -20,15 +20,21 @@ extension ScreenPatch {
             screen.body = body
         case .replace(let address, let node):
             try modify(&screen.body, at: try path(of: address, in: screen.body)) { current throws(PatchError) in current = node }
-        case .update(let address, let node):
+        case .update(let address, let set, let unset):
             try modify(&screen.body, at: try path(of: address, in: screen.body)) { current throws(PatchError) in
-                guard current.type == node.type else { throw PatchError(message: "update of a \(current.type) with a \(node.type)") }
-                let children = current.component.flattenedChildren
-                var updated = node
-                guard let groups = current.component.singleGroupChildren, groups.count == children.count else {
-                    throw PatchError(message: "update of a \(current.type), which is not a container with one list of children")
+                let children = current.component.singleGroupChildren
+                guard children != nil || current.component.childGroups.isEmpty else {
+                    throw PatchError(message: "update of a \(current.type), whose children cannot be kept by an update")
                 }
-                updated.component = node.component.replacingChildren(children)
+                guard set["type"] == nil || set["type"] == .string(current.type) else { throw PatchError(message: "an update cannot change a node's type") }
+                var members = current.withoutChildren.json.objectValue ?? [:]
+                for key in unset { members[key] = nil }
+                members.merge(set) { $1 }
+                let decoded = Node.decode(from: .object(members))
+                guard var updated = decoded.value, !decoded.hasErrors, updated.type == current.type else {
+                    throw PatchError(message: "the updated \(current.type) is not a valid node")
+                }
+                if let children { updated.component = updated.component.replacingChildren(children) }
                 current = updated
             }
         case .insert(let parent, let index, let node):

@@ -37,8 +37,10 @@ extension ScreenPatch {
         switch operation {
         case .replace(let target, let node):
             bytes += address(target) + Array(#""node":"#.utf8) + node.encoded() + [UInt8(ascii: ",")] + op("replace") + path(target)
-        case .update(let target, let node):
-            bytes += address(target) + Array(#""node":"#.utf8) + node.encoded() + [UInt8(ascii: ",")] + op("update") + path(target)
+        case .update(let target, let set, let unset):
+            bytes += address(target) + op("update") + path(target)
+            if !set.isEmpty { bytes += Array(#","set":"#.utf8) + JSONWriter.write(.object(set)) }
+            if !unset.isEmpty { bytes += Array(#","unset":"#.utf8) + JSONWriter.write(.array(unset.map { .string($0) })) }
         case .insert(let parent, let index, let node):
             bytes += address(parent) + Array(#""index":\#(index),"node":"#.utf8) + node.encoded() + [UInt8(ascii: ",")] + op("insert") + path(parent)
         case .remove(let target):
@@ -78,7 +80,10 @@ extension ScreenPatch {
             let operation: PatchOperation?
             switch name {
             case "replace": operation = node().map { .replace(address, $0) }
-            case "update": operation = node().map { .update(address, $0) }
+            case "update":
+                let set = op["set"]?.objectValue ?? [:]
+                let unset = (op["unset"]?.arrayValue ?? []).compactMap(\.stringValue)
+                operation = .update(address, set: set, unset: unset)
             case "insert": operation = node().flatMap { node in op["index"]?.intValue.map { .insert(parent: address, index: $0, node: node) } }
             case "remove": operation = .remove(address)
             case "move":

@@ -29,8 +29,13 @@ extension ScreenPatch {
         let oldShell = old.withoutChildren
         let newShell = new.withoutChildren
         if let oldChildren = old.component.singleGroupChildren, let newChildren = new.component.singleGroupChildren {
-            if oldShell != newShell { operations.append(.update(address, newShell)) }
+            if oldShell != newShell { operations.append(update(oldShell, newShell, at: address)) }
             diffChildren(oldChildren, newChildren, parent: address, into: &operations)
+            return
+        }
+        if old.component.childGroups.isEmpty, new.component.childGroups.isEmpty {
+            // A leaf: only the members that changed.
+            operations.append(update(old, new, at: address))
             return
         }
         if case .list(let oldList) = old.component, case .list(let newList) = new.component, oldShell == newShell,
@@ -45,6 +50,16 @@ extension ScreenPatch {
             return
         }
         operations.append(.replace(address, new))
+    }
+
+    /// The members of `new` that differ from `old` (both without children).
+    static func update(_ old: Node, _ new: Node, at address: NodeAddress) -> PatchOperation {
+        let before = old.json.objectValue ?? [:]
+        let after = new.json.objectValue ?? [:]
+        var set: [String: JSONValue] = [:]
+        for (key, value) in after where key != "children" && before[key] != value { set[key] = value }
+        let unset = before.keys.filter { $0 != "children" && after[$0] == nil }.sorted()
+        return .update(address, set: set, unset: unset)
     }
 
     static func diffChildren(_ old: [Node], _ new: [Node], parent: NodeAddress, into operations: inout [PatchOperation]) {

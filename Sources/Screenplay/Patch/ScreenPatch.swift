@@ -24,8 +24,9 @@ public struct NodeAddress: Sendable, Hashable {
 public enum PatchOperation: Sendable, Hashable {
     /// The node at the address, and everything under it, becomes `node`.
     case replace(NodeAddress, Node)
-    /// The node's own members become `node`'s; its children stay (`node` is given without them).
-    case update(NodeAddress, Node)
+    /// Members of the node change: those in `set` take the given values, those in `unset` go;
+    /// its type, other members and children stay.
+    case update(NodeAddress, set: [String: JSONValue], unset: [String])
     /// `node` is inserted among the children of the container at the address.
     case insert(parent: NodeAddress, index: Int, node: Node)
     /// The node at the address is removed from its container.

@@ -1,0 +1,106 @@
+import Foundation
+import HTTPTypes
+import Hummingbird
+import Screenplay
+import ScreenplayHTML
+
+extension HTTPField.Name {
+    static let lastEventID = HTTPField.Name("Last-Event-ID")!
+    static let xAccelBuffering = HTTPField.Name("X-Accel-Buffering")!
+}
+
+/// The Server-Sent Events of a screen stream, for apps (screens and patches as JSON) or for web
+/// pages (`?format=html`: rendered content, and the re-rendered nodes a patch touched).
+///
+/// ```text
+/// event: screen
+/// id: 3f9a…
+/// data: {"body":…,"id":"cities",…}
+///
+/// event: patch
+/// id: 81c0…
+/// data: {"base":"3f9a…","patch":{"ops":[…]}}
+/// ```
+struct StreamEvents: Sendable {
+    let format: ScreenFormat
+    let renderer: HTMLRenderer
+    let customRenderers: [String: HTMLRenderer.CustomRenderer]
+
+    init(format: ScreenFormat, renderer: HTMLRenderer, customRenderers: [String: HTMLRenderer.CustomRenderer]) {
+        self.format = format
+        self.renderer = renderer
+        self.customRenderers = customRenderers
+    }
+
+    func screen(_ screen: Screen, version: String) -> ByteBuffer {
+        switch format {
+        case .json: return Self.event("screen", id: version, data: screen.encoded())
+        case .html: return Self.event("screen", id: version, data: JSONWriter.write(.object(content(of: screen))))
+        }
+    }
+
+    func patch(from old: Screen, baseVersion: String, to new: Screen, version: String) -> ByteBuffer {
+        let patch = ScreenPatch(from: old, to: new)
+        switch format {
+        case .json:
+            return Self.event("patch", id: version, data: Array(#"{"base":"#.utf8) + JSONWriter.write(.string(baseVersion)) + Array(#","patch":"#.utf8) + patch.encoded() + [UInt8(ascii: "}")])
+        case .html:
+            // Re-render each node with an id that the patch touched; a change at the root sends everything.
+            var anchors: [String] = []
+            var whole = false
+            for operation in patch.operations {
+                switch operation {
+                case .replace(let address, _), .update(let address, _, _), .remove(let address):
+                    // A removal changes its parent: the anchor's container holds it unless the node is the anchor.
+                    if case .remove = operation, address.path.isEmpty { whole = true }
+                    if let anchor = address.anchor { anchors.append(anchor) } else { whole = true }
+                case .insert(let parent, _, _), .move(let parent, _, _):
+                    if let anchor = parent.anchor { anchors.append(anchor) } else { whole = true }
+                case .header:
+                    whole = true
+                }
+            }
+            if case .screen = patch.content { whole = true }
+            var answer: [String: JSONValue] = ["base": .string(baseVersion)]
+            if whole {
+                answer.merge(content(of: new)) { $1 }
+            } else {
+                var changes: [JSONValue] = []
+                var seen = Set<String>()
+                for anchor in anchors where seen.insert(anchor).inserted {
+                    guard let node = Self.node(anchor, in: new.body) else { continue }
+                    var renderer = HTMLRenderer(state: new.state, link: renderer.link, customRenderers: customRenderers)
+                    let html = renderer.render(node)
+                    changes.append(["id": .string(anchor), "html": .string(html), "css": .string(renderer.css)])
+                }
+                answer["changes"] = .array(changes)
+            }
+            return Self.event("patch", id: version, data: JSONWriter.write(.object(answer)))
+        }
+    }
+
+    private func content(of screen: Screen) -> [String: JSONValue] {
+        let fragment = HTMLPage.fragment(for: screen, link: renderer.link, customRenderers: customRenderers)
+        var content: [String: JSONValue] = ["content": .string(fragment.content), "css": .string(fragment.css), "screen": .string(screen.id)]
+        if let title = screen.title { content["title"] = .string(title) }
+        return content
+    }
+
+    static func node(_ id: String, in node: Node) -> Node? {
+        if node.id == id { return node }
+        for group in node.component.childGroups {
+            for child in group.nodes { if let found = Self.node(id, in: child) { return found } }
+        }
+        return nil
+    }
+
+    /// One event; `data` is JSON on one line (it holds no raw newline).
+    static func event(_ name: String, id: String, data: [UInt8]) -> ByteBuffer {
+        var buffer = ByteBuffer()
+        buffer.reserveCapacity(data.count + 64)
+        buffer.writeString("event: \(name)\nid: \(id)\ndata: ")
+        buffer.writeBytes(data)
+        buffer.writeString("\n\n")
+        return buffer
+    }
+}
