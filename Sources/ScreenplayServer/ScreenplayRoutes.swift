@@ -5,6 +5,7 @@ import Hummingbird
 import Logging
 import Screenplay
 import ScreenplayHTML
+import ServiceLifecycle
 
 /// The screens and intents of an app, served under `/screens` by any Hummingbird 2 application.
 ///
@@ -267,6 +268,15 @@ public struct ScreenplayRoutes: Sendable {
             } else {
                 try await writer.write(events.screen(screen, version: version))
             }
+            // A server shutting down ends its streams (clients reconnect to the next one).
+            try await withGracefulShutdownHandler {
+                try await follow()
+            } onGracefulShutdown: {
+                subscriber.wake.finish()
+            }
+            try await writer.finish(nil)
+
+            func follow() async throws {
             for await _ in wakes {
                 let (changed, heartbeat) = subscriber.take()
                 if changed {
@@ -279,7 +289,7 @@ public struct ScreenplayRoutes: Sendable {
                     try await writer.write(ByteBuffer(string: ": heartbeat\n\n"))
                 }
             }
-            try await writer.finish(nil)
+            }
         }
         return Response(
             status: .ok,

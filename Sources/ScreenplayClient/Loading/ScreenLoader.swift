@@ -120,6 +120,24 @@ public struct ScreenLoader: Sendable {
         return reply
     }
 
+    /// Opens a screen's Server-Sent Events stream, resuming after `lastEventID` when given.
+    public func openStream(_ url: URL, lastEventID: String?) async throws(ClientError) -> StreamingResponse {
+        var headers = configuration.requestHeaders
+        headers[.accept] = "text/event-stream"
+        headers[.cacheControl] = "no-cache"
+        if let lastEventID { headers[HTTPField.Name("Last-Event-ID")!] = lastEventID }
+        let response: StreamingResponse
+        do {
+            response = try await transport.open(TransportRequest(method: .get, url: url, headers: headers))
+        } catch {
+            throw ClientError(.network, "\(error)", target: url.absoluteString)
+        }
+        guard response.status == .ok else {
+            throw ClientError(response.status.code == 404 ? .notFound : .http, "the stream answered HTTP \(response.status.code)", target: url.absoluteString, status: response.status.code)
+        }
+        return response
+    }
+
     private func send(_ request: TransportRequest) async throws(ClientError) -> TransportResponse {
         do {
             return try await transport.send(request)

@@ -31,6 +31,8 @@ public struct LoadedScreen: Sendable {
         case revalidated
         /// The answer to an intent.
         case intent
+        /// Pushed by the screen's live stream (a whole screen or a patch).
+        case stream
     }
 
     /// Adapted to the client's capabilities, with broken app-defined components replaced.

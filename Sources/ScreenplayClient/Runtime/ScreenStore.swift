@@ -31,6 +31,14 @@ public final class ScreenStore {
     /// The last intent that failed, until the next one succeeds.
     public private(set) var intentError: ClientError?
 
+    /// Whether the screen's live stream is connected now.
+    public private(set) var isLive = false
+    /// The server's id of the version shown (from its ETag or its stream), for resuming a stream.
+    @ObservationIgnored public private(set) var version: String?
+    /// The screen as the server sent it (before this client's adaptation): what patches apply to.
+    @ObservationIgnored private var serverScreen: Screen?
+    @ObservationIgnored private var following: Task<Void, Never>?
+
     @ObservationIgnored var stateToken: String?
     @ObservationIgnored private var etag: String?
     @ObservationIgnored private var continuations: [UUID: AsyncStream<ScreenPhase>.Continuation] = [:]
@@ -94,7 +102,12 @@ public final class ScreenStore {
     public func retry() async {
         if case .loaded = phase { await reload(); return }
         phase = .loading
-        do { try await load() } catch { fail(error) }
+        do {
+            try await load()
+            follow()
+        } catch {
+            fail(error)
+        }
     }
 
     func fail(_ error: ClientError) {
@@ -141,6 +154,7 @@ public final class ScreenStore {
                 throw ClientError(.undecodable, diagnostics.first { $0.severity == .error }.map(String.init(describing:)) ?? "not a screen", target: url.absoluteString)
             }
             self.etag = etag
+            version = etag.map(Self.version(fromTag:))
             stateToken = token
             show(screen, source: .network, stale: false)
             if cacheable {
@@ -154,6 +168,7 @@ public final class ScreenStore {
     private func show(cachedBody entry: ScreenCache.Entry) -> Bool {
         guard let screen = decode(entry.body) else { return false }
         etag = entry.etag
+        version = entry.etag.map(Self.version(fromTag:))
         stateToken = entry.stateToken
         show(screen, source: .cache, stale: !entry.isFresh())
         return true
@@ -167,6 +182,7 @@ public final class ScreenStore {
             environment.report(diagnostics, url)
             return nil
         }
+        serverScreen = screen
         let prepared = environment.prepare(screen)
         diagnostics += prepared.diagnostics
         environment.report(diagnostics, url)
@@ -190,6 +206,9 @@ public final class ScreenStore {
         if let token = reply.stateToken { stateToken = token }
         diagnostics = reply.diagnostics
         if let screen = reply.screen {
+            // The stream's next patch is for the version before this answer: it will resend the screen.
+            serverScreen = screen
+            version = nil
             let prepared = environment.prepare(screen)
             diagnostics += prepared.diagnostics
             show(prepared.screen, source: .intent, stale: false)
@@ -205,6 +224,84 @@ public final class ScreenStore {
     var intentsURL: URL {
         if let intents = screen?.intents, let url = environment.loader.serverURL(intents) { return url }
         return url.appendingPathComponent("intents")
+    }
+
+    // MARK: - The live stream
+
+    /// `"abc"` and `"abc-gz"` name the same version `abc`.
+    static func version(fromTag tag: String) -> String {
+        var version = tag.hasPrefix("W/") ? String(tag.dropFirst(2)) : tag
+        version = version.trimmingCharacters(in: CharacterSet(charactersIn: "\""))
+        return version.hasSuffix("-gz") ? String(version.dropLast(3)) : version
+    }
+
+    /// Follows the screen's stream (when it declares one): patches are applied as they come;
+    /// a dropped stream reconnects with backoff and jitter, resuming from the version shown; after
+    /// three failures in a row the screen is also reloaded before each attempt (polling).
+    public func follow() {
+        guard following == nil, screen?.stream != nil else { return }
+        following = Task { [weak self] in await self?.followLoop() }
+    }
+
+    /// Stops following (the screen left the navigation stack).
+    public func stopFollowing() {
+        following?.cancel()
+        following = nil
+        isLive = false
+    }
+
+    private func followLoop() async {
+        var failures = 0
+        while !Task.isCancelled {
+            guard let stream = screen?.stream, let streamURL = environment.loader.serverURL(stream) else { return }
+            do {
+                let response = try await environment.loader.openStream(streamURL, lastEventID: version)
+                isLive = true
+                failures = 0
+                var parser = ServerSentEventParser()
+                reading: for try await chunk in response.body {
+                    for event in parser.feed(chunk) where !receive(event) {
+                        break reading   // out of step with the server: reconnect for a whole screen
+                    }
+                }
+            } catch {
+                if Task.isCancelled { break }
+                failures += 1
+            }
+            isLive = false
+            if Task.isCancelled { break }
+            if failures >= 3 { await reload() }
+            let backoff = min(30, 0.25 * Double(1 << min(failures, 7)))
+            try? await Task.sleep(for: .milliseconds(Int(backoff * Double.random(in: 0.5...1.5) * 1_000)))
+        }
+        isLive = false
+    }
+
+    /// Applies one event; false when it cannot be (the next connection starts afresh).
+    private func receive(_ event: ServerSentEvent) -> Bool {
+        switch event.type {
+        case "screen":
+            guard let screen = decode(Array(event.data.utf8)) else { return false }
+            version = event.id
+            show(screen, source: .stream, stale: false)
+            return true
+        case "patch":
+            guard let base = serverScreen, case .object(let members)? = try? JSONParser.parse(Array(event.data.utf8), limits: environment.loader.configuration.limits),
+                  members["base"]?.stringValue == version, let patchJSON = members["patch"],
+                  case .success(let patch) = ScreenPatch.decode(from: JSONWriter.write(patchJSON), options: environment.loader.configuration.decodingOptions),
+                  let patched = try? patch.apply(to: base)
+            else {
+                version = nil
+                return false
+            }
+            serverScreen = patched
+            version = event.id
+            let prepared = environment.prepare(patched)
+            show(prepared.screen, source: .stream, stale: false)
+            return true
+        default:
+            return true
+        }
     }
 
     private func reportCacheProblems() async {

@@ -104,10 +104,11 @@ public final class ScreenplayRuntime {
             openWeb(url, for: target)
         case .screen(let path):
             let store = ScreenStore(path: path, url: environment.loader.screenURL(for: path), environment: environment)
-            if presenting { presented = store } else { stack.append(store) }
+            if presenting { presented?.stopFollowing(); presented = store } else { stack.append(store) }
             emit(.openedScreen(path: path, url: store.url, presented: presenting))
             do {
                 try await store.load()
+                store.follow()
             } catch where error.kind == .notFound {
                 // The server has no such screen: an old app reaches the feature on the web.
                 if presenting { presented = nil } else { stack.removeAll { $0 === store } }
@@ -161,18 +162,20 @@ public final class ScreenplayRuntime {
             emit(.openedExternally(url))
             openExternally(url)
         case .back:
-            if presented != nil {
-                presented = nil
+            if let presented {
+                presented.stopFollowing()
+                self.presented = nil
                 emit(.dismissed)
             } else if stack.count > 1 {
-                stack.removeLast()
+                stack.removeLast().stopFollowing()
                 emit(.wentBack)
             } else {
                 emit(.refused(target: "back", reason: "already at the first screen"))
             }
         case .dismiss:
-            guard presented != nil else { return emit(.refused(target: "dismiss", reason: "nothing is presented")) }
-            presented = nil
+            guard let presented else { return emit(.refused(target: "dismiss", reason: "nothing is presented")) }
+            presented.stopFollowing()
+            self.presented = nil
             emit(.dismissed)
         case .setState(let key, let value):
             store?.set(key, to: value)

@@ -15,6 +15,32 @@ import HTTPTypes
 /// ```
 public protocol Transport: Sendable {
     func send(_ request: TransportRequest) async throws -> TransportResponse
+    /// Opens a response whose body arrives in parts as they come (a Server-Sent Events stream).
+    func open(_ request: TransportRequest) async throws -> StreamingResponse
+}
+
+extension Transport {
+    /// Without streaming: the whole body, once (enough for tests and simple transports).
+    public func open(_ request: TransportRequest) async throws -> StreamingResponse {
+        let response = try await send(request)
+        return StreamingResponse(status: response.status, headers: response.headers, body: AsyncThrowingStream { continuation in
+            continuation.yield(response.body)
+            continuation.finish()
+        })
+    }
+}
+
+/// A response head and a body that is still arriving.
+public struct StreamingResponse: Sendable {
+    public var status: HTTPResponse.Status
+    public var headers: HTTPFields
+    public var body: AsyncThrowingStream<[UInt8], any Error>
+
+    public init(status: HTTPResponse.Status, headers: HTTPFields, body: AsyncThrowingStream<[UInt8], any Error>) {
+        self.status = status
+        self.headers = headers
+        self.body = body
+    }
 }
 
 /// A request as the runtime builds it.

@@ -19,6 +19,35 @@ public struct URLSessionTransport: Transport {
         self.maxResponseBytes = maxResponseBytes
     }
 
+    public func open(_ request: TransportRequest) async throws -> StreamingResponse {
+        var outgoing = URLRequest(url: request.url)
+        outgoing.httpMethod = request.method.rawValue
+        outgoing.timeoutInterval = 24 * 3600
+        for field in request.headers { outgoing.addValue(field.value, forHTTPHeaderField: field.name.rawName) }
+        let (bytes, response) = try await session.bytes(for: outgoing)
+        guard let http = response as? HTTPURLResponse else { throw URLError(.badServerResponse) }
+        var headers = HTTPFields()
+        for (key, value) in http.allHeaderFields {
+            if let key = key as? String, let name = HTTPField.Name(key), let value = value as? String { headers.append(HTTPField(name: name, value: value)) }
+        }
+        return StreamingResponse(status: HTTPResponse.Status(code: http.statusCode), headers: headers, body: AsyncThrowingStream { continuation in
+            let task = Task {
+                do {
+                    var line: [UInt8] = []
+                    for try await byte in bytes {
+                        line.append(byte)
+                        if byte == 0x0A { continuation.yield(line); line.removeAll(keepingCapacity: true) }
+                    }
+                    if !line.isEmpty { continuation.yield(line) }
+                    continuation.finish()
+                } catch {
+                    continuation.finish(throwing: error)
+                }
+            }
+            continuation.onTermination = { _ in task.cancel() }
+        })
+    }
+
     public func send(_ request: TransportRequest) async throws -> TransportResponse {
         var outgoing = URLRequest(url: request.url)
         outgoing.httpMethod = request.method.rawValue

@@ -16,9 +16,9 @@ final class LiveServer: @unchecked Sendable {
     private let make: @Sendable (Int, @escaping @Sendable (Int) async -> Void) -> any ApplicationProtocol
 
     /// The demo backend.
-    static func demo(signer: StateSigner = .development()) async throws -> LiveServer {
+    static func demo(signer: StateSigner = .development(), feed: CityFeed = CityFeed()) async throws -> LiveServer {
         let server = LiveServer(port: 0) { port, running in
-            DemoApp.application(host: "127.0.0.1", port: port, signer: signer, onServerRunning: running)
+            DemoApp.application(host: "127.0.0.1", port: port, signer: signer, feed: feed, onServerRunning: running)
         }
         try await server.start()
         return server

@@ -1,0 +1,134 @@
+import Foundation
+import HTTPTypes
+import Screenplay
+import ScreenplayClient
+import Hummingbird
+import ScreenplayDemo
+import ScreenplayServer
+import Testing
+
+/// Live screens over loopback: subscribe, publish, receive the patch, apply it, compare with a fresh GET.
+@MainActor @Suite(.serialized) struct LiveTests {
+    static func waitUntil(_ timeout: Duration = .seconds(10), _ condition: () -> Bool) async throws {
+        let deadline = ContinuousClock.now + timeout
+        while !condition() {
+            guard ContinuousClock.now < deadline else { throw CancellationError() }
+            try await Task.sleep(for: .milliseconds(20))
+        }
+    }
+
+    static func freshScreen(_ server: LiveServer, _ path: String) async throws -> Screen {
+        let runtime = ScreenplayRuntime(configuration: ClientConfiguration(server: server.url))
+        await runtime.open(path)
+        runtime.current?.stopFollowing()
+        return try #require(runtime.current?.screen)
+    }
+
+    @Test func theStoreFollowsItsStreamAndMatchesAFreshLoad() async throws {
+        let feed = CityFeed()
+        let server = try await LiveServer.demo(feed: feed)
+        let runtime = ScreenplayRuntime(configuration: ClientConfiguration(server: server.url))
+        await runtime.open("/cities")
+        let store = try #require(runtime.current)
+        try await Self.waitUntil { store.isLive }
+        let before = try #require(store.screen)
+        for _ in 0..<4 {
+            let shown = store.screen
+            feed.newDay()
+            try await Self.waitUntil { store.screen != shown }
+            guard case .loaded(let loaded) = store.phase else { Issue.record("not loaded"); return }
+            #expect(loaded.source == .stream)
+            #expect(try await Self.freshScreen(server, "/cities") == store.screen, "the patched screen is the server's")
+        }
+        #expect(store.screen != before)
+        // The city whose day changed moved; the text field and the other cities did not.
+        #expect(HeadlessDriver(runtime: runtime).outline().contains("#city.moscow.day8"))
+        #expect(!HeadlessDriver(runtime: runtime).outline().contains("#city.moscow.day1 "))
+        runtime.current?.stopFollowing()
+        await server.stop()
+    }
+
+    /// A client that comes back with `Last-Event-ID` gets the patch from the version it holds; an
+    /// unknown version gets the whole screen.
+    @Test func lastEventIDResumes() async throws {
+        let feed = CityFeed()
+        let server = try await LiveServer.demo(feed: feed)
+        let loader = ScreenLoader(configuration: ClientConfiguration(server: server.url), transport: DefaultTransport.make(maxResponseBytes: 1 << 20))
+        let url = server.url.appendingPathComponent("screens/cities/stream")
+        func firstEvent(after lastEventID: String?) async throws -> ServerSentEvent {
+            let response = try await loader.openStream(url, lastEventID: lastEventID)
+            var parser = ServerSentEventParser()
+            for try await chunk in response.body {
+                if let event = parser.feed(chunk).first { return event }
+            }
+            throw CancellationError()
+        }
+        let first = try await firstEvent(after: nil)
+        #expect(first.type == "screen")
+        let held = try #require(Screen.decode(from: Array(first.data.utf8)).value)
+        feed.newDay()
+        let resumed = try await firstEvent(after: first.id)
+        #expect(resumed.type == "patch")
+        let envelope = try JSONParser.parse(Array(resumed.data.utf8), limits: .default)
+        #expect(envelope["base"]?.stringValue == first.id)
+        let patch = try ScreenPatch.decode(from: JSONWriter.write(try #require(envelope["patch"]))).get()
+        #expect(try patch.apply(to: held) == (try await Self.freshScreen(server, "/cities")))
+        #expect(resumed.data.utf8.count * 10 < first.data.utf8.count, "a patch, not the screen again")
+        let unknown = try await firstEvent(after: "no-such-version")
+        #expect(unknown.type == "screen")
+        await server.stop()
+    }
+
+    /// A reader that does not read while the screen changes a thousand times is not sent a thousand
+    /// patches later: changes coalesce, and what it finally gets brings it to the latest version.
+    @Test func aStalledReaderGetsTheLatestNotAQueue() async throws {
+        let feed = CityFeed()
+        let server = try await LiveServer.demo(feed: feed)
+        let loader = ScreenLoader(configuration: ClientConfiguration(server: server.url), transport: DefaultTransport.make(maxResponseBytes: 1 << 20))
+        let response = try await loader.openStream(server.url.appendingPathComponent("screens/cities/stream"), lastEventID: nil)
+        try await Task.sleep(for: .milliseconds(200))
+        let publishes = 1_000
+        for _ in 0..<publishes { feed.newDay() }
+        try await Task.sleep(for: .milliseconds(500))
+        // Now read everything that was sent, until the stream is at the latest version.
+        let latest = try await Self.freshScreen(server, "/cities")
+        var parser = ServerSentEventParser()
+        var screen: Screen?
+        var patches = 0
+        reading: for try await chunk in response.body {
+            for event in parser.feed(chunk) {
+                if event.type == "screen" { screen = Screen.decode(from: Array(event.data.utf8)).value }
+                if event.type == "patch", let current = screen {
+                    patches += 1
+                    let envelope = try JSONParser.parse(Array(event.data.utf8), limits: .default)
+                    screen = try ScreenPatch.decode(from: JSONWriter.write(envelope["patch"] ?? .null)).get().apply(to: current)
+                }
+                if screen == latest { break reading }
+            }
+        }
+        #expect(screen == latest)
+        #expect(patches < publishes / 4, "\(patches) patches for \(publishes) changes")
+        await server.stop()
+    }
+
+    @Test func aFullServerRefusesClearly() async throws {
+        let server = try await LiveServer.serving {
+            var routes = DemoApp.routes()
+            routes.live = LiveUpdatesForTests.limited
+            let router = Router()
+            routes.addRoutes(to: router)
+            return router
+        }
+        let loader = ScreenLoader(configuration: ClientConfiguration(server: server.url), transport: DefaultTransport.make(maxResponseBytes: 1 << 20))
+        let url = server.url.appendingPathComponent("screens/cities/stream")
+        let open = [try await loader.openStream(url, lastEventID: nil), try await loader.openStream(url, lastEventID: nil)]
+        do {
+            _ = try await loader.openStream(url, lastEventID: nil)
+            Issue.record("a third subscriber was accepted")
+        } catch {
+            #expect(error.status == 503)
+        }
+        withExtendedLifetime(open) {}
+        await server.stop()
+    }
+}

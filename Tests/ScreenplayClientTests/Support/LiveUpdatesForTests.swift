@@ -1,0 +1,5 @@
+import ScreenplayServer
+
+enum LiveUpdatesForTests {
+    static let limited = LiveUpdates(maxSubscribers: 2)
+}
