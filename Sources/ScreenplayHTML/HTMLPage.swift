@@ -54,6 +54,10 @@ public struct HTMLPage: Sendable {
         var data: [(String, String?)] = [("id", "screenplay"), ("data-screen", screen.id)]
         data.append(("data-state", String(decoding: JSONWriter.write(.object(screen.state)), as: UTF8.self)))
         if let intents = intents ?? screen.intents { data.append(("data-intents", intents)) }
+        if runtimeScript != nil, let stream = screen.stream, case .relative = URLPolicy().check(stream) {
+            // The page follows the screen's live stream, rendered for the web.
+            data.append(("data-stream", stream + (stream.contains("?") ? "&" : "?") + "format=html"))
+        }
         if let stateToken { data.append(("data-state-token", stateToken)) }
         html += "<div" + HTMLRenderer.attributes(data) + ">\n" + Self.body(fragment) + "\n</div>\n</body>\n</html>\n"
         self.html = html

@@ -69,9 +69,20 @@ public enum WebRuntime {
             refreshVisibility();
           };
 
+          // Rules added after the page loaded (intents, live patches), newest last, bounded.
+          const added = new Map();
+          const addCSS = (css, reset) => {
+            if (!sheet || typeof css !== "string") return;
+            if (reset) added.clear();
+            added.delete(css);
+            added.set(css, true);
+            while (added.size > 500) added.delete(added.keys().next().value);
+            sheet.replaceSync([...added.keys()].join("\n"));
+          };
+
           const replace = (answer) => {
             if (typeof answer.content !== "string") return;
-            if (sheet && typeof answer.css === "string") sheet.replaceSync(answer.css);
+            addCSS(answer.css, true);
             const header = root.querySelector(".sp-header");
             const main = root.querySelector(".sp-main");
             const template = document.createElement("template");
@@ -89,6 +100,9 @@ public enum WebRuntime {
               state = Object.assign({}, answer.state);
               // The same screen again keeps what the user typed.
               if (sameScreen) for (const key of Object.keys(answer.state)) if (key in typed) state[key] = typed[key];
+              for (const key of Object.keys(state)) setState(key, state[key]);
+            } else {
+              // A pushed screen has no state of its own: what the user typed stays.
               for (const key of Object.keys(state)) setState(key, state[key]);
             }
             refreshVisibility();
@@ -157,6 +171,35 @@ public enum WebRuntime {
           };
           root.addEventListener("input", onInput);
           root.addEventListener("change", onInput);
+          // Live updates: the screen's stream, rendered for the web, patched in place.
+          const streamURL = safeURL(root.dataset.stream || "");
+          if (streamURL && "EventSource" in window) {
+            const source = new EventSource(streamURL);
+            source.addEventListener("screen", (event) => {
+              try { replace(JSON.parse(event.data)); } catch (_) {}
+            });
+            source.addEventListener("patch", (event) => {
+              let answer;
+              try { answer = JSON.parse(event.data); } catch (_) { return; }
+              if (typeof answer.content === "string") { replace(answer); return; }
+              for (const change of answer.changes || []) {
+                const element = document.getElementById("sp-" + change.id);
+                if (!element || !root.contains(element)) continue;
+                const template = document.createElement("template");
+                template.innerHTML = change.html;
+                const wrapper = element.parentElement;
+                const target = wrapper && wrapper.classList.contains("sp-link") ? wrapper : element;
+                addCSS(change.css, false);
+                target.replaceWith(template.content);
+              }
+              for (const key of Object.keys(state)) setState(key, state[key]);
+              refreshVisibility();
+              root.dataset.version = event.lastEventId;
+            });
+            source.addEventListener("open", () => { root.dataset.live = "true"; });
+            source.addEventListener("error", () => { root.dataset.live = "false"; });
+          }
+
           refreshVisibility();
           root.dataset.ready = "true";
         })();

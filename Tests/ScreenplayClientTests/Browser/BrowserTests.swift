@@ -1,6 +1,7 @@
 import Foundation
 import Hummingbird
 import Screenplay
+import ScreenplayDemo
 import ScreenplayHTML
 import ScreenplayServer
 import Testing
@@ -98,6 +99,33 @@ struct BrowserTests {
             // Its back button is a link to the request's screen page.
             try await browser.click("#sp-back")
             try await browser.wait(until: "return location.pathname === '/screens/requests/3'", "back to the request")
+        } catch {
+            await browser.quit(); await server.stop(); throw error
+        }
+        await browser.quit()
+        await server.stop()
+    }
+
+    /// Live updates reach the page without a reload: a new day moves Moscow's bars in place.
+    @Test func thePageChangesWithoutAReload() async throws {
+        let feed = CityFeed()
+        let server = try await LiveServer.demo(feed: feed)
+        let browser = try await WebDriver.start(language: "en")
+        do {
+            try await Self.loaded(browser, "\(server.url)/screens/cities")
+            try await browser.wait(until: "return document.getElementById('screenplay').dataset.live === 'true'", "the page's stream opened")
+            try await browser.execute("window.__sameDocument = 42")
+            try await browser.type("typed", into: "input[data-sp-key=city]")
+            #expect(try await browser.execute("return document.querySelectorAll('[data-sp-id=\"city.moscow.day0\"]').length") == 1)
+            try await Task.sleep(for: .milliseconds(300))
+            feed.newDay()
+            try await browser.wait(until: "return document.querySelectorAll('[data-sp-id=\"city.moscow.day7\"]').length === 1", "Moscow's new day appeared")
+            #expect(try await browser.execute("return document.querySelectorAll('[data-sp-id=\"city.moscow.day0\"]').length") == 0)
+            #expect(try await browser.execute("return window.__sameDocument") == 42, "the page was not reloaded")
+            #expect(try await browser.execute("return document.querySelector('input[data-sp-key=city]').value") == "typed", "the field was not touched")
+            #expect(try await browser.execute("return document.querySelectorAll('[data-sp-id^=\"city.saint-petersburg.day\"]').length") == 7)
+            let height = try await browser.execute("return document.querySelector('[data-sp-id=\"city.moscow.day7\"] .sp-rect').getBoundingClientRect().height")
+            #expect((height.doubleValue ?? 0) > 0, "the new bar has its style")
         } catch {
             await browser.quit(); await server.stop(); throw error
         }
