@@ -107,7 +107,12 @@ if ProcessInfo.processInfo.environment["SCREENPLAY_BENCHMARKS"] != nil {
     package.targets.append(.target(name: "CHeap", path: "Benchmarks/CHeap"))
     package.targets.append(
         .executableTarget(
-            name: "screenplay-client-bench", dependencies: ["ScreenplayClient", "ScreenplayDemo", "ScreenplayServer", "CHeap"],
+            name: "screenplay-client-bench",
+            dependencies: [
+                "ScreenplayClient", "ScreenplayDemo", "ScreenplayServer", "CHeap",
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "Hummingbird", package: "hummingbird"),
+            ],
             path: "Benchmarks/client-bench")
     )
 }

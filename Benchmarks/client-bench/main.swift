@@ -17,6 +17,11 @@ func milliseconds(_ duration: Duration) -> Double {
     Double(duration.components.seconds) * 1_000 + Double(duration.components.attoseconds) / 1e15
 }
 
+if let flag = CommandLine.arguments.firstIndex(of: "--serve"), let port = Int(CommandLine.arguments[flag + 1]) {
+    try await LiveBench.serve(port: port)
+    exit(0)
+}
+
 // The demo server, just long enough to fill the cache.
 let (ready, continuation) = AsyncStream.makeStream(of: Int.self)
 let application = DemoApp.application(host: "127.0.0.1", port: 0, signer: .development()) { port in continuation.yield(port) }
@@ -86,3 +91,6 @@ print("cache of \(count) screens: \(diskBytes) bytes on disk (\(diskBytes / coun
 print("  heap held by the cache (index of \(count) files): \(afterIndex - before) bytes (\((afterIndex - before) / count) per screen)")
 print("  for scale, the same \(count) screens decoded in memory: \(afterScreens - afterIndex) bytes (\((afterScreens - afterIndex) / count) per screen)")
 withExtendedLifetime((cache, screens)) {}
+
+// 3. Live updates (issue 6).
+try await LiveBench.run()
