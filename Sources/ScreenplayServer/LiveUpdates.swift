@@ -1,4 +1,5 @@
 import Foundation
+import NIOCore
 import NIOConcurrencyHelpers
 import Screenplay
 
@@ -47,6 +48,38 @@ public final class LiveUpdates: Sendable {
     private let heartbeatTask = NIOLockedValueBox<Task<Void, Never>?>(nil)
     /// Screens by version, so a patch can be made from the version a client holds.
     let versions = VersionCache(capacity: 512)
+    /// Bumped by every invalidation: subscribers with the same context share one rendering of it.
+    private let generation = NIOLockedValueBox<Int>(0)
+    private let renders = NIOLockedValueBox<(tasks: [String: Task<(Screen, String), any Error>], order: [String])>(([:], []))
+    private let events = NIOLockedValueBox<(buffers: [String: ByteBuffer], order: [String])>(([:], []))
+
+    var currentGeneration: Int { generation.withLockedValue { $0 } }
+
+    /// The screen for a context at the current generation, computed once for all the subscribers
+    /// whose requests are alike (same path, query, language, capabilities, user, overrides).
+    func render(context key: String, _ make: @escaping @Sendable () async throws -> (Screen, String)) async throws -> (Screen, String) {
+        let fullKey = "\(currentGeneration)\u{0}\(key)"
+        let task = renders.withLockedValue { renders -> Task<(Screen, String), any Error> in
+            if let existing = renders.tasks[fullKey] { return existing }
+            let task = Task { try await make() }
+            renders.tasks[fullKey] = task
+            renders.order.append(fullKey)
+            while renders.order.count > 4_096 { renders.tasks[renders.order.removeFirst()] = nil }
+            return task
+        }
+        return try await task.value
+    }
+
+    /// An event made once for every subscriber going from the same version to the same version.
+    func event(_ key: String, _ make: () -> ByteBuffer) -> ByteBuffer {
+        if let existing = events.withLockedValue({ $0.buffers[key] }) { return existing }
+        let buffer = make()
+        events.withLockedValue { events in
+            if events.buffers.updateValue(buffer, forKey: key) == nil { events.order.append(key) }
+            while events.order.count > 1_024 { events.buffers[events.order.removeFirst()] = nil }
+        }
+        return buffer
+    }
 
     public init(maxSubscribers: Int = 10_000, heartbeat: Duration = .seconds(15)) {
         self.maxSubscribers = maxSubscribers
@@ -63,6 +96,7 @@ public final class LiveUpdates: Sendable {
 
     /// Every watched screen whose path matches changed.
     public func invalidate(where matches: (String) -> Bool) {
+        generation.withLockedValue { $0 += 1 }
         for subscriber in subscribers.withLockedValue({ Array($0.values) }) where matches(subscriber.path) {
             subscriber.signal(changed: true)
         }

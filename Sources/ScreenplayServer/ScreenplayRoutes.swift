@@ -252,15 +252,23 @@ public struct ScreenplayRoutes: Sendable {
         }
         let lastEventID = request.headers[.lastEventID]
         let live = self.live
+        // Requests alike get the same screen from a pure handler: render once for all of them.
+        let query = context.query.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }.joined(separator: "&")
+        let contextKey = [
+            format.rawValue, context.path, query, context.language, context.capabilitiesKey, context.user ?? "",
+            request.headers[.screenplayExperiments] ?? "",
+        ].joined(separator: "\u{0}")
         let renderer = webRenderer
         let events = StreamEvents(format: format, renderer: renderer, customRenderers: webComponents)
         let body = ResponseBody { writer in
             defer { live.unsubscribe(subscriber) }
             func render() async throws -> (Screen, String) {
-                let screen = try await route.handler(context).screen.adapted(to: context.capabilities).screen
-                let version = ScreenResponse.versionID(of: screen)
-                live.versions.store(screen, as: version)
-                return (screen, version)
+                try await live.render(context: contextKey) {
+                    let screen = try await route.handler(context).screen.adapted(to: context.capabilities).screen
+                    let version = ScreenResponse.versionID(of: screen)
+                    live.versions.store(screen, as: version)
+                    return (screen, version)
+                }
             }
             var (screen, version) = try await render()
             if let lastEventID, let base = live.versions.screen(lastEventID) {
@@ -282,7 +290,10 @@ public struct ScreenplayRoutes: Sendable {
                 if changed {
                     let (next, nextVersion) = try await render()
                     if nextVersion != version {
-                        try await writer.write(events.patch(from: screen, baseVersion: version, to: next, version: nextVersion))
+                        let event = live.event("\(format.rawValue)\u{0}\(contextKey)\u{0}\(version)\u{0}\(nextVersion)") {
+                            events.patch(from: screen, baseVersion: version, to: next, version: nextVersion)
+                        }
+                        try await writer.write(event)
                         (screen, version) = (next, nextVersion)
                     }
                 } else if heartbeat {
