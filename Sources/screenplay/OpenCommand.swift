@@ -43,6 +43,9 @@ struct OpenCommand: AsyncParsableCommand {
     @Option(help: "Tap the node with this id or label (repeatable).")
     var tap: [String] = []
 
+    @Option(help: "After the steps, keep following the screen's live stream for this many seconds, printing each update.")
+    var watch: Double = 0
+
     enum Step {
         case fill(key: String, value: String)
         case tap(String)
@@ -118,6 +121,18 @@ struct OpenCommand: AsyncParsableCommand {
             }
             if case .failure(let error) = outcome { throw Failure(reason: error.description) }
             try Self.report(runtime: runtime, driver: driver, seen: &seen)
+        }
+        if watch > 0, let store = runtime.current {
+            let deadline = ContinuousClock.now + .milliseconds(Int(watch * 1_000))
+            var shown = store.screen
+            while ContinuousClock.now < deadline {
+                try? await Task.sleep(for: .milliseconds(50))
+                guard store.screen != shown else { continue }
+                shown = store.screen
+                print("")
+                print("→ live update\(store.version.map { " (version \($0))" } ?? "")")
+                print(driver.outline(), terminator: "")
+            }
         }
     }
 

@@ -11,10 +11,10 @@ import Testing
         let process = Process()
         let port: Int
 
-        init(port requested: Int = 0) throws {
+        init(port requested: Int = 0, arguments: [String] = []) throws {
             let executable = try #require(CLITests.executable)
             process.executableURL = executable
-            process.arguments = ["serve", "--port", String(requested)]
+            process.arguments = ["serve", "--port", String(requested)] + arguments
             let errors = Pipe()
             process.standardError = errors
             process.standardOutput = FileHandle.nullDevice
@@ -80,6 +80,14 @@ import Testing
         #expect(offline.status == 0, "\(offline.errors)")
         #expect(offline.lines.first?.hasPrefix("stale:") == true, "\(offline.output)")
         #expect(offline.output.contains("Marie Conductrice"))
+    }
+
+    @Test func watchPrintsLiveUpdates() throws {
+        let server = try Server(arguments: ["--live-interval", "0.3"])
+        defer { server.stop() }
+        let run = try cli.screenplay("open", "\(server.url)/screens/cities", "--watch", "2")
+        #expect(run.status == 0, "\(run.errors)")
+        #expect(run.output.components(separatedBy: "→ live update").count > 2, "\(run.output.suffix(500))")
     }
 
     @Test func failuresExitOneWithTheReason() throws {
