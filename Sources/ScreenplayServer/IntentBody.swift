@@ -6,6 +6,8 @@ struct IntentBody {
     let payload: [String: JSONValue]
     let state: [String: JSONValue]
     let stateToken: String?
+    /// The version of the screen the client shows (its ETag or stream id), so the answer can be a patch.
+    let version: String?
 
     init(bytes: [UInt8], limits: DocumentLimits) throws(ScreenplayError) {
         let json: JSONValue
@@ -17,7 +19,7 @@ struct IntentBody {
         guard case .object(let members) = json else {
             throw ScreenplayError(.badRequest, code: "malformedIntent", message: "an intent is a JSON object, not \(json.kindDescription)")
         }
-        if let unknown = members.keys.sorted().first(where: { !["name", "payload", "state", "stateToken"].contains($0) }) {
+        if let unknown = members.keys.sorted().first(where: { !["name", "payload", "state", "stateToken", "version"].contains($0) }) {
             throw ScreenplayError(.badRequest, code: "malformedIntent", message: "an intent has no member \"\(unknown)\"", path: unknown)
         }
         guard case .string(let name)? = members["name"], !name.isEmpty, name.count <= 128 else {
@@ -37,6 +39,11 @@ struct IntentBody {
         case nil, .null?: stateToken = nil
         case .string(let token)?: stateToken = token
         case let other?: throw ScreenplayError(.badRequest, code: "malformedIntent", message: "\"stateToken\" must be a string, not \(other.kindDescription)", path: "stateToken")
+        }
+        switch members["version"] {
+        case nil, .null?: version = nil
+        case .string(let value)? where value.utf8.count <= 128: version = value
+        case let other?: throw ScreenplayError(.badRequest, code: "malformedIntent", message: "\"version\" must be a string of at most 128 characters, not \(other.kindDescription)", path: "version")
         }
     }
 }

@@ -151,7 +151,13 @@ extension IntentResponse {
 /// The answer to an intent: `{"effects": [...], "screen": {...}, "stateToken": "..."}`, each member
 /// present when the handler gave it, the screen and effects adapted to the client.
 enum IntentResponse {
-    static func make(_ result: IntentResult, context: ScreenContext, signer: StateSigner) -> Response {
+    /// - Parameter base: the version the client shows and that screen, when the server still has
+    ///   it: the new screen is then sent as a patch from it (`{"patch": {...}, "version": "..."}`)
+    ///   when that is smaller.
+    static func make(
+        _ result: IntentResult, context: ScreenContext, signer: StateSigner, base: (version: String, screen: Screen)? = nil,
+        versions: VersionCache? = nil
+    ) -> Response {
         let effects = result.effects.compactMap { $0.adapted(to: context.capabilities)?.encoded() }
         var body: [UInt8] = Array("{".utf8)
         var first = true
@@ -165,12 +171,22 @@ enum IntentResponse {
         if !effects.isEmpty {
             member("effects", Array("[".utf8) + effects.joined(separator: Array(",".utf8)) + Array("]".utf8))
         }
+        var version: String?
         if let screen = result.screen {
-            member("screen", screen.adapted(to: context.capabilities).screen.encoded())
+            let adapted = screen.adapted(to: context.capabilities).screen
+            version = ScreenResponse.versionID(of: adapted)
+            let patch = base.map { ScreenPatch(from: $0.screen, to: adapted) }
+            if let base, let patch, case .operations = patch.content {
+                member("patch", Array(#"{"base":"#.utf8) + JSONWriter.write(.string(base.version)) + Array(#","patch":"#.utf8) + patch.encoded() + [UInt8(ascii: "}")])
+            } else {
+                member("screen", adapted.encoded())
+            }
+            versions?.store(adapted, as: version!)
         }
         if let state = result.signedState {
             member("stateToken", JSONWriter.write(.string(signer.token(for: state))))
         }
+        if let version { member("version", JSONWriter.write(.string(version))) }
         body.append(UInt8(ascii: "}"))
         return Response(
             status: .ok,

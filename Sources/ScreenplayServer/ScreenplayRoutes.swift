@@ -236,6 +236,10 @@ public struct ScreenplayRoutes: Sendable {
         metrics?.adaptation(report)
         var headers = ScreenResponse.headers(for: screen, language: context.language)
         if let state = reply.signedState { headers[.screenplayStateToken] = signer.token(for: state) }
+        if !route.intents.isEmpty {
+            // A screen with intents: remember this version, so an intent from it can be answered with a patch.
+            live.versions.store(screen, as: ScreenResponse.versionID(of: screen))
+        }
         return respond(body: screen.encoded(), headers: headers, maxAge: screen.cache?.maxAge, cacheKey: cacheKey, request: request)
     }
 
@@ -376,6 +380,8 @@ public struct ScreenplayRoutes: Sendable {
         if wantsPage {
             return IntentResponse.page(result, context: context, signer: signer, renderer: webRenderer, intents: "/screens/\(context.path)/intents")
         }
-        return IntentResponse.make(result, context: context, signer: signer)
+        return IntentResponse.make(result, context: context, signer: signer, base: fields.version.flatMap { version in
+            live.versions.screen(version).map { (version, $0) }
+        }, versions: live.versions)
     }
 }

@@ -111,6 +111,41 @@ import Testing
         await server.stop()
     }
 
+    /// An intent from a screen whose version the server knows is answered with a patch; the result
+    /// is the screen a plain answer would have given, and the stream goes on from it.
+    @Test func intentsAnswerWithPatches() async throws {
+        let feed = CityFeed()
+        let server = try await LiveServer.demo(feed: feed)
+        let transport = CountingTransport()
+        let runtime = ScreenplayRuntime(configuration: ClientConfiguration(server: server.url), transport: transport)
+        await runtime.open("/cities")
+        let store = try #require(runtime.current)
+        try await Self.waitUntil { store.isLive }
+        await runtime.perform(.intent("refresh"))
+        #expect(store.intentError == nil)
+        let intent = try #require(transport.exchanges.lastIndex { $0.request.method == .post })
+        let sent = try JSONParser.parse(transport.exchanges[intent].request.body ?? [], limits: .default)
+        #expect(sent["version"]?.stringValue == nil || sent["version"]?.stringValue?.count == 32)
+        let answer = try JSONParser.parse(transport.responseBodies[intent], limits: .default)
+        #expect(answer["patch"] != nil, "answered with a patch")
+        #expect(answer["screen"] == nil)
+        let patchedBytes = transport.responseBodies[intent].count
+        // The same intent without a version gets the whole screen: the same screen, more bytes.
+        let loader = ScreenLoader(configuration: ClientConfiguration(server: server.url), transport: DefaultTransport.make(maxResponseBytes: 1 << 20))
+        let plain = try await loader.send(intent: "refresh", payload: [:], state: ["city": ""], stateToken: nil, to: server.url.appendingPathComponent("screens/cities/intents"))
+        #expect(plain.screen == store.screen)
+        #expect(plain.patched == false)
+        #expect(patchedBytes < (plain.screen?.encoded().count ?? 0), "\(patchedBytes) bytes of patch")
+        // The stream resumes from the intent's version.
+        let shown = store.screen
+        feed.newDay()
+        try await Self.waitUntil { store.screen != shown }
+        guard case .loaded(let loaded) = store.phase else { Issue.record("not loaded"); return }
+        #expect(loaded.source == .stream)
+        store.stopFollowing()
+        await server.stop()
+    }
+
     @Test func aFullServerRefusesClearly() async throws {
         let server = try await LiveServer.serving {
             var routes = DemoApp.routes()

@@ -32,6 +32,10 @@ public struct ScreenLoader: Sendable {
         public var effects: [Action]
         public var stateToken: String?
         public var diagnostics: [Diagnostic]
+        /// The server's id of the new screen's version.
+        public var version: String?
+        /// Whether the screen came as a patch from the version the client showed.
+        public var patched = false
     }
 
     /// The server URL of the screen at an app path: `/requests/2` → `<server>/screens/requests/2`.
@@ -85,12 +89,16 @@ public struct ScreenLoader: Sendable {
         }
     }
 
-    /// POSTs an intent from the screen whose intents go to `url`.
+    /// POSTs an intent from the screen whose intents go to `url`. With the `version` the client
+    /// shows and that screen (`base`, as the server sent it), the server may answer with a patch,
+    /// which is applied here.
     public func send(
-        intent name: String, payload: [String: JSONValue], state: [String: JSONValue], stateToken: String?, to url: URL
+        intent name: String, payload: [String: JSONValue], state: [String: JSONValue], stateToken: String?, to url: URL,
+        version: String? = nil, base: Screen? = nil
     ) async throws(ClientError) -> IntentReply {
         var body: [String: JSONValue] = ["name": .string(name), "payload": .object(payload), "state": .object(state)]
         if let stateToken { body["stateToken"] = .string(stateToken) }
+        if let version, base != nil { body["version"] = .string(version) }
         var headers = configuration.requestHeaders
         headers[.contentType] = "application/json"
         headers[.accept] = "application/json"
@@ -99,8 +107,18 @@ public struct ScreenLoader: Sendable {
         guard case .object(let members)? = try? JSONParser.parse(response.body, limits: configuration.limits) else {
             throw ClientError(.undecodable, "the intent's answer is not a JSON object", target: url.absoluteString)
         }
-        var reply = IntentReply(screen: nil, effects: [], stateToken: nil, diagnostics: [])
+        var reply = IntentReply(screen: nil, effects: [], stateToken: nil, diagnostics: [], version: members["version"]?.stringValue)
         let options = configuration.decodingOptions
+        if case .object(let envelope)? = members["patch"] {
+            guard let base, envelope["base"]?.stringValue == version, let patchJSON = envelope["patch"],
+                  case .success(let patch) = ScreenPatch.decode(from: JSONWriter.write(patchJSON), options: options),
+                  let patched = try? patch.apply(to: base)
+            else {
+                throw ClientError(.undecodable, "the intent's patch does not apply to the screen shown", target: url.absoluteString)
+            }
+            reply.screen = patched
+            reply.patched = true
+        }
         if let screen = members["screen"] {
             let decoded = Screen.decode(from: screen, options: options)
             reply.diagnostics += decoded.diagnostics

@@ -206,9 +206,10 @@ public final class ScreenStore {
         if let token = reply.stateToken { stateToken = token }
         diagnostics = reply.diagnostics
         if let screen = reply.screen {
-            // The stream's next patch is for the version before this answer: it will resend the screen.
+            // The stream's next patch is for the version before this answer: the stream reconnects
+            // from this one.
             serverScreen = screen
-            version = nil
+            version = reply.version
             let prepared = environment.prepare(screen)
             diagnostics += prepared.diagnostics
             show(prepared.screen, source: .intent, stale: false)
@@ -218,6 +219,12 @@ public final class ScreenStore {
 
     func intentFailed(_ error: ClientError) {
         intentError = error
+    }
+
+    /// The screen as the server sent it, for the server to patch (intents, streams).
+    var serverVersion: (version: String, screen: Screen)? {
+        guard let version, let serverScreen else { return nil }
+        return (version, serverScreen)
     }
 
     /// Where this screen's intents go: its `intents` URL, or its own URL + `/intents`.
@@ -286,8 +293,12 @@ public final class ScreenStore {
             show(screen, source: .stream, stale: false)
             return true
         case "patch":
-            guard let base = serverScreen, case .object(let members)? = try? JSONParser.parse(Array(event.data.utf8), limits: environment.loader.configuration.limits),
-                  members["base"]?.stringValue == version, let patchJSON = members["patch"],
+            guard case .object(let members)? = try? JSONParser.parse(Array(event.data.utf8), limits: environment.loader.configuration.limits) else {
+                return true
+            }
+            // Made for another version (an intent's answer came in between): resume from ours.
+            guard members["base"]?.stringValue == version else { return false }
+            guard let base = serverScreen, let patchJSON = members["patch"],
                   case .success(let patch) = ScreenPatch.decode(from: JSONWriter.write(patchJSON), options: environment.loader.configuration.decodingOptions),
                   let patched = try? patch.apply(to: base)
             else {

@@ -199,8 +199,10 @@ public final class ScreenplayRuntime {
     private func send(intent name: String, payload: [String: JSONValue], from store: ScreenStore) async {
         emit(.intentSent(name: name))
         do {
+            let shown = store.serverVersion
             let reply = try await environment.loader.send(
-                intent: name, payload: payload, state: store.values, stateToken: store.stateToken, to: store.intentsURL)
+                intent: name, payload: payload, state: store.values, stateToken: store.stateToken, to: store.intentsURL,
+                version: shown?.version, base: shown?.screen)
             store.apply(reply)
             for effect in reply.effects { await perform(effect, on: store) }
         } catch {
