@@ -5,7 +5,6 @@ import Hummingbird
 import Logging
 import Screenplay
 import ScreenplayHTML
-import ServiceLifecycle
 
 /// The screens and intents of an app, served under `/screens` by any Hummingbird 2 application.
 ///
@@ -262,50 +261,11 @@ public struct ScreenplayRoutes: Sendable {
             format.rawValue, context.path, query, context.language, context.capabilitiesKey, context.user ?? "",
             request.headers[.screenplayExperiments] ?? "",
         ].joined(separator: "\u{0}")
-        let renderer = webRenderer
-        let events = StreamEvents(format: format, renderer: renderer, customRenderers: webComponents)
-        let body = ResponseBody { writer in
-            defer { live.unsubscribe(subscriber) }
-            func render() async throws -> (Screen, String) {
-                try await live.render(context: contextKey) {
-                    let screen = try await route.handler(context).screen.adapted(to: context.capabilities).screen
-                    let version = ScreenResponse.versionID(of: screen)
-                    live.versions.store(screen, as: version)
-                    return (screen, version)
-                }
-            }
-            var (screen, version) = try await render()
-            if let lastEventID, let base = live.versions.screen(lastEventID) {
-                if lastEventID != version { try await writer.write(events.patch(from: base, baseVersion: lastEventID, to: screen, version: version)) }
-            } else {
-                try await writer.write(events.screen(screen, version: version))
-            }
-            // A server shutting down ends its streams (clients reconnect to the next one).
-            try await withGracefulShutdownHandler {
-                try await follow()
-            } onGracefulShutdown: {
-                subscriber.wake.finish()
-            }
-            try await writer.finish(nil)
-
-            func follow() async throws {
-            for await _ in wakes {
-                let (changed, heartbeat) = subscriber.take()
-                if changed {
-                    let (next, nextVersion) = try await render()
-                    if nextVersion != version {
-                        let event = live.event("\(format.rawValue)\u{0}\(contextKey)\u{0}\(version)\u{0}\(nextVersion)") {
-                            events.patch(from: screen, baseVersion: version, to: next, version: nextVersion)
-                        }
-                        try await writer.write(event)
-                        (screen, version) = (next, nextVersion)
-                    }
-                } else if heartbeat {
-                    try await writer.write(ByteBuffer(string: ": heartbeat\n\n"))
-                }
-            }
-            }
-        }
+        let stream = ScreenStream(
+            live: live, subscriber: subscriber, wakes: wakes, contextKey: contextKey,
+            events: StreamEvents(format: format, renderer: webRenderer, customRenderers: webComponents), lastEventID: lastEventID,
+            make: { try await route.handler(context).screen.adapted(to: context.capabilities).screen })
+        let body = ResponseBody { writer in try await stream.run(&writer) }
         return Response(
             status: .ok,
             headers: [.contentType: "text/event-stream; charset=utf-8", .cacheControl: "no-store", .contentLanguage: context.language, .xAccelBuffering: "no"],
