@@ -139,8 +139,8 @@ struct OpenCommand: AsyncParsableCommand {
     /// Prints the events since the last report and the screen; throws when one of them is a failure.
     @MainActor
     static func report(runtime: ScreenplayRuntime, driver: HeadlessDriver, seen: inout Int) throws {
-        let events = Array(runtime.eventLog.dropFirst(seen))
-        seen = runtime.eventLog.count
+        let events = Array(runtime.events(since: seen))
+        seen = runtime.eventCount
         for event in events {
             if case .openedScreen = event { continue }
             print("→ \(event)")

@@ -88,6 +88,20 @@ import Testing
         await server.stop()
     }
 
+    /// The log keeps the newest 256 events; a reader that remembers `eventCount` gets what came since.
+    @Test func eventsSinceACountSurviveTheLogsBound() async {
+        let runtime = ScreenplayRuntime(configuration: ClientConfiguration(server: URL(string: "http://127.0.0.1:9")!))
+        await runtime.perform(.unknown(type: "first", raw: [:]))
+        let mark = runtime.eventCount
+        for index in 0..<300 { await runtime.perform(.unknown(type: "t\(index)", raw: [:])) }
+        #expect(runtime.eventCount == mark + 300)
+        #expect(runtime.eventLog.count == 256)
+        let since = runtime.events(since: mark)
+        #expect(since.count == 256)
+        #expect(since.last == .ignoredAction(type: "t299"))
+        #expect(runtime.events(since: runtime.eventCount - 2).map(\.description) == ["ignored unknown action t298", "ignored unknown action t299"])
+    }
+
     /// Write-up 3's payment flow, where the server is the navigator, under both variants.
     @Test(arguments: [("signUpFirst", ["checkout.signUp", "checkout.addCard"]), ("cardFirst", ["checkout.addCard", "checkout.signUp"])])
     func thePaymentFlowWalksToItsEnd(variant: String, firstSteps: [String]) async throws {

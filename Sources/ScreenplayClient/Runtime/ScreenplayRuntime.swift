@@ -35,8 +35,10 @@ public final class ScreenplayRuntime {
 
     @ObservationIgnored private let environment: RuntimeEnvironment
     @ObservationIgnored private var eventContinuations: [UUID: AsyncStream<RuntimeEvent>.Continuation] = [:]
-    /// Every event so far (bounded), for tools that print what happened after each step.
+    /// The latest events (the last 256), for tools that print what happened after each step.
     public private(set) var eventLog: [RuntimeEvent] = []
+    /// How many events there have been in all (``eventLog`` keeps the newest).
+    public private(set) var eventCount = 0
 
     /// - Parameters:
     ///   - transport: how requests go out (default: AsyncHTTPClient on Linux, URLSession on Apple platforms).
@@ -71,6 +73,11 @@ public final class ScreenplayRuntime {
         self.init(configuration: configuration, transport: transport, cache: cache, diagnostics: diagnostics)
     }
 
+    /// The events after the first `count` ever emitted, as far as ``eventLog`` still holds them.
+    public func events(since count: Int) -> ArraySlice<RuntimeEvent> {
+        eventLog.suffix(max(0, min(eventCount - count, eventLog.count)))
+    }
+
     /// Every event from now on.
     public func events() -> AsyncStream<RuntimeEvent> {
         let id = UUID()
@@ -81,6 +88,7 @@ public final class ScreenplayRuntime {
     }
 
     private func emit(_ event: RuntimeEvent) {
+        eventCount += 1
         eventLog.append(event)
         if eventLog.count > 256 { eventLog.removeFirst(eventLog.count - 256) }
         for continuation in eventContinuations.values { continuation.yield(event) }
