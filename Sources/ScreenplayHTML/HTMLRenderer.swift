@@ -158,13 +158,8 @@ public struct HTMLRenderer: Sendable {
                 element.attributes.append(("data-sp-type", custom.type))
                 element.content = drawn
             } else if let fallback = node.fallback {
-                var replacement = fallback
-                replacement.id = replacement.id ?? node.id
-                replacement.action = replacement.action ?? node.action
-                replacement.visibleWhen = replacement.visibleWhen ?? node.visibleWhen
-                replacement.accessibilityLabel = replacement.accessibilityLabel ?? node.accessibilityLabel
-                replacement.style = replacement.style ?? node.style
-                return render(replacement, into: &html)
+                // The same inheritance as adaptation: one rule for what a fallback keeps.
+                return render(node.replaced(by: fallback), into: &html)
             } else {
                 return
             }

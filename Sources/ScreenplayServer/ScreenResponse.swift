@@ -40,7 +40,12 @@ enum ScreenResponse {
 
     /// The id of a screen's version on streams: its tag without quotes (same screen, same id).
     static func versionID(of screen: Screen) -> String {
-        String(entityTag(for: screen.encoded()).dropFirst().dropLast())
+        versionID(fromTag: entityTag(for: screen.encoded()))
+    }
+
+    /// The version id a strong tag names.
+    static func versionID(fromTag tag: String) -> String {
+        String(tag.dropFirst().dropLast())
     }
 
     /// Whether an `If-None-Match` value matches `tag` (weak comparison, as RFC 9110 asks for GET).

@@ -235,11 +235,10 @@ public struct ScreenplayRoutes: Sendable {
         metrics?.adaptation(report)
         var headers = ScreenResponse.headers(for: screen, language: context.language)
         if let state = reply.signedState { headers[.screenplayStateToken] = signer.token(for: state) }
-        if !route.intents.isEmpty {
-            // A screen with intents: remember this version, so an intent from it can be answered with a patch.
-            live.versions.store(screen, as: ScreenResponse.versionID(of: screen))
-        }
-        return respond(body: screen.encoded(), headers: headers, maxAge: screen.cache?.maxAge, cacheKey: cacheKey, request: request)
+        // A screen with intents is remembered by version, so an intent from it can be answered with a patch.
+        return respond(
+            body: screen.encoded(), headers: headers, maxAge: screen.cache?.maxAge, cacheKey: cacheKey, request: request,
+            remembering: route.intents.isEmpty ? nil : screen)
     }
 
     /// Server-Sent Events for one subscriber: the screen (or, with `Last-Event-ID` naming a version
@@ -273,15 +272,19 @@ public struct ScreenplayRoutes: Sendable {
     }
 
     /// Sends encoded bytes: into the render cache when the route opted in and the screen has a lifetime.
-    private func respond(body: [UInt8], headers: HTTPFields, maxAge: Int?, cacheKey: String?, request: Request) -> Response {
-        if let cacheKey, let maxAge, maxAge > 0 {
-            // Shared by every hit: prepare the gzip form now, whether or not this client wants it.
-            let encoded = EncodedScreen(body: body, headers: headers, compressing: true)
+    /// - Parameter screen: kept under its version (the tag just computed) for patches, when given.
+    private func respond(
+        body: [UInt8], headers: HTTPFields, maxAge: Int?, cacheKey: String?, request: Request, remembering screen: Screen? = nil
+    ) -> Response {
+        let cached = cacheKey != nil && (maxAge ?? 0) > 0
+        // Shared by every hit of a cached screen: prepare the gzip form now, whether or not this client wants it.
+        let encoded = EncodedScreen(
+            body: body, headers: headers, compressing: cached || ScreenResponse.acceptsGzip(request.headers[values: .acceptEncoding]))
+        if let screen { live.versions.store(screen, as: ScreenResponse.versionID(fromTag: encoded.tag)) }
+        if cached, let cacheKey, let maxAge {
             renderCache.store(RenderCache.Entry(screen: encoded, expires: .now + .seconds(maxAge)), for: cacheKey)
-            return ScreenResponse.make(encoded, for: request)
         }
-        let compressing = ScreenResponse.acceptsGzip(request.headers[values: .acceptEncoding])
-        return ScreenResponse.make(EncodedScreen(body: body, headers: headers, compressing: compressing), for: request)
+        return ScreenResponse.make(encoded, for: request)
     }
 
     /// The renderer of web pages, with the app's components and its links.

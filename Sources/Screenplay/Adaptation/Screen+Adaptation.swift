@@ -52,27 +52,16 @@ struct Adapter {
         }
         if let fallback = node.fallback {
             report.usedFallback[type, default: 0] += 1
-            return adapt(inheriting(node, into: fallback))
+            return adapt(node.replaced(by: fallback))
         }
         if let downgrade = Downgrade.of(node) {
             report.downgraded[type, default: 0] += 1
-            return adapt(inheriting(node, into: downgrade))
+            return adapt(node.replaced(by: downgrade))
         }
         report.droppedNodes[type, default: 0] += 1
         return nil
     }
 
-    /// A replacement keeps the replaced node's id (patches still find it), action, visibility and
-    /// label unless it has its own.
-    private func inheriting(_ original: Node, into replacement: Node) -> Node {
-        var node = replacement
-        node.id = node.id ?? original.id
-        node.action = node.action ?? original.action
-        node.visibleWhen = node.visibleWhen ?? original.visibleWhen
-        node.accessibilityLabel = node.accessibilityLabel ?? original.accessibilityLabel
-        node.style = node.style ?? original.style
-        return node
-    }
 
     mutating func adapt(_ action: Action) -> Action? {
         guard !capabilities.actions.contains(action.type) else {
@@ -102,5 +91,23 @@ extension Action {
     public func adapted(to capabilities: ClientCapabilities) -> Action? {
         var adapter = Adapter(capabilities: capabilities)
         return adapter.adapt(self)
+    }
+}
+
+extension Node {
+    /// `replacement` standing in for this node (its fallback or downgrade): it keeps this node's id
+    /// (patches still find it), action, visibility, label and style unless it has its own.
+    ///
+    /// ```swift
+    /// let shown = banner.replaced(by: banner.fallback!)   // id "widget.pay-banner" kept
+    /// ```
+    public func replaced(by replacement: Node) -> Node {
+        var node = replacement
+        node.id = node.id ?? id
+        node.action = node.action ?? action
+        node.visibleWhen = node.visibleWhen ?? visibleWhen
+        node.accessibilityLabel = node.accessibilityLabel ?? accessibilityLabel
+        node.style = node.style ?? style
+        return node
     }
 }

@@ -20,17 +20,11 @@ public struct URLSessionTransport: Transport {
     }
 
     public func open(_ request: TransportRequest) async throws -> StreamingResponse {
-        var outgoing = URLRequest(url: request.url)
-        outgoing.httpMethod = request.method.rawValue
+        var outgoing = Self.urlRequest(request)
         outgoing.timeoutInterval = 24 * 3600
-        for field in request.headers { outgoing.addValue(field.value, forHTTPHeaderField: field.name.rawName) }
         let (bytes, response) = try await session.bytes(for: outgoing)
         guard let http = response as? HTTPURLResponse else { throw URLError(.badServerResponse) }
-        var headers = HTTPFields()
-        for (key, value) in http.allHeaderFields {
-            if let key = key as? String, let name = HTTPField.Name(key), let value = value as? String { headers.append(HTTPField(name: name, value: value)) }
-        }
-        return StreamingResponse(status: HTTPResponse.Status(code: http.statusCode), headers: headers, body: AsyncThrowingStream { continuation in
+        return StreamingResponse(status: HTTPResponse.Status(code: http.statusCode), headers: Self.fields(of: http), body: AsyncThrowingStream { continuation in
             let task = Task {
                 do {
                     var line: [UInt8] = []
@@ -49,20 +43,29 @@ public struct URLSessionTransport: Transport {
     }
 
     public func send(_ request: TransportRequest) async throws -> TransportResponse {
+        let outgoing = Self.urlRequest(request)
+        let (data, response) = try await session.data(for: outgoing)
+        guard let http = response as? HTTPURLResponse else { throw URLError(.badServerResponse) }
+        guard data.count <= maxResponseBytes else { throw URLError(.dataLengthExceedsMaximum) }
+        return TransportResponse(status: HTTPResponse.Status(code: http.statusCode), headers: Self.fields(of: http), body: [UInt8](data))
+    }
+
+    private static func urlRequest(_ request: TransportRequest) -> URLRequest {
         var outgoing = URLRequest(url: request.url)
         outgoing.httpMethod = request.method.rawValue
         for field in request.headers { outgoing.addValue(field.value, forHTTPHeaderField: field.name.rawName) }
         if let body = request.body { outgoing.httpBody = Data(body) }
-        let (data, response) = try await session.data(for: outgoing)
-        guard let http = response as? HTTPURLResponse else { throw URLError(.badServerResponse) }
-        guard data.count <= maxResponseBytes else { throw URLError(.dataLengthExceedsMaximum) }
-        var headers = HTTPFields()
-        for (key, value) in http.allHeaderFields {
+        return outgoing
+    }
+
+    private static func fields(of response: HTTPURLResponse) -> HTTPFields {
+        var fields = HTTPFields()
+        for (key, value) in response.allHeaderFields {
             if let key = key as? String, let name = HTTPField.Name(key), let value = value as? String {
-                headers.append(HTTPField(name: name, value: value))
+                fields.append(HTTPField(name: name, value: value))
             }
         }
-        return TransportResponse(status: HTTPResponse.Status(code: http.statusCode), headers: headers, body: [UInt8](data))
+        return fields
     }
 }
 #endif
