@@ -253,7 +253,6 @@ public struct ScreenplayRoutes: Sendable {
             throw ScreenplayError(.serviceUnavailable, code: "tooManySubscribers", message: "this server already streams to \(live.maxSubscribers) subscribers; try again later or poll")
         }
         let lastEventID = request.headers[.lastEventID]
-        let live = self.live
         // Requests alike get the same screen from a pure handler: render once for all of them.
         let query = context.query.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }.joined(separator: "&")
         let contextKey = [
@@ -262,7 +261,7 @@ public struct ScreenplayRoutes: Sendable {
         ].joined(separator: "\u{0}")
         let stream = ScreenStream(
             live: live, subscriber: subscriber, wakes: wakes, contextKey: contextKey,
-            events: StreamEvents(format: format, renderer: webRenderer, customRenderers: webComponents), lastEventID: lastEventID,
+            events: StreamEvents(format: format, renderer: webRenderer), lastEventID: lastEventID,
             make: { try await route.handler(context).screen.adapted(to: context.capabilities).screen })
         let body = ResponseBody { writer in try await stream.run(&writer) }
         return Response(

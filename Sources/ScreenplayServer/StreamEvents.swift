@@ -23,14 +23,8 @@ extension HTTPField.Name {
 /// ```
 struct StreamEvents: Sendable {
     let format: ScreenFormat
+    /// The web renderer (links and app components) for `?format=html`.
     let renderer: HTMLRenderer
-    let customRenderers: [String: HTMLRenderer.CustomRenderer]
-
-    init(format: ScreenFormat, renderer: HTMLRenderer, customRenderers: [String: HTMLRenderer.CustomRenderer]) {
-        self.format = format
-        self.renderer = renderer
-        self.customRenderers = customRenderers
-    }
 
     func screen(_ screen: Screen, version: String) -> ByteBuffer {
         switch format {
@@ -69,9 +63,10 @@ struct StreamEvents: Sendable {
                 var seen = Set<String>()
                 for anchor in anchors where seen.insert(anchor).inserted {
                     guard let node = Self.node(anchor, in: new.body) else { continue }
-                    var renderer = HTMLRenderer(state: new.state, link: renderer.link, customRenderers: customRenderers)
-                    let html = renderer.render(node)
-                    changes.append(["id": .string(anchor), "html": .string(html), "css": .string(renderer.css)])
+                    var nodeRenderer = renderer
+                    nodeRenderer.state = new.state
+                    let html = nodeRenderer.render(node)
+                    changes.append(["id": .string(anchor), "html": .string(html), "css": .string(nodeRenderer.css)])
                 }
                 answer["changes"] = .array(changes)
             }
@@ -80,7 +75,7 @@ struct StreamEvents: Sendable {
     }
 
     private func content(of screen: Screen) -> [String: JSONValue] {
-        let fragment = HTMLPage.fragment(for: screen, link: renderer.link, customRenderers: customRenderers)
+        let fragment = HTMLPage.fragment(for: screen, link: renderer.link, customRenderers: renderer.customRenderers)
         var content: [String: JSONValue] = ["content": .string(fragment.content), "css": .string(fragment.css), "screen": .string(screen.id)]
         if let title = screen.title { content["title"] = .string(title) }
         return content
