@@ -1,4 +1,4 @@
-// swift-tools-version:6.0
+// swift-tools-version:6.1
 import PackageDescription
 import Foundation
 
@@ -99,10 +99,26 @@ let package = Package(
 )
 
 // Benchmarks are opt-in so that users of the library never resolve or build them:
-// `SCREENPLAY_BENCHMARKS=1 swift run -c release screenplay-bench`.
+//   SCREENPLAY_BENCHMARKS=1 swift package benchmark            (ordo-one's package-benchmark suite)
+//   SCREENPLAY_BENCHMARKS=1 swift run -c release screenplay-bench   (side-by-side ratios, peers)
 if ProcessInfo.processInfo.environment["SCREENPLAY_BENCHMARKS"] != nil {
+    // The runtime interposer trait needs a package this machine's mirror does not have; the malloc
+    // interposer alone gives the allocation counts.
+    package.dependencies.append(.package(url: "https://github.com/ordo-one/benchmark.git", from: "1.38.1", traits: ["MallocInterposer"]))
+    // The documents every benchmark measures: the demo's screens, a 1,000-item gallery, a 1 MB screen.
     package.targets.append(
-        .executableTarget(name: "screenplay-bench", dependencies: ["Screenplay"], path: "Benchmarks/screenplay-bench")
+        .target(name: "BenchmarkScreens", dependencies: ["Screenplay", "ScreenplayDemo"], path: "Benchmarks/BenchmarkScreens")
+    )
+    package.targets.append(
+        .executableTarget(
+            name: "ScreenplayBenchmarks",
+            dependencies: ["Screenplay", "ScreenplayHTML", "BenchmarkScreens", .product(name: "Benchmark", package: "benchmark")],
+            path: "Benchmarks/ScreenplayBenchmarks",
+            plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
+        )
+    )
+    package.targets.append(
+        .executableTarget(name: "screenplay-bench", dependencies: ["Screenplay", "BenchmarkScreens"], path: "Benchmarks/screenplay-bench")
     )
     package.targets.append(.target(name: "CHeap", path: "Benchmarks/CHeap"))
     package.targets.append(

@@ -2,38 +2,11 @@
 //   SCREENPLAY_BENCHMARKS=1 swift run -c release screenplay-bench
 // Each figure is the median of many timed runs after a warm-up; ratios compare medians.
 import Foundation
+import BenchmarkScreens
 import Screenplay
 
-/// A 1,000-item list of generic items, as write-up 1's request list would grow to.
-func thousandItemList() -> Screen {
-    Screen(id: "requests", title: "Requests", cache: CacheHints(maxAge: 30)) {
-        List {
-            Section("All requests") {
-                for index in 0..<1_000 {
-                    GenericItem(
-                        layout: .request, imageURL: "https://images.example.com/avatars/\(index).jpg",
-                        title: "Driver \(index)", subtitle: "Tesla Model S", topRightDetail: "02/11/2017",
-                        detail: "from <strong>Wed, Feb 15, 2017</strong> at 07:00<br>to <strong>Sat, Feb 18, 2017</strong> at 07:30",
-                        bottomLeftDetail: "€\(60 + index % 40)", bottomRightDetail: index % 3 == 0 ? "Pending" : "Accepted",
-                        url: "/requests/\(index)"
-                    ).id("request.\(index)")
-                }
-            }
-        }
-    }
-}
-
-/// A 1,000-row list of one-line texts: the lightest list, for comparison with builders that publish
-/// figures for galleries of simple items.
-func thousandTextList() -> Screen {
-    Screen(id: "rows") {
-        List {
-            for index in 0..<1_000 {
-                Text("Row \(index)", size: 15).id("row.\(index)")
-            }
-        }
-    }
-}
+let thousandItemList = { BenchmarkScreens.requestList() }
+let thousandTextList = { BenchmarkScreens.textList() }
 
 struct Measurement {
     let name: String
@@ -71,6 +44,20 @@ func row(_ measurement: Measurement) -> String {
 
 @inline(never) func consume<T>(_ value: T) { withExtendedLifetime(value) {} }
 
+// `screenplay-bench peers DIR`: for scripts/bench-peers, each peer screen's DSL build + encode time
+// and its bytes, written to DIR/<name>.json. Prints `peer NAME MEDIAN_MS BYTES SAMPLES` lines.
+if CommandLine.arguments.count == 3, CommandLine.arguments[1] == "peers" {
+    let directory = URL(fileURLWithPath: CommandLine.arguments[2])
+    let peers = BenchmarkScreens.peers
+    let timings = measure(peers.map { peer in (peer.name, { consume(peer.build().encoded()) }) }, minimumSamples: 200, minimumTime: .seconds(4))
+    for (peer, timing) in zip(peers, timings) {
+        let bytes = peer.build().encoded()
+        try Data(bytes).write(to: directory.appendingPathComponent("\(peer.name).json"))
+        print("peer \(peer.name) \(String(format: "%.4f", milliseconds(timing.median))) \(bytes.count) \(timing.samples)")
+    }
+    exit(0)
+}
+
 // SCREENPLAY_PROFILE=encode|decode|build runs one operation in a loop, for perf or callgrind.
 if let operation = ProcessInfo.processInfo.environment["SCREENPLAY_PROFILE"] {
     let profiledScreen = thousandItemList()
@@ -81,6 +68,7 @@ if let operation = ProcessInfo.processInfo.environment["SCREENPLAY_PROFILE"] {
         case "decode": consume(Screen.decode(from: profiledBytes))
         case "textlist": consume(thousandTextList().encoded())
         case "buildencode": consume(thousandItemList().encoded())
+        case "gallery": consume(BenchmarkScreens.gallery().encoded())
         default: consume(thousandItemList())
         }
     }
@@ -109,6 +97,7 @@ let textListBytes = thousandTextList().encoded().count
 let builds = measure([
     ("DSL build of the 1,000-item list", { consume(thousandItemList()) }),
     ("DSL build + encode of the 1,000-item list", { consume(thousandItemList().encoded()) }),
+    ("DSL build + encode of the 1,000-item gallery", { consume(BenchmarkScreens.gallery().encoded()) }),
     ("DSL build + encode of a 1,000-row text list (\(textListBytes / 1000) KB)", { consume(thousandTextList().encoded()) }),
 ])
 let (decode, foundationDecode) = (decodes[0], decodes[2])
@@ -124,4 +113,5 @@ print("decode ÷ JSONSerialization.jsonObject:            \(ratio(decode, founda
 print("encode ÷ JSONSerialization.data [.sortedKeys]:    \(ratio(encode, foundationEncodeSorted))   (goal ≤ 1.0)")
 print("encode ÷ JSONSerialization.data (unsorted):       \(ratio(encode, foundationEncode))")
 print("DSL build + encode:                               \(String(format: "%.3f", milliseconds(buildAndEncode.median))) ms   (goal ≤ 1 ms)")
-print("  same for the 1,000-row text list:               \(String(format: "%.3f", milliseconds(builds[2].median))) ms")
+print("  same for the 1,000-item gallery:                \(String(format: "%.3f", milliseconds(builds[2].median))) ms   (goal ≤ 1 ms)")
+print("  same for the 1,000-row text list:               \(String(format: "%.3f", milliseconds(builds[3].median))) ms")

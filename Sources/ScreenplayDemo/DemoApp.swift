@@ -19,7 +19,7 @@ public enum DemoApp {
         var routes = ScreenplayRoutes(languages: LanguageNegotiation(supported: Strings.supported, default: "en"), signer: signer)
         routes.metrics = metrics
         routes.allowsExperimentOverrides = allowsExperimentOverrides
-        routes.screen("requests") { RequestScreens.list($0) }
+        routes.screen("requests") { RequestScreens.list(language: $0.language) }
         routes.screen("requests/:id") { try RequestScreens.detail($0) }
         routes.intent("accept", on: "requests/:id") { intent in
             IntentResult(effects: [.navigate("/requests")])
@@ -33,7 +33,9 @@ public enum DemoApp {
         CityScreens.register(on: &routes, feed: feed)
         routes.experiment(HomeScreen.experiment)
         // The home depends on the language, the client and the variant only: encoded once for each.
-        routes.screen("home", cacheKey: { $0.experiments.variant(of: HomeScreen.experiment.name) }) { HomeScreen.screen($0) }
+        routes.screen("home", cacheKey: { $0.experiments.variant(of: HomeScreen.experiment.name) }) { context in
+            HomeScreen.screen(language: context.language, variant: context.experiments.variant(of: HomeScreen.experiment.name))
+        }
         CheckoutFlow.register(on: &routes)
         return routes
     }

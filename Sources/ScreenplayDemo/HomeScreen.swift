@@ -94,9 +94,9 @@ enum HomeScreen {
             .id("widget.recent")
     }
 
-    static func screen(_ context: ScreenContext) -> Screen {
-        let strings = Strings(context.language)
-        let paymentsFirst = context.experiments.variant(of: experiment.name) == "paymentsFirst"
+    static func screen(language: String, variant: String?) -> Screen {
+        let strings = Strings(language)
+        let paymentsFirst = variant == "paymentsFirst"
         let servicesSection = Section(strings["home.services"], id: "section.services") {
             collection(strings)
             images()

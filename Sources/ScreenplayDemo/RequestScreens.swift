@@ -16,9 +16,9 @@ enum RequestScreens {
         ).id("request.\(request.id)")
     }
 
-    static func list(_ context: ScreenContext) -> Screen {
-        let strings = Strings(context.language)
-        let formats = Formats(language: context.language)
+    static func list(language: String) -> Screen {
+        let strings = Strings(language)
+        let formats = Formats(language: language)
         let pending = DemoData.requests.filter { $0.state == .pending }
         let earlier = DemoData.requests.filter { $0.state != .pending }
         return Screen(id: "requests", title: strings["requests.title"], cache: CacheHints(maxAge: 30, staleWhileRevalidate: 300)) {
