@@ -5,7 +5,8 @@ Two builders, both timed as build + serialise (pydivkit objects -> JSON text):
   same screen by hand: containers, texts with ranges for <strong>/<em>, images, galleries, inputs,
   and `custom` divs for app-defined widgets. It starts from the screen's already parsed JSON, so the
   time is the builder's alone (Screenplay's time includes its own data and formatting).
-- `gallery`: the 1,000-item gallery written directly with pydivkit, with and without a template.
+- `gallery`: the 1,000-item gallery written directly with pydivkit, with and without a template,
+  and with divkit-rs, DivKit's Rust-backed drop-in for pydivkit (same objects, same bytes).
 
     python divkit_screens.py DIR    reads DIR/<name>.json, writes DIR/<name>.divkit.json and
                                     DIR/gallery.divkit-templates.json, prints timing lines
@@ -297,6 +298,21 @@ def gallery_with_template(count=1000):
                     title=f"Product {i}", price=f"€{10 + i % 90}") for i in range(count)], column_count=2, item_spacing=8, cross_spacing=8))
 
 
+def gallery_rust(count=1000):
+    """The same gallery with divkit-rs, the Rust-backed drop-in for pydivkit (if installed)."""
+    import divkit_rs as dr
+
+    return json.dumps(dr.make_div(dr.DivGallery(items=[
+        dr.DivContainer(
+            id=f"product.{i}", action=dr.DivAction(log_id=f"product.{i}", url=f"/products/{i}"), item_spacing=4,
+            items=[
+                dr.DivImage(image_url=f"https://images.example.com/products/{i}.jpg", width=dr.DivMatchParentSize(),
+                            height=dr.DivFixedSize(value=120), scale="fill"),
+                dr.DivText(text=f"Product {i}", font_size=15, font_weight="medium", max_lines=1),
+                dr.DivText(text=f"€{10 + i % 90}", font_size=13, text_color="#616161"),
+            ]) for i in range(count)], column_count=2, item_spacing=8, cross_spacing=8)), **COMPACT)
+
+
 def timed(build, minimum_samples=20, minimum_seconds=3.0):
     build()
     samples, start = [], time.perf_counter()
@@ -315,6 +331,11 @@ def main(directory):
         builders[name] = (lambda screen=screen: from_screenplay(screen))
     builders["gallery"] = gallery
     builders["gallery.divkit-templates"] = gallery_with_template
+    try:
+        import divkit_rs  # noqa: F401
+        builders["gallery.divkit-rs"] = gallery_rust
+    except ImportError:
+        pass
     for name, build in builders.items():
         output = build()
         suffix = "" if "." in name else ".divkit"

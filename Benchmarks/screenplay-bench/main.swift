@@ -69,6 +69,8 @@ if let operation = ProcessInfo.processInfo.environment["SCREENPLAY_PROFILE"] {
         case "textlist": consume(thousandTextList().encoded())
         case "buildencode": consume(thousandItemList().encoded())
         case "gallery": consume(BenchmarkScreens.gallery().encoded())
+        case let name where BenchmarkScreens.peers.contains { $0.name == name }:
+            consume(BenchmarkScreens.peers.first { $0.name == name }!.build().encoded())
         default: consume(thousandItemList())
         }
     }

@@ -84,13 +84,30 @@ struct Strings: Sendable {
         Self.tables[language]?[key] ?? Self.tables["en"]?[key] ?? key
     }
 
-    /// The string for `key` with `%@` / `%1$@` … replaced by `arguments`.
+    /// The string for `key` with `%@` / `%1$@` … replaced by `arguments`, in one pass: an
+    /// argument that itself contains `%2$@` is kept as it is.
     func callAsFunction(_ key: String, _ arguments: String...) -> String {
-        var text = self[key]
-        for (index, argument) in arguments.enumerated() {
-            text = text.replacingOccurrences(of: "%\(index + 1)$@", with: argument)
+        let template = Array(self[key].utf8)
+        var text = ""
+        text.reserveCapacity(template.count + arguments.reduce(0) { $0 + $1.utf8.count })
+        var literalStart = 0
+        var index = 0
+        func argument(_ position: Int) -> String? { arguments.indices.contains(position) ? arguments[position] : nil }
+        while index < template.count {
+            guard template[index] == UInt8(ascii: "%") else { index += 1; continue }
+            var end = index + 1
+            var position = 0
+            if end + 2 < template.count, (UInt8(ascii: "1")...UInt8(ascii: "9")).contains(template[end]), template[end + 1] == UInt8(ascii: "$") {
+                position = Int(template[end] - UInt8(ascii: "1"))
+                end += 2
+            }
+            guard end < template.count, template[end] == UInt8(ascii: "@"), let value = argument(position) else { index += 1; continue }
+            text += String(decoding: template[literalStart..<index], as: UTF8.self)
+            text += value
+            index = end + 1
+            literalStart = index
         }
-        if let first = arguments.first { text = text.replacingOccurrences(of: "%@", with: first) }
+        text += String(decoding: template[literalStart...], as: UTF8.self)
         return text
     }
 }

@@ -29,17 +29,17 @@ import Testing
         }
     }
 
-    /// Built-in nodes lose their fallbacks (dead weight for this client); app-defined ones keep
-    /// theirs, which the app shows when its own decoder refuses the node's properties.
-    @Test func aClientThatDeclaresEverythingKeepsOnlyTheWidgetsFallbacks() {
+    /// Nodes the client declares lose their fallbacks, built-in or app-defined: dead weight for it.
+    @Test func aClientThatDeclaresEverythingGetsNoFallbacks() {
         let home = homeScreen(highlightPayments: false)
         var everything = ClientCapabilities.full
         everything.components.formUnion(["COLLECTION", "BANNER", "CELLS"])
         let (adapted, report) = home.adapted(to: everything)
         #expect(report.isEmpty)
-        #expect(Self.types(of: adapted).fallbacks == 3)
-        #expect(Self.types(of: adapted).components.contains("BANNER"))
-        #expect(adapted == home, "only app-defined nodes carry fallbacks here, and they keep them")
+        #expect(Self.types(of: home).fallbacks == 3)
+        #expect(Self.types(of: adapted).fallbacks == 0)
+        #expect(Self.types(of: adapted).components.isSuperset(of: ["COLLECTION", "BANNER", "CELLS"]))
+        #expect(adapted.encoded().count < home.encoded().count * 2 / 3, "fallbacks were a third of the home")
 
         let withBuiltInFallback = Screen(id: "s", body: Text("new").fallback { Text("old") })
         #expect(Self.types(of: withBuiltInFallback.adapted(to: everything).screen).fallbacks == 0)

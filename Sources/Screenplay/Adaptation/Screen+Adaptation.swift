@@ -1,10 +1,11 @@
 extension Screen {
     /// This screen as `capabilities` can show it: every node of a type the client did not declare is
     /// replaced by its author-given fallback, else by the component's built-in downgrade, else
-    /// dropped; every action the client does not handle is downgraded or dropped. Fallbacks of
-    /// built-in nodes the client can show are left out (they would be dead weight on the wire);
-    /// an app-defined node keeps its fallback, which the app shows when its own `Decodable`
-    /// cannot read the node's properties (an app older or newer than the server's widget).
+    /// dropped; every action the client does not handle is downgraded or dropped. The fallbacks of
+    /// nodes the client can show, built-in or app-defined, are left out: they would be dead weight
+    /// on the wire (a third of the super-app home's bytes). A widget whose properties change
+    /// incompatibly takes a new type name (`BANNER2`, with `BANNER` as its fallback), so that an
+    /// app declaring the old name never receives properties it cannot read.
     ///
     /// ```swift
     /// let (screen, report) = home.adapted(to: .base)
@@ -41,11 +42,7 @@ struct Adapter {
         let type = node.type
         if capabilities.components.contains(type) {
             var adapted = node
-            if case .custom = node.component {
-                adapted.fallback = node.fallback.flatMap { adapt($0) }
-            } else {
-                adapted.fallback = nil
-            }
+            adapted.fallback = nil
             adapted.action = node.action.flatMap { adapt($0) }
             adapted.component = node.component.mapChildren { adapt($0) }
             return adapted

@@ -98,6 +98,11 @@ public struct JSONWriter {
         output.append(UInt8(ascii: "\""))
     }
 
+    /// Appends bytes that are already JSON.
+    mutating func writeRaw(_ bytes: UnsafeBufferPointer<UInt8>) {
+        output.append(contentsOf: bytes)
+    }
+
     mutating func write(_ value: JSONValue) {
         switch value {
         case .null: writeNull()
@@ -160,15 +165,18 @@ public struct JSONWriter {
     /// write their members in key order; tests check that they do).
     private(set) var reorderedObjects = 0
 
-    /// Members of the objects being written, one list per nesting level, reused between objects.
-    private var openObjects: [[Member]] = []
+    /// The members written so far of every open object, innermost last; `memberStarts[level]` is
+    /// where the object open at `level` begins. One flat stack, reused from object to object.
+    private var members: [Member] = []
+    private var memberStarts: [Int] = []
     private var openObjectCount = 0
     private var scratch: [UInt8] = []
 
-    /// Per open object: the node whose common members are slotted in among its component's
-    /// members, the index of its next common member, and that member's rank (`.max` for none),
-    /// kept apart so that the check made before every member copies nothing.
-    private(set) var pendingNodes: [Node?] = []
+    /// Per open object: the common members of the node being written (if it is a node), which are
+    /// slotted in among its component's members; the index in `Node.commonMemberOrder` of the
+    /// next one to write, and its rank (`.max` for none), kept apart so that the check made before
+    /// every member copies nothing.
+    private(set) var pendingMembers: [Node.CommonMembers?] = []
     private var pendingIndices: [Int] = []
     private var pendingRanks: [UInt8] = []
 
@@ -180,22 +188,36 @@ public struct JSONWriter {
     /// Starts a node's object: its common members are written by the writer, in key order among
     /// the members its component writes.
     mutating func beginObject(interleavingCommonMembersOf node: Node) {
-        openObject(pending: node)
+        openObject(pending: node.commonMembers)
     }
 
-    private mutating func openObject(pending node: Node?) {
+    private mutating func openObject(pending common: Node.CommonMembers?) {
         output.append(UInt8(ascii: "{"))
-        if openObjects.count == openObjectCount {
-            openObjects.append([])
-            pendingNodes.append(nil)
+        if pendingMembers.count == openObjectCount {
+            memberStarts.append(0)
+            pendingMembers.append(nil)
             pendingIndices.append(0)
             pendingRanks.append(.max)
         }
-        pendingNodes[openObjectCount] = node
-        pendingIndices[openObjectCount] = 0
-        pendingRanks[openObjectCount] = node == nil ? .max : Node.commonMemberOrder[0].rawValue
+        memberStarts[openObjectCount] = members.count
+        pendingMembers[openObjectCount] = common
         openObjectCount += 1
         indent += 1
+        if let common {
+            pendingIndices[openObjectCount - 1] = 0
+            advancePending(openObjectCount - 1, present: common.present)
+        } else {
+            pendingRanks[openObjectCount - 1] = .max
+        }
+    }
+
+    /// Moves the object's next pending member to the first present one at or after its index.
+    private mutating func advancePending(_ level: Int, present: UInt8) {
+        let order = Node.commonMemberOrder
+        var index = pendingIndices[level]
+        while index < order.count, present & (1 << index) == 0 { index += 1 }
+        pendingIndices[level] = index
+        pendingRanks[level] = index < order.count ? order[index].rawValue : .max
     }
 
     /// Writes the pending common members that sort before `rank`.
@@ -217,10 +239,11 @@ public struct JSONWriter {
     }
 
     private mutating func writeNextPending(_ level: Int) {
-        let order = Node.commonMemberOrder
-        let key = order[pendingIndices[level]]
-        pendingIndices[level] += 1
-        pendingRanks[level] = pendingIndices[level] < order.count ? order[pendingIndices[level]].rawValue : .max
+        let index = pendingIndices[level]
+        let key = Node.commonMemberOrder[index]
+        pendingIndices[level] = index + 1
+        // Only nodes have pending members, so the entry is there.
+        advancePending(level, present: pendingMembers[level]?.present ?? 0)
         writeCommonMember(key, ofNodeAt: level)
     }
 
@@ -232,7 +255,7 @@ public struct JSONWriter {
         output.append(contentsOf: MemberKey.quotedNames[Int(key.rawValue)])
         if layout == .pretty { output.append(UInt8(ascii: " ")) }
         value.encode(into: &self)
-        openObjects[openObjectCount - 1].append(Member(rank: key.rawValue, otherName: 0, start: start, end: output.count))
+        members.append(Member(rank: key.rawValue, otherName: 0, start: start, end: output.count))
     }
 
     /// Writes a member whose name the format does not define (app-defined properties).
@@ -246,11 +269,11 @@ public struct JSONWriter {
         if layout == .pretty { output.append(UInt8(ascii: " ")) }
         value.encode(into: &self)
         otherNames.append(key)
-        openObjects[openObjectCount - 1].append(Member(rank: Member.other, otherName: otherNames.count - 1, start: start, end: output.count))
+        members.append(Member(rank: Member.other, otherName: otherNames.count - 1, start: start, end: output.count))
     }
 
     private mutating func beginMember() -> Int {
-        if !openObjects[openObjectCount - 1].isEmpty { output.append(UInt8(ascii: ",")) }
+        if members.count > memberStarts[openObjectCount - 1] { output.append(UInt8(ascii: ",")) }
         let start = output.count
         newline()
         return start
@@ -260,33 +283,36 @@ public struct JSONWriter {
     mutating func endObject() {
         flushPending(before: .max)
         let level = openObjectCount - 1
-        pendingNodes[level] = nil
+        pendingMembers[level] = nil
         pendingRanks[level] = .max
-        var members = openObjects[level]
-        openObjects[level] = []
-        if let first = members.first, members.count > 1, !isSorted(members) {
+        let first = memberStarts[level]
+        let count = members.count - first
+        if count > 1, !isSorted(members[first...]) {
             reorderedObjects += 1
-            sort(&members)
-            let regionStart = first.start
+            var sorted = Array(members[first...])
+            sort(&sorted)
+            let regionStart = members[first].start
             scratch.removeAll(keepingCapacity: true)
             scratch.append(contentsOf: output[regionStart...])
             output.removeSubrange(regionStart...)
-            for (index, member) in members.enumerated() {
+            for (index, member) in sorted.enumerated() {
                 if index > 0 { output.append(UInt8(ascii: ",")) }
                 output.append(contentsOf: scratch[(member.start - regionStart)..<(member.end - regionStart)])
             }
         }
-        let wasEmpty = members.isEmpty
-        members.removeAll(keepingCapacity: true)
-        openObjects[level] = members
+        members.removeSubrange(first...)
         openObjectCount -= 1
         indent -= 1
-        if !wasEmpty { newline() }
+        if count > 0 { newline() }
         output.append(UInt8(ascii: "}"))
     }
 
-    private func isSorted(_ members: [Member]) -> Bool {
-        for index in 1..<members.count where !precedes(members[index - 1], members[index]) { return false }
+    private func isSorted(_ members: ArraySlice<Member>) -> Bool {
+        var previous = members[members.startIndex]
+        for member in members.dropFirst() {
+            guard precedes(previous, member) else { return false }
+            previous = member
+        }
         return true
     }
 

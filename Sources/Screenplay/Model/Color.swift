@@ -25,33 +25,58 @@ public struct Color: Sendable, Hashable {
 
         /// Parses `#rgb`, `#rrggbb` or `#rrggbbaa` (case-insensitive).
         public init?(hex: String) {
-            let utf8 = Array(hex.utf8)
-            guard utf8.first == UInt8(ascii: "#") else { return nil }
-            var digits: [UInt8] = []
-            for byte in utf8.dropFirst() {
+            var hex = hex
+            guard let parsed = hex.withUTF8({ Self.parse($0) }) else { return nil }
+            self = parsed
+        }
+
+        /// Parses the UTF-8 of `#rgb`, `#rrggbb` or `#rrggbbaa` without allocating.
+        static func parse(_ utf8: UnsafeBufferPointer<UInt8>) -> RGBA? {
+            guard utf8.first == UInt8(ascii: "#"), [4, 7, 9].contains(utf8.count) else { return nil }
+            func digit(_ index: Int) -> UInt8? {
+                let byte = utf8[index]
                 switch byte {
-                case UInt8(ascii: "0")...UInt8(ascii: "9"): digits.append(byte - UInt8(ascii: "0"))
-                case UInt8(ascii: "a")...UInt8(ascii: "f"): digits.append(byte - UInt8(ascii: "a") + 10)
-                case UInt8(ascii: "A")...UInt8(ascii: "F"): digits.append(byte - UInt8(ascii: "A") + 10)
+                case UInt8(ascii: "0")...UInt8(ascii: "9"): return byte - UInt8(ascii: "0")
+                case UInt8(ascii: "a")...UInt8(ascii: "f"): return byte - UInt8(ascii: "a") + 10
+                case UInt8(ascii: "A")...UInt8(ascii: "F"): return byte - UInt8(ascii: "A") + 10
                 default: return nil
                 }
             }
-            switch digits.count {
-            case 3: self.init(red: digits[0] * 17, green: digits[1] * 17, blue: digits[2] * 17)
-            case 6, 8:
-                let pairs = stride(from: 0, to: digits.count, by: 2).map { digits[$0] << 4 | digits[$0 + 1] }
-                self.init(red: pairs[0], green: pairs[1], blue: pairs[2], alpha: pairs.count == 4 ? pairs[3] : 255)
-            default: return nil
+            if utf8.count == 4 {
+                guard let red = digit(1), let green = digit(2), let blue = digit(3) else { return nil }
+                return RGBA(red: red * 17, green: green * 17, blue: blue * 17)
             }
+            func pair(_ index: Int) -> UInt8? {
+                guard let high = digit(index), let low = digit(index + 1) else { return nil }
+                return high << 4 | low
+            }
+            guard let red = pair(1), let green = pair(3), let blue = pair(5) else { return nil }
+            guard utf8.count == 9 else { return RGBA(red: red, green: green, blue: blue) }
+            guard let alpha = pair(7) else { return nil }
+            return RGBA(red: red, green: green, blue: blue, alpha: alpha)
         }
 
         /// `#rrggbb`, or `#rrggbbaa` when not opaque; lowercase.
         public var hex: String {
-            let parts = alpha == 255 ? [red, green, blue] : [red, green, blue, alpha]
-            return "#" + parts.map { byte in
-                let text = String(byte, radix: 16)
-                return byte < 16 ? "0" + text : text
-            }.joined()
+            String(unsafeUninitializedCapacity: 9) { buffer in write(into: buffer) }
+        }
+
+        /// Writes `hex` into `buffer` (at least 9 bytes); returns how many bytes it wrote.
+        func write(into buffer: UnsafeMutableBufferPointer<UInt8>) -> Int {
+            let digits: StaticString = "0123456789abcdef"
+            return digits.withUTF8Buffer { digits in
+                func put(_ byte: UInt8, at index: Int) {
+                    buffer[index] = digits[Int(byte >> 4)]
+                    buffer[index + 1] = digits[Int(byte & 0x0F)]
+                }
+                buffer[0] = UInt8(ascii: "#")
+                put(red, at: 1)
+                put(green, at: 3)
+                put(blue, at: 5)
+                guard alpha != 255 else { return 7 }
+                put(alpha, at: 7)
+                return 9
+            }
         }
 
         public var description: String { hex }
@@ -81,7 +106,9 @@ public struct Color: Sendable, Hashable {
     /// A colour from a hex literal with an optional dark variant, for the DSL: `Color("#fff", dark: "#000")`.
     /// An invalid literal is a programming error: it asserts in debug builds and is transparent in release.
     public init(_ hex: StaticString, dark: StaticString? = nil) {
-        let parsed = Color(hex: hex.description, dark: dark?.description)
+        let light = hex.withUTF8Buffer { RGBA.parse($0) }
+        let variant = dark.map { dark in dark.withUTF8Buffer { RGBA.parse($0) } }
+        let parsed = light.flatMap { light in variant == .some(nil) ? nil : Color(light: light, dark: variant ?? nil) }
         assert(parsed != nil, "invalid hex colour literal \(hex)")
         self = parsed ?? .clear
     }
@@ -136,10 +163,22 @@ extension Color: JSONReadable {
 
 extension Color: JSONEncodable {
     func encode(into writer: inout JSONWriter) {
-        guard let dark else { return writer.write(light.hex) }
+        guard let dark else { return light.encode(into: &writer) }
         writer.beginObject()
-        writer.member(.dark, dark.hex)
-        writer.member(.light, light.hex)
+        writer.member(.dark, dark)
+        writer.member(.light, light)
         writer.endObject()
+    }
+}
+
+extension Color.RGBA: JSONEncodable {
+    /// A quoted hex string, written without making a `String`.
+    func encode(into writer: inout JSONWriter) {
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 11) { buffer in
+            buffer[0] = UInt8(ascii: "\"")
+            let count = write(into: UnsafeMutableBufferPointer(rebasing: buffer[1...]))
+            buffer[count + 1] = UInt8(ascii: "\"")
+            writer.writeRaw(UnsafeBufferPointer(rebasing: buffer[..<(count + 2)]))
+        }
     }
 }

@@ -19,7 +19,7 @@ public struct Node: Sendable, Hashable {
     /// What the node shows.
     public var component: Component
     /// The members most nodes leave out, boxed together so that a node is three words to copy.
-    private var extras: Extras?
+    private(set) var extras: Extras?
 
     /// What a tap does.
     public var action: Action? {
@@ -64,7 +64,7 @@ public struct Node: Sendable, Hashable {
 
     /// The optional members, immutable once boxed: a change makes a new box, so copies of a node
     /// never see each other's changes.
-    private final class Extras: Sendable, Hashable {
+    final class Extras: Sendable, Hashable {
         struct Values: Hashable {
             var action: Action?
             var accessibilityLabel: String?
@@ -168,19 +168,42 @@ extension Node: JSONEncodable {
 
     /// The common members in key order, as the writer slots them in.
     static let commonMemberOrder: [MemberKey] = [.accessibilityLabel, .action, .fallback, .id, .style, .type, .visibleWhen]
+
+    /// What the writer keeps of a node while it writes the node's component: two references and
+    /// which common members have a value (bit `i` for `commonMemberOrder[i]`), not the node.
+    struct CommonMembers {
+        let id: String?
+        let extras: Extras?
+        let component: Component
+        let present: UInt8
+    }
+
+    var commonMembers: CommonMembers {
+        // Bits: accessibilityLabel 0, action 1, fallback 2, id 3, style 4, type 5, visibleWhen 6.
+        var present: UInt8 = 1 << 5
+        if id != nil { present |= 1 << 3 }
+        if let values = extras?.values {
+            if values.accessibilityLabel != nil { present |= 1 << 0 }
+            if values.action != nil { present |= 1 << 1 }
+            if values.fallback != nil { present |= 1 << 2 }
+            if let style = values.style, !style.isEmpty { present |= 1 << 4 }
+            if values.visibleWhen != nil { present |= 1 << 6 }
+        }
+        return CommonMembers(id: id, extras: extras, component: component, present: present)
+    }
 }
 
 extension JSONWriter {
     /// Writes one common member of the node open at `level`, reading only that field.
     mutating func writeCommonMember(_ key: MemberKey, ofNodeAt level: Int) {
         switch key {
-        case .accessibilityLabel: member(.accessibilityLabel, pendingNodes[level]?.accessibilityLabel)
-        case .action: member(.action, pendingNodes[level]?.action)
-        case .fallback: member(.fallback, pendingNodes[level]?.fallback)
-        case .id: member(.id, pendingNodes[level]?.id)
-        case .style: if let style = pendingNodes[level]?.style, !style.isEmpty { member(.style, style) }
-        case .type: member(.type, pendingNodes[level]?.component.type)
-        case .visibleWhen: member(.visibleWhen, pendingNodes[level]?.visibleWhen)
+        case .accessibilityLabel: member(.accessibilityLabel, pendingMembers[level]?.extras?.accessibilityLabel)
+        case .action: member(.action, pendingMembers[level]?.extras?.action)
+        case .fallback: member(.fallback, pendingMembers[level]?.extras?.fallback)
+        case .id: member(.id, pendingMembers[level]?.id)
+        case .style: member(.style, pendingMembers[level]?.extras?.style)
+        case .type: member(.type, pendingMembers[level]?.component.type)
+        case .visibleWhen: member(.visibleWhen, pendingMembers[level]?.extras?.visibleWhen)
         default: break
         }
     }
