@@ -8,7 +8,7 @@ Two builders, both timed as build + serialise (pydivkit objects -> JSON text):
 - `gallery`: the 1,000-item gallery written directly with pydivkit, with and without a template,
   and with divkit-rs, DivKit's Rust-backed drop-in for pydivkit (same objects, same bytes).
 
-    python divkit_screens.py DIR    reads DIR/<name>.json, writes DIR/<name>.divkit.json and
+    python divkit_screens.py DIR    reads DIR/<name>.plain.json, writes DIR/<name>.divkit.json and
                                     DIR/gallery.divkit-templates.json, prints timing lines
 """
 import json
@@ -327,7 +327,7 @@ def main(directory):
     directory = Path(directory)
     builders = {}
     for name in ("requests", "cities", "home", "gallery"):
-        screen = json.loads((directory / f"{name}.json").read_text())
+        screen = json.loads((directory / f"{name}.plain.json").read_text())
         builders[name] = (lambda screen=screen: from_screenplay(screen))
     builders["gallery"] = gallery
     builders["gallery.divkit-templates"] = gallery_with_template

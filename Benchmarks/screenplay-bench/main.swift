@@ -44,16 +44,24 @@ func row(_ measurement: Measurement) -> String {
 
 @inline(never) func consume<T>(_ value: T) { withExtendedLifetime(value) {} }
 
-// `screenplay-bench peers DIR`: for scripts/bench-peers, each peer screen's DSL build + encode time
-// and its bytes, written to DIR/<name>.json. Prints `peer NAME MEDIAN_MS BYTES SAMPLES` lines.
+// `screenplay-bench peers DIR`: for scripts/bench-peers, each peer screen as a current app receives
+// it (built, adapted, encoded with templates) and as an old app does (no templates): the median time
+// to make it and its bytes, written to DIR/<name>.json and DIR/<name>.plain.json. Prints
+// `peer NAME MEDIAN_MS BYTES SAMPLES` lines, plain ones named NAME.plain.
 if CommandLine.arguments.count == 3, CommandLine.arguments[1] == "peers" {
     let directory = URL(fileURLWithPath: CommandLine.arguments[2])
     let peers = BenchmarkScreens.peers
-    let timings = measure(peers.map { peer in (peer.name, { consume(peer.build().encoded()) }) }, minimumSamples: 200, minimumTime: .seconds(4))
-    for (peer, timing) in zip(peers, timings) {
-        let bytes = peer.build().encoded()
-        try Data(bytes).write(to: directory.appendingPathComponent("\(peer.name).json"))
-        print("peer \(peer.name) \(String(format: "%.4f", milliseconds(timing.median))) \(bytes.count) \(timing.samples)")
+    var operations: [(name: String, body: () -> Void)] = []
+    for peer in peers {
+        operations.append((peer.name, { consume(peer.build().encoded(templates: .automatic)) }))
+        operations.append((peer.name + ".plain", { consume(peer.build().encoded()) }))
+    }
+    let timings = measure(operations, minimumSamples: 100, minimumTime: .seconds(6))
+    for (index, timing) in timings.enumerated() {
+        let peer = peers[index / 2]
+        let bytes = index % 2 == 0 ? peer.build().encoded(templates: .automatic) : peer.build().encoded()
+        try Data(bytes).write(to: directory.appendingPathComponent("\(timing.name).json"))
+        print("peer \(timing.name) \(String(format: "%.4f", milliseconds(timing.median))) \(bytes.count) \(timing.samples)")
     }
     exit(0)
 }
@@ -69,6 +77,7 @@ if let operation = ProcessInfo.processInfo.environment["SCREENPLAY_PROFILE"] {
         case "textlist": consume(thousandTextList().encoded())
         case "buildencode": consume(thousandItemList().encoded())
         case "gallery": consume(BenchmarkScreens.gallery().encoded())
+        case "gallery-templates": consume(BenchmarkScreens.gallery().encoded(templates: .automatic))
         case let name where BenchmarkScreens.peers.contains { $0.name == name }:
             consume(BenchmarkScreens.peers.first { $0.name == name }!.build().encoded())
         default: consume(thousandItemList())
@@ -100,6 +109,7 @@ let builds = measure([
     ("DSL build of the 1,000-item list", { consume(thousandItemList()) }),
     ("DSL build + encode of the 1,000-item list", { consume(thousandItemList().encoded()) }),
     ("DSL build + encode of the 1,000-item gallery", { consume(BenchmarkScreens.gallery().encoded()) }),
+    ("  … encoded with templates", { consume(BenchmarkScreens.gallery().encoded(templates: .automatic)) }),
     ("DSL build + encode of a 1,000-row text list (\(textListBytes / 1000) KB)", { consume(thousandTextList().encoded()) }),
 ])
 let (decode, foundationDecode) = (decodes[0], decodes[2])
@@ -116,4 +126,4 @@ print("encode ÷ JSONSerialization.data [.sortedKeys]:    \(ratio(encode, founda
 print("encode ÷ JSONSerialization.data (unsorted):       \(ratio(encode, foundationEncode))")
 print("DSL build + encode:                               \(String(format: "%.3f", milliseconds(buildAndEncode.median))) ms   (goal ≤ 1 ms)")
 print("  same for the 1,000-item gallery:                \(String(format: "%.3f", milliseconds(builds[2].median))) ms   (goal ≤ 1 ms)")
-print("  same for the 1,000-row text list:               \(String(format: "%.3f", milliseconds(builds[3].median))) ms")
+print("  same for the 1,000-row text list:               \(String(format: "%.3f", milliseconds(builds[4].median))) ms")

@@ -43,9 +43,17 @@ enum ScreenResponse {
         versionID(fromTag: entityTag(for: screen.encoded()))
     }
 
-    /// The version id a strong tag names.
+    /// The tag of a screen's templated form: its plain tag marked `-t`, so that both forms name
+    /// the same version (`"<version>"`, `"<version>-t"`) yet differ as representations.
+    static func templatedTag(_ plainTag: String) -> String {
+        String(plainTag.dropLast()) + "-t\""
+    }
+
+    /// The version id a strong tag names: the tag without quotes and without the `-t` / `-gz`
+    /// marks of other representations of the same version.
     static func versionID(fromTag tag: String) -> String {
-        String(tag.dropFirst().dropLast())
+        let unquoted = tag.dropFirst().dropLast()
+        return String(unquoted.prefix { $0 != "-" })
     }
 
     /// Whether an `If-None-Match` value matches `tag` (weak comparison, as RFC 9110 asks for GET).
@@ -101,6 +109,17 @@ enum ScreenResponse {
     }
 }
 
+/// Encoded bytes with their strong tag.
+struct ScreenBody {
+    let bytes: [UInt8]
+    let tag: String
+
+    init(bytes: [UInt8], tag: String? = nil) {
+        self.bytes = bytes
+        self.tag = tag ?? ScreenResponse.entityTag(for: bytes)
+    }
+}
+
 /// A screen ready to send: its bytes, their tags, a gzip copy when it pays, and the headers.
 /// Built once per request, or once per render-cache entry and then shared by every hit.
 struct EncodedScreen: Sendable {
@@ -111,11 +130,13 @@ struct EncodedScreen: Sendable {
     let gzipped: ByteBuffer?
     let headers: HTTPFields
 
-    /// - Parameter compressing: whether to prepare the gzip form (when the body is large enough).
-    init(body bytes: [UInt8], headers: HTTPFields, compressing: Bool) {
+    /// - Parameters:
+    ///   - tag: the body's strong tag, when the caller already has it (else the body's hash).
+    ///   - compressing: whether to prepare the gzip form (when the body is large enough).
+    init(body bytes: [UInt8], tag: String? = nil, headers: HTTPFields, compressing: Bool) {
         body = ByteBuffer(bytes: bytes)
-        tag = ScreenResponse.entityTag(for: bytes)
-        gzipTag = String(tag.dropLast()) + "-gz\""
+        self.tag = tag ?? ScreenResponse.entityTag(for: bytes)
+        gzipTag = String(self.tag.dropLast()) + "-gz\""
         if compressing, bytes.count >= ScreenResponse.gzipThreshold {
             var input = body
             gzipped = try? input.compress(with: .gzip())
@@ -184,7 +205,7 @@ enum IntentResponse {
             if let base, let patch, case .operations = patch.content {
                 member("patch", Array(#"{"base":"#.utf8) + JSONWriter.write(.string(base.version)) + Array(#","patch":"#.utf8) + patch.encoded() + [UInt8(ascii: "}")])
             } else {
-                member("screen", adapted.encoded())
+                member("screen", adapted.encoded(templates: context.capabilities.version >= .templates ? .automatic : .none))
             }
             versions?.store(adapted, as: version!)
         }

@@ -235,9 +235,16 @@ public struct ScreenplayRoutes: Sendable {
         metrics?.adaptation(report)
         var headers = ScreenResponse.headers(for: screen, language: context.language)
         if let state = reply.signedState { headers[.screenplayStateToken] = signer.token(for: state) }
+        // The plain bytes' hash names the version whichever form this client reads; clients of
+        // format 1.1 get repeated nodes as templates, under a tag of their own.
+        let plain = screen.encoded()
+        var body = ScreenBody(bytes: plain, tag: ScreenResponse.entityTag(for: plain))
+        if context.capabilities.version >= .templates, let templated = Screen.applyingTemplates(toEncoded: plain) {
+            body = ScreenBody(bytes: templated, tag: ScreenResponse.templatedTag(body.tag))
+        }
         // A screen with intents is remembered by version, so an intent from it can be answered with a patch.
         return respond(
-            body: screen.encoded(), headers: headers, maxAge: screen.cache?.maxAge, cacheKey: cacheKey, request: request,
+            body: body, headers: headers, maxAge: screen.cache?.maxAge, cacheKey: cacheKey, request: request,
             remembering: route.intents.isEmpty ? nil : screen)
     }
 
@@ -273,12 +280,13 @@ public struct ScreenplayRoutes: Sendable {
     /// Sends encoded bytes: into the render cache when the route opted in and the screen has a lifetime.
     /// - Parameter screen: kept under its version (the tag just computed) for patches, when given.
     private func respond(
-        body: [UInt8], headers: HTTPFields, maxAge: Int?, cacheKey: String?, request: Request, remembering screen: Screen? = nil
+        body: ScreenBody, headers: HTTPFields, maxAge: Int?, cacheKey: String?, request: Request, remembering screen: Screen? = nil
     ) -> Response {
         let cached = cacheKey != nil && (maxAge ?? 0) > 0
         // Shared by every hit of a cached screen: prepare the gzip form now, whether or not this client wants it.
         let encoded = EncodedScreen(
-            body: body, headers: headers, compressing: cached || ScreenResponse.acceptsGzip(request.headers[values: .acceptEncoding]))
+            body: body.bytes, tag: body.tag, headers: headers,
+            compressing: cached || ScreenResponse.acceptsGzip(request.headers[values: .acceptEncoding]))
         if let screen { live.versions.store(screen, as: ScreenResponse.versionID(fromTag: encoded.tag)) }
         if cached, let cacheKey, let maxAge {
             renderCache.store(RenderCache.Entry(screen: encoded, expires: .now + .seconds(maxAge)), for: cacheKey)
@@ -318,7 +326,7 @@ public struct ScreenplayRoutes: Sendable {
         headers[.referrerPolicy] = "same-origin"
         // A signed state token is in the page: never keep it in the render cache.
         let cacheable = reply.signedState == nil ? cacheKey : nil
-        return respond(body: Array(page.html.utf8), headers: headers, maxAge: screen.cache?.maxAge, cacheKey: cacheable, request: request)
+        return respond(body: ScreenBody(bytes: Array(page.html.utf8)), headers: headers, maxAge: screen.cache?.maxAge, cacheKey: cacheable, request: request)
     }
 
     private func respondToIntent(_ request: Request, components: [String], route label: inout String) async throws -> Response {

@@ -42,6 +42,39 @@ import Testing
         }
     }
 
+    /// Clients of format 1.1 get repeated nodes as templates: fewer bytes, the same screen, the
+    /// same version id, a tag of their own that revalidates.
+    @Test func clientsOfFormat11GetTemplates() async throws {
+        try await DemoApp.application(host: "127.0.0.1", port: 0, signer: .development()).test(.ahc(.http)) { client in
+            var old = LiveServerTests.allComponents
+            old[.acceptEncoding] = "identity"
+            var new = old
+            new[.screenplayVersion] = "1.1"
+            for path in ["/screens/cities", "/screens/requests"] {
+                let plain = try await client.execute(uri: path, method: .get, headers: old) { response in
+                    (Array(response.body.readableBytesView), try #require(response.headers[.eTag]))
+                }
+                let templated = try await client.execute(uri: path, method: .get, headers: new) { response in
+                    (Array(response.body.readableBytesView), try #require(response.headers[.eTag]))
+                }
+                let plainScreen = try #require(Screen.decode(from: plain.0).value)
+                let templatedScreen = try #require(Screen.decode(from: templated.0).value)
+                #expect(templatedScreen.body == plainScreen.body, "\(path)")
+                #expect(try JSONParser.parse(plain.0)["templates"] == nil, "\(path): a 1.0 client got templates")
+                if path == "/screens/cities" {
+                    #expect(try JSONParser.parse(templated.0)["templates"] != nil)
+                    #expect(templated.0.count * 3 < plain.0.count * 2, "\(templated.0.count) vs \(plain.0.count)")
+                    #expect(templated.1 == String(plain.1.dropLast()) + "-t\"")
+                }
+                var revalidate = new
+                revalidate[.ifNoneMatch] = templated.1
+                try await client.execute(uri: path, method: .get, headers: revalidate) { response in
+                    #expect(response.status == .notModified)
+                }
+            }
+        }
+    }
+
     @Test func metricsCountRequestsAndAdaptations() async throws {
         let metrics = ScreenplayMetrics.prometheus()
         try await DemoApp.application(host: "127.0.0.1", port: 0, signer: .development(), metrics: metrics).test(.ahc(.http)) { client in

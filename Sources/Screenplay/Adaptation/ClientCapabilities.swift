@@ -21,7 +21,7 @@ public struct ClientCapabilities: Sendable, Hashable {
     /// `ios`, `android`, `web`, `terminal` … when the client says.
     public var platform: String?
 
-    public init(version: FormatVersion = .current, components: Set<String>, actions: Set<String>, platform: String? = nil) {
+    public init(version: FormatVersion = .latest, components: Set<String>, actions: Set<String>, platform: String? = nil) {
         self.version = version
         self.components = components
         self.actions = actions

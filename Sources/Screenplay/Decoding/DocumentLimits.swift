@@ -18,17 +18,25 @@ public struct DocumentLimits: Sendable, Hashable {
     public var maxChildren: Int
     /// Longest string accepted, in UTF-8 bytes (default 64 KiB).
     public var maxStringBytes: Int
+    /// Most JSON values that a document's templates may unfold into, over all their instances
+    /// (default 1,000,000: a 1 MB gallery of templated cards makes about 120,000). Instances past
+    /// it are dropped with an error, so a small document cannot unfold into a huge one.
+    public var maxExpandedValues: Int
 
-    public init(maxDocumentBytes: Int = 4 * 1024 * 1024, maxDepth: Int = 128, maxChildren: Int = 10_000, maxStringBytes: Int = 64 * 1024) {
+    public init(
+        maxDocumentBytes: Int = 4 * 1024 * 1024, maxDepth: Int = 128, maxChildren: Int = 10_000, maxStringBytes: Int = 64 * 1024,
+        maxExpandedValues: Int = 1_000_000
+    ) {
         self.maxDocumentBytes = maxDocumentBytes
         self.maxDepth = maxDepth
         self.maxChildren = maxChildren
         self.maxStringBytes = maxStringBytes
+        self.maxExpandedValues = maxExpandedValues
     }
 
     /// The limits Screenplay applies unless told otherwise.
     public static let `default` = DocumentLimits()
 
     /// No practical limit: for re-reading bytes this library wrote itself.
-    public static let unlimited = DocumentLimits(maxDocumentBytes: .max, maxDepth: .max, maxChildren: .max, maxStringBytes: .max)
+    public static let unlimited = DocumentLimits(maxDocumentBytes: .max, maxDepth: .max, maxChildren: .max, maxStringBytes: .max, maxExpandedValues: .max)
 }

@@ -53,9 +53,9 @@ extension Screen {
             }
             return nil
         }
-        if version > FormatVersion.current {
+        if version > FormatVersion.latest {
             context.at(.key("version")) {
-                context.report(.warning, .unsupportedVersion, "format version \(version) is newer than \(FormatVersion.current); parts this reader does not know are skipped")
+                context.report(.warning, .unsupportedVersion, "format version \(version) is newer than \(FormatVersion.latest); parts this reader does not know are skipped")
             }
         }
         var id = ""
@@ -64,9 +64,19 @@ extension Screen {
         } catch {
             context.report(error, severity: .error)
         }
-        guard let bodyJSON = reader.raw("body") else {
+        guard var bodyJSON = reader.raw("body") else {
             context.report(.error, .missingField, "a screen is missing its required \"body\"")
             return nil
+        }
+        if let templates = reader.raw("templates") {
+            var expander = TemplateExpander(templates: templates, context: context)
+            if !expander.isEmpty {
+                guard let expanded = context.at(.key("body"), { expander.expand(bodyJSON) }) else {
+                    context.at(.key("body")) { context.report(.error, .droppedNode, "the body could not be expanded, so there is nothing to show") }
+                    return nil
+                }
+                bodyJSON = expanded
+            }
         }
         guard let body = context.at(.key("body"), { Node.read(bodyJSON, context: context) }) else {
             context.at(.key("body")) {

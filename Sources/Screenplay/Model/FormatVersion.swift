@@ -20,8 +20,15 @@ public struct FormatVersion: Sendable, Hashable, Comparable, CustomStringConvert
         self.init(major, minor)
     }
 
-    /// The version this library writes and reads.
+    /// The version this library writes plain documents in.
     public static let current = FormatVersion(1, 0)
+
+    /// The newest version this library reads: 1.1 adds templates (``Screen/encoded(layout:templates:)``).
+    public static let latest = FormatVersion(1, 1)
+
+    /// The first version whose readers expand templates: documents with templates declare it, and
+    /// servers send templates only to clients that declare it (`Screenplay-Version: 1.1`).
+    public static let templates = FormatVersion(1, 1)
 
     public var description: String { "\(major).\(minor)" }
 

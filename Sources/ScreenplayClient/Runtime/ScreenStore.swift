@@ -239,7 +239,8 @@ public final class ScreenStore {
     static func version(fromTag tag: String) -> String {
         var version = tag.hasPrefix("W/") ? String(tag.dropFirst(2)) : tag
         version = version.trimmingCharacters(in: CharacterSet(charactersIn: "\""))
-        return version.hasSuffix("-gz") ? String(version.dropLast(3)) : version
+        // `"<version>-t"` (templates) and `"…-gz"` (gzip) are other forms of the same version.
+        return String(version.prefix { $0 != "-" })
     }
 
     /// Follows the screen's stream (when it declares one): patches are applied as they come;

@@ -1,0 +1,96 @@
+import Foundation
+import Testing
+@testable import Screenplay
+import ScreenplayTestSupport
+
+struct TemplateTests {
+    static func gallery(_ count: Int) -> Screen {
+        Screen(id: "gallery") {
+            Grid(columns: 2, spacing: 8) {
+                for index in 0..<count {
+                    VStack(alignment: .leading, spacing: 4) {
+                        Image("https://images.example.com/products/\(index).jpg", width: .fill, height: 120, contentMode: .fill)
+                        Text("Product \(index)").font(size: 15, weight: .semibold).lineLimit(1)
+                        Text("€\(10 + index % 90)").font(size: 13).foregroundColor(Color("#616161"))
+                    }
+                    .onTap(.navigate("/products/\(index)"))
+                    .id("product.\(index)")
+                }
+            }
+        }
+    }
+
+    @Test func repeatedNodesBecomeOneTemplateAndDecodeBackExactly() throws {
+        let screen = Self.gallery(200)
+        let plain = screen.encoded()
+        let templated = screen.encoded(templates: .automatic)
+        #expect(templated.count * 2 < plain.count, "\(templated.count) vs \(plain.count)")
+        let json = try JSONParser.parse(templated)
+        #expect(json["version"]?.stringValue == "1.1")
+        let templates = try #require(json["templates"]?.objectValue)
+        #expect(templates.count == 1)
+        // What differs (id, link, image, title, price) is a parameter; the rest is in the template.
+        let instance = try #require(json["body"]?["children"]?.arrayValue?.first?.objectValue)
+        #expect(instance.count == 6, "\(instance)")
+        let result = Screen.decode(from: templated)
+        #expect(result.diagnostics.isEmpty, "\(result.diagnostics)")
+        #expect(result.value?.body == screen.body)
+        #expect(result.value?.version == .templates)
+    }
+
+    @Test func aScreenWithoutRepeatsIsWrittenAsItIs() {
+        let screen = Screen(id: "s") { Text("one"); Image("https://images.example.com/a.jpg") }
+        #expect(screen.encoded(templates: .automatic) == screen.encoded())
+    }
+
+    /// For random screens, and random screens with repeated parts, the templated form decodes to
+    /// exactly the screen.
+    @Test func randomScreensSurviveTheTemplatedForm() {
+        var generator = ScreenGenerator(random: SplitMix64(seed: 7))
+        var templatedCount = 0
+        for _ in 0..<300 {
+            let screen = generator.screen()
+            let repeated = Screen(id: screen.id, body: VStack(children: Array(repeating: screen.body, count: 4)).node)
+            for candidate in [screen, repeated] {
+                let bytes = candidate.encoded(templates: Screen.Templates.automatic)
+                if bytes != candidate.encoded() { templatedCount += 1 }
+                let decoded = Screen.decode(from: bytes, options: DecodingOptions(limits: .unlimited))
+                #expect(decoded.value?.body == candidate.body, "\(String(decoding: bytes, as: UTF8.self))")
+            }
+        }
+        #expect(templatedCount > 100, "only \(templatedCount) screens used templates")
+    }
+
+    @Test func hostileTemplatesAreRefusedWithTheirPaths() throws {
+        // A template that uses a template, a built-in name, a bad binding: each is refused.
+        let document = #"""
+        {"version":"1.1","id":"t","templates":{
+          "a":{"type":"vstack","children":[{"type":"b"}]},
+          "b":{"type":"text","$text":"x"},
+          "text":{"type":"text","text":"shadow"},
+          "c":{"type":"text","$text":7}},
+         "body":{"type":"vstack","children":[{"type":"b","x":"ok"},{"type":"a"},{"type":"c"},{"type":"text","text":"plain"}]}}
+        """#
+        let result = Screen.decode(from: Array(document.utf8))
+        let screen = try #require(result.value)
+        guard case .vstack(let stack) = screen.body.component else { Issue.record("not a stack"); return }
+        #expect(stack.children.first == Text("ok").node)
+        #expect(stack.children.last == Text("plain").node)
+        let paths = result.diagnostics.map(\.path.description)
+        #expect(paths.contains("templates.a"), "\(result.diagnostics)")
+        #expect(paths.contains("templates.text"), "\(result.diagnostics)")
+        #expect(paths.contains("templates.c"), "\(result.diagnostics)")
+    }
+
+    /// A small document cannot unfold into a huge one: past the limit, instances are dropped.
+    @Test func expansionIsBounded() throws {
+        let wide = (0..<200).map { _ in #"{"type":"text","text":"xxxxxxxx"}"# }.joined(separator: ",")
+        let instances = (0..<6_000).map { _ in #"{"type":"w"}"# }.joined(separator: ",")
+        let document = #"{"version":"1.1","id":"t","templates":{"w":{"type":"vstack","children":["# + wide + #"]}},"body":{"type":"vstack","children":["# + instances + "]}}"
+        #expect(document.utf8.count < 200_000)
+        let result = Screen.decode(from: Array(document.utf8))
+        guard case .vstack(let stack) = result.value?.body.component else { Issue.record("no body"); return }
+        #expect(stack.children.count < 6_000)
+        #expect(result.diagnostics.contains { $0.code == .limitExceeded })
+    }
+}
