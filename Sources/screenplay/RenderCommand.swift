@@ -28,6 +28,9 @@ struct RenderCommand: ParsableCommand {
     @Option(help: "Output format: \(Format.allCases.map(\.rawValue).joined(separator: ", ")).")
     var format: Format = .outline
 
+    @Flag(help: "With --format json: write repeated nodes once as templates (format 1.1).")
+    var templates = false
+
     @OptionGroup var limits: LimitOptions
 
     func run() throws {
@@ -38,7 +41,9 @@ struct RenderCommand: ParsableCommand {
         guard let screen = result.value else { throw ExitCode(1) }
         switch format {
         case .outline: print(OutlineRenderer.render(screen), terminator: "")
-        case .json: print(String(decoding: screen.encoded(layout: .pretty), as: UTF8.self), terminator: "")
+        case .json:
+            let bytes = screen.encoded(layout: .pretty, templates: templates ? .automatic : .none)
+            print(String(decoding: bytes, as: UTF8.self), terminator: "")
         case .html:
             // Adapted to what the web renderer draws: app-defined components show their fallbacks.
             let web = HTMLRenderer().capabilities

@@ -167,6 +167,20 @@ import Testing
         #expect(json.output.hasPrefix("{\n  \"body\": {\n"))
     }
 
+    /// `--templates` writes the gallery-like list once as a template; reading it back gives the same screen.
+    @Test func renderWritesTemplatesOnRequest() throws {
+        let rows = (0..<20).map { index in "{\"type\":\"text\",\"id\":\"row.\(index)\",\"text\":\"Row \(index)\",\"size\":15}" }
+        let document = "{\"version\":\"1.0\",\"id\":\"rows\",\"body\":{\"type\":\"vstack\",\"children\":[" + rows.joined(separator: ",") + "]}}"
+        let file = try temporaryFile("rows.json", Data(document.utf8))
+        let plain = try screenplay("render", file, "--format", "json")
+        let templated = try screenplay("render", file, "--format", "json", "--templates")
+        #expect(templated.status == 0)
+        #expect(templated.output.contains(#""templates""#))
+        #expect(templated.output.utf8.count < plain.output.utf8.count)
+        let again = try temporaryFile("rows-templated.json", Data(templated.output.utf8))
+        #expect(try screenplay("render", again, "--format", "json").output == plain.output)
+    }
+
     @Test func renderFailsWithTheReason() throws {
         let file = try temporaryFile("bad.json", Data(#"{"version":"3.0","id":"x","body":{"type":"spacer"}}"#.utf8))
         let run = try screenplay("render", file)

@@ -72,6 +72,7 @@ import Testing
         let envelope = try JSONParser.parse(Array(resumed.data.utf8), limits: .default)
         #expect(envelope["base"]?.stringValue == first.id)
         let patch = try ScreenPatch.decode(from: JSONWriter.write(try #require(envelope["patch"]))).get()
+        // A fresh load reads the templated form (format 1.1) of the screen the stream sends plain.
         #expect(try patch.apply(to: held) == (try await Self.freshScreen(server, "/cities")))
         #expect(resumed.data.utf8.count * 10 < first.data.utf8.count, "a patch, not the screen again")
         let unknown = try await firstEvent(after: "no-such-version")

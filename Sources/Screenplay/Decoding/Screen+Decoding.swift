@@ -36,7 +36,7 @@ extension Screen {
             return nil
         }
         var reader = ObjectReader(members, context: context, describedAs: "a screen")
-        let version: FormatVersion
+        var version: FormatVersion
         do throws(DecodingFailure) {
             let text = try reader.required("version", as: String.self)
             guard let parsed = FormatVersion(text) else {
@@ -76,6 +76,9 @@ extension Screen {
                     return nil
                 }
                 bodyJSON = expanded
+                // Templates are a way of writing the screen, not part of it: once expanded, a
+                // 1.1 document is the 1.0 screen it was written from, and compares equal to it.
+                if version == .templates { version = .current }
             }
         }
         guard let body = context.at(.key("body"), { Node.read(bodyJSON, context: context) }) else {

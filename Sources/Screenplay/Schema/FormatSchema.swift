@@ -57,6 +57,9 @@ public enum FormatSchema {
                 "cache": object(["maxAge": ["type": "integer", "minimum": 0], "staleWhileRevalidate": ["type": "integer", "minimum": 0]], required: ["maxAge"]),
                 "intents": documented(ref("url"), "Where intents are POSTed (default: the screen URL + /intents)."),
                 "stream": documented(ref("url"), "Server-Sent Events stream of patches for this screen."),
+                "templates": documented(
+                    ["type": "object", "additionalProperties": ["type": "object", "required": ["type"]]],
+                    "Format 1.1: nodes used by name; a member \"$name\": \"param\" takes the instance's param."),
             ],
             required: ["version", "id", "body"])
         else { return [:] }
