@@ -1,5 +1,6 @@
 import Screenplay
 import ScreenplayDemo
+import ScreenplayTestSupport
 
 /// The documents every benchmark measures, so that the package-benchmark suite, `screenplay-bench`
 /// and `scripts/bench-peers` time and weigh the same screens.
@@ -11,19 +12,7 @@ public enum BenchmarkScreens {
     /// A product gallery: a two-column grid of `count` cards (image, title, price), each opening its
     /// product. DivKit publishes its Rust builder's time for a 1,000-item gallery.
     public static func gallery(count: Int = 1_000) -> Screen {
-        Screen(id: "gallery", title: "Gallery") {
-            Grid(columns: 2, spacing: 8) {
-                for index in 0..<count {
-                    VStack(alignment: .leading, spacing: 4) {
-                        Image("https://images.example.com/products/\(index).jpg", width: .fill, height: 120, contentMode: .fill)
-                        Text("Product \(index)").font(size: 15, weight: .semibold).lineLimit(1)
-                        Text("€\(10 + index % 90)").font(size: 13).foregroundColor(Color("#616161"))
-                    }
-                    .onTap(.navigate("/products/\(index)"))
-                    .id("product.\(index)")
-                }
-            }
-        }
+        SampleScreens.gallery(count: count)
     }
 
     /// The gallery after an edit: ten cards with a new price, the last card moved to the front.

@@ -4,24 +4,8 @@ import Testing
 import ScreenplayTestSupport
 
 struct TemplateTests {
-    static func gallery(_ count: Int) -> Screen {
-        Screen(id: "gallery") {
-            Grid(columns: 2, spacing: 8) {
-                for index in 0..<count {
-                    VStack(alignment: .leading, spacing: 4) {
-                        Image("https://images.example.com/products/\(index).jpg", width: .fill, height: 120, contentMode: .fill)
-                        Text("Product \(index)").font(size: 15, weight: .semibold).lineLimit(1)
-                        Text("€\(10 + index % 90)").font(size: 13).foregroundColor(Color("#616161"))
-                    }
-                    .onTap(.navigate("/products/\(index)"))
-                    .id("product.\(index)")
-                }
-            }
-        }
-    }
-
     @Test func repeatedNodesBecomeOneTemplateAndDecodeBackExactly() throws {
-        let screen = Self.gallery(200)
+        let screen = SampleScreens.gallery(count: 200)
         let plain = screen.encoded()
         let templated = screen.encoded(templates: .automatic)
         #expect(templated.count * 2 < plain.count, "\(templated.count) vs \(plain.count)")

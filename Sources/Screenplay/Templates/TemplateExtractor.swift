@@ -158,9 +158,15 @@ struct TemplateExtractor {
         }
     }
 
-    /// The shape recorded for the node at `slot` if it starts a candidate template.
-    private func candidateShape(at slot: Int, skipping rejected: Set<Int>) -> Int? {
-        guard let shape = shapes[slot], !rejected.contains(shape), (shapeCounts[shape] ?? 0) >= Self.minimumInstances else { return nil }
+    /// Steps a walk over the node it meets at `slot` (`members`, when they are a node's): returns
+    /// the node's shape when the node starts a candidate template, and then moves `slot` past its
+    /// whole subtree, which the template will hold.
+    private func visitNode(_ members: [String: JSONValue], slot: inout Int, skipping rejected: Set<Int>) -> Int? {
+        guard members["type"]?.stringValue != nil else { return nil }
+        let mine = slot
+        slot += 1
+        guard let shape = shapes[mine], !rejected.contains(shape), (shapeCounts[shape] ?? 0) >= Self.minimumInstances else { return nil }
+        slot = subtreeEnds[mine]
         return shape
     }
 
@@ -170,15 +176,10 @@ struct TemplateExtractor {
     ) {
         switch json {
         case .object(let members):
-            if members["type"]?.stringValue != nil {
-                let mine = slot
-                slot += 1
-                if let shape = candidateShape(at: mine, skipping: rejected) {
-                    if candidates[shape] == nil { order.append(shape) }
-                    candidates[shape, default: []].append(json)
-                    slot = subtreeEnds[mine]
-                    return
-                }
+            if let shape = visitNode(members, slot: &slot, skipping: rejected) {
+                if candidates[shape] == nil { order.append(shape) }
+                candidates[shape, default: []].append(json)
+                return
             }
             for key in members.keys.sorted() {
                 collect(members[key] ?? .null, slot: &slot, skipping: rejected, into: &candidates, order: &order)
@@ -198,16 +199,11 @@ struct TemplateExtractor {
     ) -> JSONValue {
         switch json {
         case .object(let members):
-            if members["type"]?.stringValue != nil {
-                let mine = slot
-                slot += 1
-                if let shape = candidateShape(at: mine, skipping: rejected) {
-                    slot = subtreeEnds[mine]
-                    guard let template = accepted[shape] else { return json }
-                    let index = used[shape, default: 0]
-                    used[shape] = index + 1
-                    return template.instances[index]
-                }
+            if let shape = visitNode(members, slot: &slot, skipping: rejected) {
+                guard let template = accepted[shape] else { return json }
+                let index = used[shape, default: 0]
+                used[shape] = index + 1
+                return template.instances[index]
             }
             var rebuilt: [String: JSONValue] = [:]
             rebuilt.reserveCapacity(members.count)
