@@ -9,7 +9,7 @@ import ScreenplayHTML
 
 let benchmarks: @Sendable () -> Void = {
     Benchmark.defaultConfiguration = .init(
-        metrics: [.wallClock, .cpuTotal, .mallocCountTotal, .peakMemoryResident],
+        metrics: [.wallClock, .mallocCountTotal, .peakMemoryResident],
         warmupIterations: 3,
         scalingFactor: .one,
         maxDuration: .seconds(3),
@@ -18,6 +18,10 @@ let benchmarks: @Sendable () -> Void = {
 
     Benchmark("DSL build + encode: 1,000-item gallery") { benchmark in
         for _ in benchmark.scaledIterations { blackHole(BenchmarkScreens.gallery().encoded()) }
+    }
+
+    Benchmark("DSL build + encode with templates: 1,000-item gallery") { benchmark in
+        for _ in benchmark.scaledIterations { blackHole(BenchmarkScreens.gallery().encoded(templates: .automatic)) }
     }
 
     Benchmark("DSL build + encode: super-app home") { benchmark in
@@ -31,6 +35,10 @@ let benchmarks: @Sendable () -> Void = {
     let megabyte = BenchmarkScreens.oneMegabyte().encoded()
     Benchmark("Decode: \(megabyte.count / 1024) KB screen (parse, resilient decode, checks)") { benchmark in
         for _ in benchmark.scaledIterations { blackHole(Screen.decode(from: megabyte)) }
+    }
+    let templatedMegabyte = BenchmarkScreens.oneMegabyte().encoded(templates: .automatic)
+    Benchmark("Decode: the same screen with templates (\(templatedMegabyte.count / 1024) KB, expanded)") { benchmark in
+        for _ in benchmark.scaledIterations { blackHole(Screen.decode(from: templatedMegabyte)) }
     }
 
     // A first-version client: no carousel, grid or badge, so the home's widgets fall back.
