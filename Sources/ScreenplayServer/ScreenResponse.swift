@@ -109,7 +109,8 @@ enum ScreenResponse {
     }
 }
 
-/// Encoded bytes with their strong tag.
+/// Encoded bytes with their strong tag: the bytes' hash, or for a templated screen the plain
+/// form's tag marked `-t` (both name the same version).
 struct ScreenBody {
     let bytes: [UInt8]
     let tag: String
@@ -117,6 +118,17 @@ struct ScreenBody {
     init(bytes: [UInt8], tag: String? = nil) {
         self.bytes = bytes
         self.tag = tag ?? ScreenResponse.entityTag(for: bytes)
+    }
+
+    /// A screen as a client of `version` reads it: with templates from format 1.1 on, when they
+    /// make it smaller.
+    init(_ screen: Screen, for version: FormatVersion) {
+        let plain = ScreenBody(bytes: screen.encoded())
+        guard version >= .templates, let templated = Screen.applyingTemplates(toEncoded: plain.bytes) else {
+            self = plain
+            return
+        }
+        self.init(bytes: templated, tag: ScreenResponse.templatedTag(plain.tag))
     }
 }
 
@@ -130,14 +142,12 @@ struct EncodedScreen: Sendable {
     let gzipped: ByteBuffer?
     let headers: HTTPFields
 
-    /// - Parameters:
-    ///   - tag: the body's strong tag, when the caller already has it (else the body's hash).
-    ///   - compressing: whether to prepare the gzip form (when the body is large enough).
-    init(body bytes: [UInt8], tag: String? = nil, headers: HTTPFields, compressing: Bool) {
-        body = ByteBuffer(bytes: bytes)
-        self.tag = tag ?? ScreenResponse.entityTag(for: bytes)
-        gzipTag = String(self.tag.dropLast()) + "-gz\""
-        if compressing, bytes.count >= ScreenResponse.gzipThreshold {
+    /// - Parameter compressing: whether to prepare the gzip form (when the body is large enough).
+    init(body screen: ScreenBody, headers: HTTPFields, compressing: Bool) {
+        body = ByteBuffer(bytes: screen.bytes)
+        tag = screen.tag
+        gzipTag = String(tag.dropLast()) + "-gz\""
+        if compressing, screen.bytes.count >= ScreenResponse.gzipThreshold {
             var input = body
             gzipped = try? input.compress(with: .gzip())
         } else {
@@ -200,12 +210,13 @@ enum IntentResponse {
         var version: String?
         if let screen = result.screen {
             let adapted = screen.adapted(to: context.capabilities).screen
-            version = ScreenResponse.versionID(of: adapted)
+            let body = ScreenBody(adapted, for: context.capabilities.version)
+            version = ScreenResponse.versionID(fromTag: body.tag)
             let patch = base.map { ScreenPatch(from: $0.screen, to: adapted) }
             if let base, let patch, case .operations = patch.content {
                 member("patch", Array(#"{"base":"#.utf8) + JSONWriter.write(.string(base.version)) + Array(#","patch":"#.utf8) + patch.encoded() + [UInt8(ascii: "}")])
             } else {
-                member("screen", adapted.encoded(templates: context.capabilities.version >= .templates ? .automatic : .none))
+                member("screen", body.bytes)
             }
             versions?.store(adapted, as: version!)
         }

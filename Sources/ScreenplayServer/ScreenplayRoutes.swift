@@ -237,11 +237,7 @@ public struct ScreenplayRoutes: Sendable {
         if let state = reply.signedState { headers[.screenplayStateToken] = signer.token(for: state) }
         // The plain bytes' hash names the version whichever form this client reads; clients of
         // format 1.1 get repeated nodes as templates, under a tag of their own.
-        let plain = screen.encoded()
-        var body = ScreenBody(bytes: plain, tag: ScreenResponse.entityTag(for: plain))
-        if context.capabilities.version >= .templates, let templated = Screen.applyingTemplates(toEncoded: plain) {
-            body = ScreenBody(bytes: templated, tag: ScreenResponse.templatedTag(body.tag))
-        }
+        let body = ScreenBody(screen, for: context.capabilities.version)
         // A screen with intents is remembered by version, so an intent from it can be answered with a patch.
         return respond(
             body: body, headers: headers, maxAge: screen.cache?.maxAge, cacheKey: cacheKey, request: request,
@@ -285,7 +281,7 @@ public struct ScreenplayRoutes: Sendable {
         let cached = cacheKey != nil && (maxAge ?? 0) > 0
         // Shared by every hit of a cached screen: prepare the gzip form now, whether or not this client wants it.
         let encoded = EncodedScreen(
-            body: body.bytes, tag: body.tag, headers: headers,
+            body: body, headers: headers,
             compressing: cached || ScreenResponse.acceptsGzip(request.headers[values: .acceptEncoding]))
         if let screen { live.versions.store(screen, as: ScreenResponse.versionID(fromTag: encoded.tag)) }
         if cached, let cacheKey, let maxAge {
