@@ -169,7 +169,7 @@ import Testing
 
     /// `--templates` writes the gallery-like list once as a template; reading it back gives the same screen.
     @Test func renderWritesTemplatesOnRequest() throws {
-        let rows = (0..<20).map { index in "{\"type\":\"text\",\"id\":\"row.\(index)\",\"text\":\"Row \(index)\",\"size\":15}" }
+        let rows = (0..<60).map { index in "{\"type\":\"text\",\"id\":\"row.\(index)\",\"text\":\"Row \(index)\",\"size\":15}" }
         let document = "{\"version\":\"1.0\",\"id\":\"rows\",\"body\":{\"type\":\"vstack\",\"children\":[" + rows.joined(separator: ",") + "]}}"
         let file = try temporaryFile("rows.json", Data(document.utf8))
         let plain = try screenplay("render", file, "--format", "json")

@@ -21,9 +21,14 @@ struct TemplateTests {
         #expect(result.value == screen, "expanded, the document is the screen it was written from")
     }
 
-    @Test func aScreenWithoutRepeatsIsWrittenAsItIs() {
+    @Test func aScreenWithoutRepeatsOrUnder2KBIsWrittenAsItIs() {
         let screen = Screen(id: "s") { Text("one"); Image("https://images.example.com/a.jpg") }
+        #expect(Screen.applyingTemplates(toEncoded: screen.encoded(), minimumBytes: 0) == nil)
         #expect(screen.encoded(templates: .automatic) == screen.encoded())
+        let small = SampleScreens.gallery(count: 4)
+        #expect(small.encoded().count < Screen.templatesMinimumBytes)
+        #expect(small.encoded(templates: .automatic) == small.encoded())
+        #expect(Screen.applyingTemplates(toEncoded: small.encoded(), minimumBytes: 0) != nil)
     }
 
     /// For random screens, and random screens with repeated parts, the templated form decodes to
@@ -35,8 +40,9 @@ struct TemplateTests {
             let screen = generator.screen()
             let repeated = Screen(id: screen.id, body: VStack(children: Array(repeating: screen.body, count: 4)).node)
             for candidate in [screen, repeated] {
-                let bytes = candidate.encoded(templates: Screen.Templates.automatic)
-                if bytes != candidate.encoded() { templatedCount += 1 }
+                let plain = candidate.encoded()
+                let bytes = Screen.applyingTemplates(toEncoded: plain, minimumBytes: 0) ?? plain
+                if bytes != plain { templatedCount += 1 }
                 let decoded = Screen.decode(from: bytes, options: DecodingOptions(limits: .unlimited))
                 #expect(decoded.value?.body == candidate.body, "\(String(decoding: bytes, as: UTF8.self))")
             }

@@ -21,11 +21,17 @@ extension Screen {
         return Self.applyingTemplates(toEncoded: plain, layout: layout) ?? plain
     }
 
+    /// Below this many bytes a screen is written plain: templates could save a few hundred bytes
+    /// at most, and looking for them costs more than sending them.
+    public static let templatesMinimumBytes = 2_048
+
     /// A screen's plain encoding (``encoded(layout:)``) with its repeated nodes as templates, or
-    /// nil when no template is worth it. For servers that already hold the plain bytes (their
+    /// nil when no template is worth it or the screen is under `minimumBytes`. For servers that already hold the plain bytes (their
     /// hash names the screen's version whichever form a client receives).
-    public static func applyingTemplates(toEncoded plain: [UInt8], layout: JSONWriter.Layout = .compact) -> [UInt8]? {
-        guard case .object(var document) = (try? JSONParser.parse(plain, limits: .unlimited)) ?? .null, let body = document["body"] else { return nil }
+    public static func applyingTemplates(
+        toEncoded plain: [UInt8], layout: JSONWriter.Layout = .compact, minimumBytes: Int = templatesMinimumBytes
+    ) -> [UInt8]? {
+        guard plain.count >= minimumBytes, case .object(var document) = (try? JSONParser.parse(plain, limits: .unlimited)) ?? .null, let body = document["body"] else { return nil }
         var extractor = TemplateExtractor()
         let templatedBody = extractor.extract(from: body)
         guard !extractor.templates.isEmpty else { return nil }
