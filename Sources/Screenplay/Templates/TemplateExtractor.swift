@@ -4,9 +4,11 @@
 ///
 /// Two nodes have the same shape when they have the same members, the same `type`s all the way
 /// down and arrays of the same length; their other values may differ. A shape becomes a template
-/// when at least ``minimumInstances`` nodes have it and the template plus its instances are
-/// smaller than the nodes written out. Values that are the same in every instance stay in the
-/// template; each other value becomes a parameter, named `a`, `b` … in key order.
+/// when at least ``minimumInstances`` outermost nodes have it, its instances have at most
+/// ``maximumParameters`` values of their own, and the template plus its instances are at least
+/// 10 % smaller than the nodes written out; otherwise the nodes inside are tried. Values that are
+/// the same in every instance stay in the template; each other value becomes a parameter, named
+/// `a`, `b` … in key order.
 ///
 /// ```swift
 /// var extractor = TemplateExtractor()
@@ -17,15 +19,17 @@ struct TemplateExtractor {
     /// Fewer nodes of a shape than this are written out as they are.
     static let minimumInstances = 3
 
+    /// Templates whose instances would be mostly parameters are not worth it, and their short
+    /// parameter names cost gzip more than they save: the nodes inside are tried instead (the
+    /// cities' cards have 40 values of their own; their bars have 5).
+    static let maximumParameters = 12
+
+    /// The templates found, by name (`t0`, `t1` …, skipping type names the body uses).
     private(set) var templates: [String: JSONValue] = [:]
 
     /// How many nodes have each shape.
     private var shapeCounts: [Int: Int] = [:]
     private var typeNames: Set<String> = []
-
-    /// Templates whose instances would be mostly parameters are not worth it: the nodes inside
-    /// are tried instead (the cities' cards have 40 values of their own; their bars have 5).
-    static let maximumParameters = 12
 
     /// `body` with every node whose shape is worth a template replaced by an instance.
     mutating func extract(from body: JSONValue) -> JSONValue {
