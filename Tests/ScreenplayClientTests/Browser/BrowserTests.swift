@@ -19,6 +19,29 @@ struct BrowserTests {
         #expect(layout == "flex", "the page's <style> was not applied on \(url)")
     }
 
+    /// Runs `body` with a headless browser for `server`, then quits the browser and stops the
+    /// server, whether `body` (or starting the browser) throws or not.
+    static func withBrowser(
+        _ server: LiveServer, language: String = "en", width: Int = 390, height: Int = 844, _ body: (WebDriver) async throws -> Void
+    ) async throws {
+        let browser: WebDriver
+        do {
+            browser = try await WebDriver.start(language: language, width: width, height: height)
+        } catch {
+            await server.stop()
+            throw error
+        }
+        do {
+            try await body(browser)
+        } catch {
+            await browser.quit()
+            await server.stop()
+            throw error
+        }
+        await browser.quit()
+        await server.stop()
+    }
+
     static func text(_ browser: WebDriver) async throws -> String {
         try await browser.execute("return document.body.textContent").stringValue ?? ""
     }
@@ -26,8 +49,7 @@ struct BrowserTests {
     @Test(arguments: [("en", ["Requests", "Jean-Élie Locataire", "Pending"]), ("fr", ["Demandes", "En attente", "du mer. 15 févr. 2017"])])
     func everyDemoScreenShowsItsLocalisedContent(language: String, expected: [String]) async throws {
         let server = try await LiveServer.demo()
-        let browser = try await WebDriver.start(language: language)
-        do {
+        try await Self.withBrowser(server, language: language) { browser in
             try await Self.loaded(browser, "\(server.url)/screens/requests")
             #expect(try await browser.execute("return document.documentElement.lang") == .string(language))
             let text = try await Self.text(browser)
@@ -41,18 +63,13 @@ struct BrowserTests {
                 let title = try await browser.title
                 #expect(title == names[language == "fr" ? 1 : 0], "\(path) in \(language): \(title)")
             }
-        } catch {
-            await browser.quit(); await server.stop(); throw error
         }
-        await browser.quit()
-        await server.stop()
     }
 
     /// Write-up 2's refresh: the field's value goes with the intent, the answer replaces the page.
     @Test func aButtonsIntentChangesThePage() async throws {
         let server = try await LiveServer.demo()
-        let browser = try await WebDriver.start(language: "en")
-        do {
+        try await Self.withBrowser(server, language: "en") { browser in
             try await Self.loaded(browser, "\(server.url)/screens/cities")
             let before = try await browser.execute("return [...document.querySelectorAll('.sp-rect')].map(e => e.className).join()")
             #expect(try await browser.execute("return document.querySelectorAll('[data-sp-id^=\"city.\"][data-sp-id$=\"day0\"]').length") == 3)
@@ -68,18 +85,13 @@ struct BrowserTests {
             // The new bars are drawn with the answer's stylesheet.
             let height = try await browser.execute("return document.querySelector('.sp-rect').getBoundingClientRect().height")
             #expect((height.doubleValue ?? 0) > 0, "the answer's CSS was not applied")
-        } catch {
-            await browser.quit(); await server.stop(); throw error
         }
-        await browser.quit()
-        await server.stop()
     }
 
     /// Links are real links; the web-only claim opens, and its toggle shows a line live.
     @Test func linksNavigateAndTheWebOnlyPathOpens() async throws {
         let server = try await LiveServer.demo()
-        let browser = try await WebDriver.start(language: "en")
-        do {
+        try await Self.withBrowser(server, language: "en") { browser in
             try await Self.loaded(browser, "\(server.url)/screens/requests")
             try await browser.click("#sp-request\\.2")
             try await browser.wait(until: "return location.pathname === '/screens/requests/2'", "the item's link navigated")
@@ -99,19 +111,14 @@ struct BrowserTests {
             // Its back button is a link to the request's screen page.
             try await browser.click("#sp-back")
             try await browser.wait(until: "return location.pathname === '/screens/requests/3'", "back to the request")
-        } catch {
-            await browser.quit(); await server.stop(); throw error
         }
-        await browser.quit()
-        await server.stop()
     }
 
     /// Live updates reach the page without a reload: a new day moves Moscow's bars in place.
     @Test func thePageChangesWithoutAReload() async throws {
         let feed = CityFeed()
         let server = try await LiveServer.demo(feed: feed)
-        let browser = try await WebDriver.start(language: "en")
-        do {
+        try await Self.withBrowser(server, language: "en") { browser in
             try await Self.loaded(browser, "\(server.url)/screens/cities")
             try await browser.wait(until: "return document.getElementById('screenplay').dataset.live === 'true'", "the page's stream opened")
             try await browser.execute("window.__sameDocument = 42")
@@ -126,28 +133,23 @@ struct BrowserTests {
             #expect(try await browser.execute("return document.querySelectorAll('[data-sp-id^=\"city.saint-petersburg.day\"]').length") == 7)
             let height = try await browser.execute("return document.querySelector('[data-sp-id=\"city.moscow.day7\"] .sp-rect').getBoundingClientRect().height")
             #expect((height.doubleValue ?? 0) > 0, "the new bar has its style")
-        } catch {
-            await browser.quit(); await server.stop(); throw error
         }
-        await browser.quit()
-        await server.stop()
     }
 
     /// Screenshots of each demo screen at phone width, for docs/screenshots (SCREENPLAY_SCREENSHOTS=1).
     @Test(.enabled(if: ProcessInfo.processInfo.environment["SCREENPLAY_SCREENSHOTS"] == "1"))
     func screenshotsAtPhoneWidth() async throws {
         let server = try await LiveServer.demo()
-        let browser = try await WebDriver.start(language: "en", width: 390, height: 844)
         let directory = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
             .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("docs/screenshots")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        for (name, path) in [("requests", "/screens/requests"), ("messages", "/screens/messages"), ("cities", "/screens/cities"),
-                             ("home", "/screens/home"), ("checkout", "/screens/checkout"), ("claim", "/requests/3/insurance-claim")] {
-            try await Self.loaded(browser, "\(server.url)\(path)")
-            try await Task.sleep(for: .milliseconds(200))
-            try await browser.screenshot().write(to: directory.appendingPathComponent("\(name).png"))
+        try await Self.withBrowser(server, language: "en", width: 390, height: 844) { browser in
+            for (name, path) in [("requests", "/screens/requests"), ("messages", "/screens/messages"), ("cities", "/screens/cities"),
+                                 ("home", "/screens/home"), ("checkout", "/screens/checkout"), ("claim", "/requests/3/insurance-claim")] {
+                try await Self.loaded(browser, "\(server.url)\(path)")
+                try await Task.sleep(for: .milliseconds(200))
+                try await browser.screenshot().write(to: directory.appendingPathComponent("\(name).png"))
+            }
         }
-        await browser.quit()
-        await server.stop()
     }
 }

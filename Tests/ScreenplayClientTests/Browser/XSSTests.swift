@@ -80,8 +80,7 @@ struct XSSTests {
             routes.addRoutes(to: router)
             return router
         }
-        let browser = try await WebDriver.start()
-        do {
+        try await BrowserTests.withBrowser(server) { browser in
             for path in ["decoded", "built"] {
                 try await BrowserTests.loaded(browser, "\(server.url)/screens/\(path)")
                 try await Self.expectNoScript(browser, path)
@@ -111,11 +110,7 @@ struct XSSTests {
                     """, [.string(Self.payloads[2])])
                 try await Self.expectNoScript(browser, path + " after typing")
             }
-        } catch {
-            await browser.quit(); await server.stop(); throw error
         }
-        await browser.quit()
-        await server.stop()
     }
 
     static func expectNoScript(_ browser: WebDriver, _ label: String) async throws {
