@@ -47,7 +47,8 @@ public final class LiveUpdates: Sendable {
     private let subscribers = NIOLockedValueBox<[ObjectIdentifier: Subscriber]>([:])
     private let heartbeatTask = NIOLockedValueBox<Task<Void, Never>?>(nil)
     /// Screens by version, so a patch can be made from the version a client holds.
-    let versions = VersionCache(capacity: 512)
+    /// Recently sent screens by version id.
+    let versions = BoundedCache<Screen>(capacity: 512)
     /// Bumped by every invalidation: subscribers with the same context share one rendering of it.
     private let generation = NIOLockedValueBox<Int>(0)
     private let renders = NIOLockedValueBox<(tasks: [String: Task<(Screen, String), any Error>], order: [String])>(([:], []))
@@ -142,25 +143,6 @@ public final class LiveUpdates: Sendable {
                     for subscriber in self.subscribers.withLockedValue({ Array($0.values) }) { subscriber.signal(changed: false) }
                 }
             }
-        }
-    }
-}
-
-/// Recently sent screens by version id, bounded.
-final class VersionCache: Sendable {
-    private let entries = NIOLockedValueBox<(screens: [String: Screen], order: [String])>(([:], []))
-    let capacity: Int
-
-    init(capacity: Int) { self.capacity = capacity }
-
-    func screen(_ version: String) -> Screen? {
-        entries.withLockedValue { $0.screens[version] }
-    }
-
-    func store(_ screen: Screen, as version: String) {
-        entries.withLockedValue { entries in
-            if entries.screens.updateValue(screen, forKey: version) == nil { entries.order.append(version) }
-            while entries.order.count > capacity { entries.screens[entries.order.removeFirst()] = nil }
         }
     }
 }

@@ -16,40 +16,28 @@ import Screenplay
 ///
 /// Entries live for the screen's `cache.maxAge` (no hints: not cached); the least recently added
 /// entry goes when the cache is full.
-final class RenderCache: @unchecked Sendable {
-    // Safe: every stored property is only touched while `lock` is held.
-    struct Entry {
+final class RenderCache: Sendable {
+    struct Entry: Sendable {
         let screen: EncodedScreen
         let expires: ContinuousClock.Instant
     }
 
-    private let lock = NSLock()
-    private var entries: [String: Entry] = [:]
-    private var order: [String] = []
-    let capacity: Int
+    private let entries: BoundedCache<Entry>
 
     init(capacity: Int) {
-        self.capacity = capacity
+        entries = BoundedCache(capacity: capacity)
     }
 
     func entry(for key: String, now: ContinuousClock.Instant = .now) -> Entry? {
-        lock.lock()
-        defer { lock.unlock() }
         guard let entry = entries[key] else { return nil }
         guard entry.expires > now else {
-            entries[key] = nil
+            entries.remove(key)
             return nil
         }
         return entry
     }
 
     func store(_ entry: Entry, for key: String) {
-        lock.lock()
-        defer { lock.unlock() }
-        if entries.updateValue(entry, forKey: key) == nil { order.append(key) }
-        while entries.count > capacity, !order.isEmpty {
-            entries[order.removeFirst()] = nil
-        }
-        if order.count > capacity * 2 { order = order.filter { entries[$0] != nil } }
+        entries.store(entry, for: key)
     }
 }

@@ -119,17 +119,6 @@ struct ScreenBody {
         self.bytes = bytes
         self.tag = tag ?? ScreenResponse.entityTag(for: bytes)
     }
-
-    /// A screen as a client of `version` reads it: with templates from format 1.1 on, when they
-    /// make it smaller.
-    init(_ screen: Screen, for version: FormatVersion) {
-        let plain = ScreenBody(bytes: screen.encoded())
-        guard version >= .templates, let templated = Screen.applyingTemplates(toEncoded: plain.bytes) else {
-            self = plain
-            return
-        }
-        self.init(bytes: templated, tag: ScreenResponse.templatedTag(plain.tag))
-    }
 }
 
 /// A screen ready to send: its bytes, their tags, a gzip copy when it pays, and the headers.
@@ -192,7 +181,7 @@ enum IntentResponse {
     ///   when that is smaller.
     static func make(
         _ result: IntentResult, context: ScreenContext, signer: StateSigner, base: (version: String, screen: Screen)? = nil,
-        versions: VersionCache? = nil
+        versions: BoundedCache<Screen>? = nil, encoder: ScreenEncoder
     ) -> Response {
         let effects = result.effects.compactMap { $0.adapted(to: context.capabilities)?.encoded() }
         var body: [UInt8] = Array("{".utf8)
@@ -210,7 +199,7 @@ enum IntentResponse {
         var version: String?
         if let screen = result.screen {
             let adapted = screen.adapted(to: context.capabilities).screen
-            let body = ScreenBody(adapted, for: context.capabilities.version)
+            let body = encoder.body(for: adapted, readBy: context.capabilities.version)
             version = ScreenResponse.versionID(fromTag: body.tag)
             let patch = base.map { ScreenPatch(from: $0.screen, to: adapted) }
             if let base, let patch, case .operations = patch.content {
@@ -218,7 +207,7 @@ enum IntentResponse {
             } else {
                 member("screen", body.bytes)
             }
-            versions?.store(adapted, as: version!)
+            versions?.store(adapted, for: version!)
         }
         if let state = result.signedState {
             member("stateToken", JSONWriter.write(.string(signer.token(for: state))))

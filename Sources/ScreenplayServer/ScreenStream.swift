@@ -19,7 +19,7 @@ struct ScreenStream: Sendable {
     func run(_ writer: inout any ResponseBodyWriter) async throws {
         defer { live.unsubscribe(subscriber) }
         var (screen, version) = try await render()
-        if let lastEventID, let base = live.versions.screen(lastEventID) {
+        if let lastEventID, let base = live.versions[lastEventID] {
             if lastEventID != version { try await writer.write(events.patch(from: base, baseVersion: lastEventID, to: screen, version: version)) }
         } else {
             try await writer.write(events.screen(screen, version: version))
@@ -53,7 +53,7 @@ struct ScreenStream: Sendable {
         return try await live.render(context: contextKey) {
             let screen = try await make()
             let version = ScreenResponse.versionID(of: screen)
-            live.versions.store(screen, as: version)
+            live.versions.store(screen, for: version)
             return (screen, version)
         }
     }

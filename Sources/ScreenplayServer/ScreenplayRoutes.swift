@@ -30,6 +30,7 @@ public struct ScreenplayRoutes: Sendable {
 
     /// Encoded screens of the routes that opted in with a cache key.
     private let renderCache = RenderCache(capacity: 1_024)
+    private let encoder = ScreenEncoder()
     private let capabilityCache = CapabilityCache()
 
     private var routes: [ScreenRoute] = []
@@ -237,7 +238,7 @@ public struct ScreenplayRoutes: Sendable {
         if let state = reply.signedState { headers[.screenplayStateToken] = signer.token(for: state) }
         // The plain bytes' hash names the version whichever form this client reads; clients of
         // format 1.1 get repeated nodes as templates, under a tag of their own.
-        let body = ScreenBody(screen, for: context.capabilities.version)
+        let body = encoder.body(for: screen, readBy: context.capabilities.version)
         // A screen with intents is remembered by version, so an intent from it can be answered with a patch.
         return respond(
             body: body, headers: headers, maxAge: screen.cache?.maxAge, cacheKey: cacheKey, request: request,
@@ -283,7 +284,7 @@ public struct ScreenplayRoutes: Sendable {
         let encoded = EncodedScreen(
             body: body, headers: headers,
             compressing: cached || ScreenResponse.acceptsGzip(request.headers[values: .acceptEncoding]))
-        if let screen { live.versions.store(screen, as: ScreenResponse.versionID(fromTag: encoded.tag)) }
+        if let screen { live.versions.store(screen, for: ScreenResponse.versionID(fromTag: encoded.tag)) }
         if cached, let cacheKey, let maxAge {
             renderCache.store(RenderCache.Entry(screen: encoded, expires: .now + .seconds(maxAge)), for: cacheKey)
         }
@@ -347,7 +348,7 @@ public struct ScreenplayRoutes: Sendable {
             return IntentResponse.page(result, context: context, signer: signer, renderer: webRenderer, intents: "/screens/\(context.path)/intents")
         }
         return IntentResponse.make(result, context: context, signer: signer, base: fields.version.flatMap { version in
-            live.versions.screen(version).map { (version, $0) }
-        }, versions: live.versions)
+            live.versions[version].map { (version, $0) }
+        }, versions: live.versions, encoder: encoder)
     }
 }
