@@ -3,7 +3,7 @@ extension Screen {
     /// replaced by its author-given fallback, else by the component's built-in downgrade, else
     /// dropped; every action the client does not handle is downgraded or dropped. The fallbacks of
     /// nodes the client can show, built-in or app-defined, are left out: they would be dead weight
-    /// on the wire (a third of the super-app home's bytes). A widget whose properties change
+    /// on the wire (65 % of the super-app home's bytes). A widget whose properties change
     /// incompatibly takes a new type name (`BANNER2`, with `BANNER` as its fallback), so that an
     /// app declaring the old name never receives properties it cannot read.
     ///

@@ -178,16 +178,22 @@ extension Node: JSONEncodable {
         let present: UInt8
     }
 
+    /// The presence bit of each common member, from its place in `commonMemberOrder`.
+    private static let presenceBits: [MemberKey: UInt8] = Dictionary(
+        uniqueKeysWithValues: commonMemberOrder.enumerated().map { ($0.element, UInt8(1) << $0.offset) })
+    private static let labelBit = presenceBits[.accessibilityLabel] ?? 0, actionBit = presenceBits[.action] ?? 0,
+        fallbackBit = presenceBits[.fallback] ?? 0, idBit = presenceBits[.id] ?? 0, styleBit = presenceBits[.style] ?? 0,
+        typeBit = presenceBits[.type] ?? 0, visibleWhenBit = presenceBits[.visibleWhen] ?? 0
+
     var commonMembers: CommonMembers {
-        // Bits: accessibilityLabel 0, action 1, fallback 2, id 3, style 4, type 5, visibleWhen 6.
-        var present: UInt8 = 1 << 5
-        if id != nil { present |= 1 << 3 }
+        var present = Self.typeBit
+        if id != nil { present |= Self.idBit }
         if let values = extras?.values {
-            if values.accessibilityLabel != nil { present |= 1 << 0 }
-            if values.action != nil { present |= 1 << 1 }
-            if values.fallback != nil { present |= 1 << 2 }
-            if let style = values.style, !style.isEmpty { present |= 1 << 4 }
-            if values.visibleWhen != nil { present |= 1 << 6 }
+            if values.accessibilityLabel != nil { present |= Self.labelBit }
+            if values.action != nil { present |= Self.actionBit }
+            if values.fallback != nil { present |= Self.fallbackBit }
+            if let style = values.style, !style.isEmpty { present |= Self.styleBit }
+            if values.visibleWhen != nil { present |= Self.visibleWhenBit }
         }
         return CommonMembers(id: id, extras: extras, component: component, present: present)
     }
