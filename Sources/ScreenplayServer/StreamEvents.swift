@@ -62,7 +62,7 @@ struct StreamEvents: Sendable {
                 var changes: [JSONValue] = []
                 var seen = Set<String>()
                 for anchor in anchors where seen.insert(anchor).inserted {
-                    guard let node = Self.node(anchor, in: new.body) else { continue }
+                    guard let node = new.body.node(withID: anchor) else { continue }
                     var nodeRenderer = renderer
                     nodeRenderer.state = new.state
                     let html = nodeRenderer.render(node)
@@ -79,14 +79,6 @@ struct StreamEvents: Sendable {
         var content: [String: JSONValue] = ["content": .string(fragment.content), "css": .string(fragment.css), "screen": .string(screen.id)]
         if let title = screen.title { content["title"] = .string(title) }
         return content
-    }
-
-    static func node(_ id: String, in node: Node) -> Node? {
-        if node.id == id { return node }
-        for group in node.component.childGroups {
-            for child in group.nodes { if let found = Self.node(id, in: child) { return found } }
-        }
-        return nil
     }
 
     /// One event; `data` is JSON on one line (it holds no raw newline).

@@ -17,10 +17,10 @@ public struct Badge: Sendable, Hashable, ComponentBody, NodeConvertible {
     public var node: Node { Node(.badge(self)) }
 
     init(reading reader: inout ObjectReader) throws(DecodingFailure) {
-        self.init(try reader.required("text"), color: reader.optional("color"), background: reader.optional("background"))
+        self.init(try reader.required(.text), color: reader.optional(.color), background: reader.optional(.background))
     }
 
-    func write(to writer: inout JSONWriter) {
+    func write(to writer: inout NodeWriter) {
         writer.member(.background, background)
         writer.member(.color, color)
         writer.member(.text, text)

@@ -30,10 +30,10 @@ public struct Button: Sendable, Hashable, ComponentBody, NodeConvertible {
     }
 
     init(reading reader: inout ObjectReader) throws(DecodingFailure) {
-        self.init(try reader.required("title"), variant: reader.optional("variant") ?? .primary, enabled: reader.optional("enabled") ?? true)
+        self.init(try reader.required(.title), variant: reader.optional(.variant) ?? .primary, enabled: reader.optional(.enabled) ?? true)
     }
 
-    func write(to writer: inout JSONWriter) {
+    func write(to writer: inout NodeWriter) {
         if !enabled { writer.member(.enabled, false) }
         writer.member(.title, title)
         if variant != .primary { writer.member(.variant, variant) }

@@ -24,10 +24,10 @@ public struct Carousel: Sendable, Hashable, ComponentBody, NodeConvertible {
     public var node: Node { Node(.carousel(self)) }
 
     init(reading reader: inout ObjectReader) throws(DecodingFailure) {
-        self.init(spacing: reader.optional("spacing"), itemWidth: reader.optional("itemWidth"), children: try reader.nodes("children"))
+        self.init(spacing: reader.optional(.spacing), itemWidth: reader.optional(.itemWidth), children: try reader.nodes(.children))
     }
 
-    func write(to writer: inout JSONWriter) {
+    func write(to writer: inout NodeWriter) {
         writer.member(.children, children)
         writer.member(.itemWidth, itemWidth)
         writer.member(.spacing, spacing)

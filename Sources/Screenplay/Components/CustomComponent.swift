@@ -38,7 +38,7 @@ public struct CustomComponent: Sendable, Hashable, ComponentBody, NodeConvertibl
         self.init(type, properties: reader.members)
     }
 
-    func write(to writer: inout JSONWriter) {
+    func write(to writer: inout NodeWriter) {
         for key in properties.keys.sorted(by: JSONWriter.precedes) where !Node.commonKeys.contains(key) {
             writer.member(key, properties[key])
         }

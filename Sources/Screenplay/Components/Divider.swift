@@ -16,10 +16,10 @@ public struct Divider: Sendable, Hashable, ComponentBody, NodeConvertible {
     public var node: Node { Node(.divider(self)) }
 
     init(reading reader: inout ObjectReader) throws(DecodingFailure) {
-        self.init(color: reader.optional("color"), thickness: reader.optional("thickness"))
+        self.init(color: reader.optional(.color), thickness: reader.optional(.thickness))
     }
 
-    func write(to writer: inout JSONWriter) {
+    func write(to writer: inout NodeWriter) {
         writer.member(.color, color)
         writer.member(.thickness, thickness)
     }

@@ -60,26 +60,26 @@ public struct GenericItem: Sendable, Hashable, ComponentBody, NodeConvertible {
 
     init(reading reader: inout ObjectReader) throws(DecodingFailure) {
         let context = reader.context
-        if let raw = reader.optional("layout", as: String.self) {
+        if let raw = reader.optional(.layout, as: String.self) {
             layout = Layout(rawValue: raw)
             if !Layout.known.contains(Layout(rawValue: raw)) {
-                context.at(.key("layout")) {
+                context.at(.member(.layout)) {
                     context.report(.warning, .invalidValue, "item layout \"\(raw)\" is not built in (request, message); apps that do not know it use \"request\"")
                 }
             }
         }
-        imageURL = reader.optional("imageURL", as: CheckedURL.self)?.value
-        title = reader.optional("title")
-        subtitle = reader.optional("subtitle")
-        topRightDetail = reader.optional("topRightDetail")
-        detail = reader.optional("detail", as: String.self)
-        if let detail { context.at(.key("detail")) { Markup.check(detail, context: context) } }
-        bottomLeftDetail = reader.optional("bottomLeftDetail")
-        bottomRightDetail = reader.optional("bottomRightDetail")
-        url = reader.optional("url", as: CheckedURL.self)?.value
+        imageURL = reader.optional(.imageURL, as: CheckedURL.self)?.value
+        title = reader.optional(.title)
+        subtitle = reader.optional(.subtitle)
+        topRightDetail = reader.optional(.topRightDetail)
+        detail = reader.optional(.detail, as: String.self)
+        if let detail { context.at(.member(.detail)) { Markup.check(detail, context: context) } }
+        bottomLeftDetail = reader.optional(.bottomLeftDetail)
+        bottomRightDetail = reader.optional(.bottomRightDetail)
+        url = reader.optional(.url, as: CheckedURL.self)?.value
     }
 
-    func write(to writer: inout JSONWriter) {
+    func write(to writer: inout NodeWriter) {
         writer.member(.bottomLeftDetail, bottomLeftDetail)
         writer.member(.bottomRightDetail, bottomRightDetail)
         writer.member(.detail, detail)

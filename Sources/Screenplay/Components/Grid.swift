@@ -22,14 +22,14 @@ public struct Grid: Sendable, Hashable, ComponentBody, NodeConvertible {
     public var node: Node { Node(.grid(self)) }
 
     init(reading reader: inout ObjectReader) throws(DecodingFailure) {
-        let columns = try reader.required("columns", as: Int.self)
+        let columns = try reader.required(.columns, as: Int.self)
         guard (1...12).contains(columns) else {
             throw reader.context.failure(.invalidValue, "a grid needs 1 to 12 columns, not \(columns)")
         }
-        self.init(columns: columns, spacing: reader.optional("spacing"), children: try reader.nodes("children"))
+        self.init(columns: columns, spacing: reader.optional(.spacing), children: try reader.nodes(.children))
     }
 
-    func write(to writer: inout JSONWriter) {
+    func write(to writer: inout NodeWriter) {
         writer.member(.children, children)
         writer.member(.columns, columns)
         writer.member(.spacing, spacing)

@@ -31,11 +31,11 @@ public struct Image: Sendable, Hashable, ComponentBody, NodeConvertible {
 
     init(reading reader: inout ObjectReader) throws(DecodingFailure) {
         self.init(
-            try reader.required("url", as: CheckedURL.self).value, width: reader.optional("width"), height: reader.optional("height"),
-            contentMode: reader.optional("contentMode") ?? .fit, placeholderColor: reader.optional("placeholderColor"))
+            try reader.required(.url, as: CheckedURL.self).value, width: reader.optional(.width), height: reader.optional(.height),
+            contentMode: reader.optional(.contentMode) ?? .fit, placeholderColor: reader.optional(.placeholderColor))
     }
 
-    func write(to writer: inout JSONWriter) {
+    func write(to writer: inout NodeWriter) {
         if contentMode != .fit { writer.member(.contentMode, contentMode) }
         writer.member(.height, height)
         writer.member(.placeholderColor, placeholderColor)

@@ -25,11 +25,11 @@ public struct List: Sendable, Hashable, ComponentBody, NodeConvertible {
     public var node: Node { Node(.list(self)) }
 
     init(reading reader: inout ObjectReader) throws(DecodingFailure) {
-        guard let json = reader.raw("sections") else {
+        guard let json = reader.raw(.sections) else {
             throw reader.context.failure(.missingField, "\"list\" is missing its required \"sections\"")
         }
         let context = reader.context
-        let sections = try context.at(.key("sections")) { () throws(DecodingFailure) -> [Section] in
+        let sections = try context.at(.member(.sections)) { () throws(DecodingFailure) -> [Section] in
             guard case .array(let elements) = json else {
                 throw context.failure(.invalidValue, "expected an array of sections, found \(json.kindDescription)")
             }
@@ -48,7 +48,7 @@ public struct List: Sendable, Hashable, ComponentBody, NodeConvertible {
         self.init(sections: sections)
     }
 
-    func write(to writer: inout JSONWriter) {
+    func write(to writer: inout NodeWriter) {
         writer.member(.sections, sections)
     }
 }
@@ -74,7 +74,7 @@ public struct Section: Sendable, Hashable {
             throw context.failure(.invalidValue, "expected a section object, found \(json.kindDescription)")
         }
         var reader = ObjectReader(members, context: context, describedAs: "a section")
-        self.init(reader.optional("title"), id: reader.optional("id"), children: try reader.nodes("children"))
+        self.init(reader.optional(.title), id: reader.optional(.id), children: try reader.nodes(.children))
         reader.finish()
     }
 

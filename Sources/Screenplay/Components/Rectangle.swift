@@ -25,11 +25,11 @@ public struct Rectangle: Sendable, Hashable, ComponentBody, NodeConvertible {
 
     init(reading reader: inout ObjectReader) throws(DecodingFailure) {
         self.init(
-            width: reader.optional("width", as: Length.self), height: reader.optional("height", as: Length.self),
-            color: reader.optional("color"), cornerRadius: reader.optional("cornerRadius"))
+            width: reader.optional(.width, as: Length.self), height: reader.optional(.height, as: Length.self),
+            color: reader.optional(.color), cornerRadius: reader.optional(.cornerRadius))
     }
 
-    func write(to writer: inout JSONWriter) {
+    func write(to writer: inout NodeWriter) {
         writer.member(.color, color)
         writer.member(.cornerRadius, cornerRadius)
         writer.member(.height, height)

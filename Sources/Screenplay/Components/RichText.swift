@@ -26,12 +26,12 @@ public struct RichText: Sendable, Hashable, ComponentBody, TextStyled {
     public var node: Node { Node(.richText(self)) }
 
     init(reading reader: inout ObjectReader) throws(DecodingFailure) {
-        let markup = try reader.required("markup", as: String.self)
-        reader.context.at(.key("markup")) { Markup.check(markup, context: reader.context) }
+        let markup = try reader.required(.markup, as: String.self)
+        reader.context.at(.member(.markup)) { Markup.check(markup, context: reader.context) }
         self.init(markup, attributes: TextAttributes(reading: &reader))
     }
 
-    func write(to writer: inout JSONWriter) {
+    func write(to writer: inout NodeWriter) {
         attributes.write(to: &writer, with: .markup, markup)
     }
 }

@@ -21,10 +21,10 @@ public struct Scroll: Sendable, Hashable, ComponentBody, NodeConvertible {
     public var node: Node { Node(.scroll(self)) }
 
     init(reading reader: inout ObjectReader) throws(DecodingFailure) {
-        self.init(reader.optional("axis") ?? .vertical, spacing: reader.optional("spacing"), children: try reader.nodes("children"))
+        self.init(reader.optional(.axis) ?? .vertical, spacing: reader.optional(.spacing), children: try reader.nodes(.children))
     }
 
-    func write(to writer: inout JSONWriter) {
+    func write(to writer: inout NodeWriter) {
         if axis != .vertical { writer.member(.axis, axis) }
         writer.member(.children, children)
         writer.member(.spacing, spacing)

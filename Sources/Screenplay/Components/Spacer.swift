@@ -14,10 +14,10 @@ public struct Spacer: Sendable, Hashable, ComponentBody, NodeConvertible {
     public var node: Node { Node(.spacer(self)) }
 
     init(reading reader: inout ObjectReader) throws(DecodingFailure) {
-        self.init(minLength: reader.optional("minLength"))
+        self.init(minLength: reader.optional(.minLength))
     }
 
-    func write(to writer: inout JSONWriter) {
+    func write(to writer: inout NodeWriter) {
         writer.member(.minLength, minLength)
     }
 }

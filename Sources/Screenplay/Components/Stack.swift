@@ -28,11 +28,11 @@ public struct Stack<CrossAlignment: StackAlignment>: Sendable, Hashable, Compone
     public var node: Node { Node(CrossAlignment.component(self)) }
 
     init(reading reader: inout ObjectReader) throws(DecodingFailure) {
-        let alignment = reader.optional("alignment", as: EnumValue<CrossAlignment>.self)?.value ?? .center
-        self.init(alignment: alignment, spacing: reader.optional("spacing"), children: try reader.nodes("children"))
+        let alignment = reader.optional(.alignment, as: EnumValue<CrossAlignment>.self)?.value ?? .center
+        self.init(alignment: alignment, spacing: reader.optional(.spacing), children: try reader.nodes(.children))
     }
 
-    func write(to writer: inout JSONWriter) {
+    func write(to writer: inout NodeWriter) {
         if alignment != .center { writer.member(.alignment, alignment.rawValue) }
         writer.member(.children, children)
         writer.member(.spacing, spacing)

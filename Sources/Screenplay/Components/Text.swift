@@ -17,10 +17,10 @@ public struct Text: Sendable, Hashable, ComponentBody, TextStyled {
     public var node: Node { Node(.text(self)) }
 
     init(reading reader: inout ObjectReader) throws(DecodingFailure) {
-        self.init(try reader.required("text"), attributes: TextAttributes(reading: &reader))
+        self.init(try reader.required(.text), attributes: TextAttributes(reading: &reader))
     }
 
-    func write(to writer: inout JSONWriter) {
+    func write(to writer: inout NodeWriter) {
         attributes.write(to: &writer, with: .text, text)
     }
 }

@@ -27,13 +27,13 @@ public struct TextAttributes: Sendable, Hashable {
 
     init(reading reader: inout ObjectReader) {
         self.init(
-            size: reader.optional("size"), weight: reader.optional("weight"), color: reader.optional("color"),
-            alignment: reader.optional("alignment"), lineLimit: reader.optional("lineLimit"))
+            size: reader.optional(.size), weight: reader.optional(.weight), color: reader.optional(.color),
+            alignment: reader.optional(.alignment), lineLimit: reader.optional(.lineLimit))
     }
 
     /// Writes the attributes with the component's own text member (`text`, `markup`) in key
     /// order among them.
-    func write(to writer: inout JSONWriter, with key: MemberKey, _ content: String) {
+    func write(to writer: inout NodeWriter, with key: MemberKey, _ content: String) {
         assert(key.rawValue > MemberKey.lineLimit.rawValue && key.rawValue < MemberKey.weight.rawValue)
         writer.member(.alignment, alignment)
         writer.member(.color, color)

@@ -29,11 +29,11 @@ public struct TextField: Sendable, Hashable, ComponentBody, NodeConvertible {
 
     init(reading reader: inout ObjectReader) throws(DecodingFailure) {
         self.init(
-            key: try reader.required("key"), label: reader.optional("label"), placeholder: reader.optional("placeholder"),
-            keyboard: reader.optional("keyboard") ?? .text, secure: reader.optional("secure") ?? false)
+            key: try reader.required(.key), label: reader.optional(.label), placeholder: reader.optional(.placeholder),
+            keyboard: reader.optional(.keyboard) ?? .text, secure: reader.optional(.secure) ?? false)
     }
 
-    func write(to writer: inout JSONWriter) {
+    func write(to writer: inout NodeWriter) {
         writer.member(.key, key)
         if keyboard != .text { writer.member(.keyboard, keyboard) }
         writer.member(.label, label)

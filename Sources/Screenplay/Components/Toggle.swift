@@ -15,10 +15,10 @@ public struct Toggle: Sendable, Hashable, ComponentBody, NodeConvertible {
     public var node: Node { Node(.toggle(self)) }
 
     init(reading reader: inout ObjectReader) throws(DecodingFailure) {
-        self.init(try reader.required("title"), key: try reader.required("key"))
+        self.init(try reader.required(.title), key: try reader.required(.key))
     }
 
-    func write(to writer: inout JSONWriter) {
+    func write(to writer: inout NodeWriter) {
         writer.member(.key, key)
         writer.member(.title, title)
     }

@@ -22,10 +22,10 @@ public struct ZStack: Sendable, Hashable, ComponentBody, NodeConvertible {
     public var node: Node { Node(.zstack(self)) }
 
     init(reading reader: inout ObjectReader) throws(DecodingFailure) {
-        self.init(alignment: reader.optional("alignment") ?? .center, children: try reader.nodes("children"))
+        self.init(alignment: reader.optional(.alignment) ?? .center, children: try reader.nodes(.children))
     }
 
-    func write(to writer: inout JSONWriter) {
+    func write(to writer: inout NodeWriter) {
         if alignment != .center { writer.member(.alignment, alignment) }
         writer.member(.children, children)
     }

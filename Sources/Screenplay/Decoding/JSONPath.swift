@@ -38,3 +38,8 @@ public struct JSONPath: Sendable, Hashable, CustomStringConvertible {
         return text
     }
 }
+
+extension JSONPath.Component {
+    /// The step into a member the format defines, named by the type that writes it.
+    static func member(_ key: MemberKey) -> Self { .key(key.name) }
+}

@@ -3,10 +3,13 @@
 /// Required members throw a ``DecodingFailure`` (the enclosing node is dropped or replaced by its
 /// fallback); optional members that are present but wrong are reported as warnings and ignored.
 /// ``finish()`` reports members that nobody read as unknown fields.
+///
+/// Members are named by ``MemberKey``, the type the writer writes them with, so a misspelt
+/// name does not compile.
 struct ObjectReader {
     let members: [String: JSONValue]
     let context: DecodingContext
-    private var readKeys: [String] = []
+    private var readKeys: [MemberKey] = []
     private var presentReads = 0
     let describedAs: String
 
@@ -17,29 +20,29 @@ struct ObjectReader {
     }
 
     /// Takes note that `key` belongs to the format without reading it.
-    mutating func accept(_ key: String) {
+    mutating func accept(_ key: MemberKey) {
         readKeys.append(key)
         if members[key] != nil { presentReads += 1 }
     }
 
-    mutating func raw(_ key: String) -> JSONValue? {
+    mutating func raw(_ key: MemberKey) -> JSONValue? {
         readKeys.append(key)
         let value = members[key]
         if value != nil { presentReads += 1 }
         return value
     }
 
-    mutating func required<T: JSONReadable>(_ key: String, as type: T.Type = T.self) throws(DecodingFailure) -> T {
+    mutating func required<T: JSONReadable>(_ key: MemberKey, as type: T.Type = T.self) throws(DecodingFailure) -> T {
         guard let json = raw(key), json != .null else {
-            throw context.failure(.missingField, "\(describedAs) is missing its required \"\(key)\"")
+            throw context.failure(.missingField, "\(describedAs) is missing its required \"\(key.name)\"")
         }
-        return try context.at(.key(key)) { () throws(DecodingFailure) -> T in try T(json: json, context: context) }
+        return try context.at(.key(key.name)) { () throws(DecodingFailure) -> T in try T(json: json, context: context) }
     }
 
-    mutating func optional<T: JSONReadable>(_ key: String, as type: T.Type = T.self) -> T? {
+    mutating func optional<T: JSONReadable>(_ key: MemberKey, as type: T.Type = T.self) -> T? {
         guard let json = raw(key), json != .null else { return nil }
         do throws(DecodingFailure) {
-            return try context.at(.key(key)) { () throws(DecodingFailure) -> T in try T(json: json, context: context) }
+            return try context.at(.key(key.name)) { () throws(DecodingFailure) -> T in try T(json: json, context: context) }
         } catch {
             context.report(DecodingFailure(code: error.code, message: "\(error.message); ignored", path: error.path))
             return nil
@@ -49,10 +52,18 @@ struct ObjectReader {
     /// Reports members that were never read, when the options ask for it.
     func finish() {
         guard presentReads < members.count, context.options.reportsUnknownFields else { return }
-        for key in members.keys.sorted() where !readKeys.contains(key) {
+        for key in members.keys.sorted() where MemberKey.byName[key].map(readKeys.contains) != true {
             context.at(.key(key)) {
                 context.report(.warning, .unknownField, "\(describedAs) has no field \"\(key)\"; ignored")
             }
         }
+    }
+}
+
+extension Dictionary where Key == String, Value == JSONValue {
+    /// The member named `key`: the format's names are looked up by the type that writes them.
+    subscript(key: MemberKey) -> JSONValue? {
+        get { self[key.name] }
+        set { self[key.name] = newValue }
     }
 }

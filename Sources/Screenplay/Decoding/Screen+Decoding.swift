@@ -38,9 +38,9 @@ extension Screen {
         var reader = ObjectReader(members, context: context, describedAs: "a screen")
         var version: FormatVersion
         do throws(DecodingFailure) {
-            let text = try reader.required("version", as: String.self)
+            let text = try reader.required(.version, as: String.self)
             guard let parsed = FormatVersion(text) else {
-                throw context.at(.key("version")) { context.failure(.invalidValue, "version \"\(text)\" is not \"MAJOR.MINOR\"") }
+                throw context.at(.member(.version)) { context.failure(.invalidValue, "version \"\(text)\" is not \"MAJOR.MINOR\"") }
             }
             version = parsed
         } catch {
@@ -48,31 +48,31 @@ extension Screen {
             return nil
         }
         if version.major != FormatVersion.current.major {
-            context.at(.key("version")) {
+            context.at(.member(.version)) {
                 context.report(.error, .unsupportedVersion, "format version \(version) is not supported; this reader understands \(FormatVersion.current.major).x")
             }
             return nil
         }
         if version > FormatVersion.latest {
-            context.at(.key("version")) {
+            context.at(.member(.version)) {
                 context.report(.warning, .unsupportedVersion, "format version \(version) is newer than \(FormatVersion.latest); parts this reader does not know are skipped")
             }
         }
         var id = ""
         do throws(DecodingFailure) {
-            id = try reader.required("id", as: String.self)
+            id = try reader.required(.id, as: String.self)
         } catch {
             context.report(error, severity: .error)
         }
-        guard var bodyJSON = reader.raw("body") else {
+        guard var bodyJSON = reader.raw(.body) else {
             context.report(.error, .missingField, "a screen is missing its required \"body\"")
             return nil
         }
-        if let templates = reader.raw("templates") {
+        if let templates = reader.raw(.templates) {
             var expander = TemplateExpander(templates: templates, context: context)
             if !expander.isEmpty {
-                guard let expanded = context.at(.key("body"), { expander.expand(bodyJSON) }) else {
-                    context.at(.key("body")) { context.report(.error, .droppedNode, "the body could not be expanded, so there is nothing to show") }
+                guard let expanded = context.at(.member(.body), { expander.expand(bodyJSON) }) else {
+                    context.at(.member(.body)) { context.report(.error, .droppedNode, "the body could not be expanded, so there is nothing to show") }
                     return nil
                 }
                 bodyJSON = expanded
@@ -81,16 +81,16 @@ extension Screen {
                 if version == .templates { version = .current }
             }
         }
-        guard let body = context.at(.key("body"), { Node.read(bodyJSON, context: context) }) else {
-            context.at(.key("body")) {
+        guard let body = context.at(.member(.body), { Node.read(bodyJSON, context: context) }) else {
+            context.at(.member(.body)) {
                 context.report(.error, .droppedNode, "the body could not be decoded, so there is nothing to show")
             }
             return nil
         }
         let screen = Screen(
-            version: version, id: id, title: reader.optional("title"), state: reader.optional("state") ?? [:],
-            cache: reader.optional("cache"), intents: reader.optional("intents", as: CheckedURL.self)?.value,
-            stream: reader.optional("stream", as: CheckedURL.self)?.value, body: body)
+            version: version, id: id, title: reader.optional(.title), state: reader.optional(.state) ?? [:],
+            cache: reader.optional(.cache), intents: reader.optional(.intents, as: CheckedURL.self)?.value,
+            stream: reader.optional(.stream, as: CheckedURL.self)?.value, body: body)
         reader.finish()
         return screen
     }

@@ -172,84 +172,17 @@ public struct JSONWriter {
     private var openObjectCount = 0
     private var scratch: [UInt8] = []
 
-    /// Per open object: the common members of the node being written (if it is a node), which are
-    /// slotted in among its component's members; the index in `Node.commonMemberOrder` of the
-    /// next one to write, and its rank (`.max` for none), kept apart so that the check made before
-    /// every member copies nothing.
-    private(set) var pendingMembers: [Node.CommonMembers?] = []
-    private var pendingIndices: [Int] = []
-    private var pendingRanks: [UInt8] = []
-
     /// Starts an object; add members with `member(_:_:)` in any order, then call ``endObject()``.
     mutating func beginObject() {
-        openObject(pending: nil)
-    }
-
-    /// Starts a node's object: its common members are written by the writer, in key order among
-    /// the members its component writes.
-    mutating func beginObject(interleavingCommonMembersOf node: Node) {
-        openObject(pending: node.commonMembers)
-    }
-
-    private mutating func openObject(pending common: Node.CommonMembers?) {
         output.append(UInt8(ascii: "{"))
-        if pendingMembers.count == openObjectCount {
-            memberStarts.append(0)
-            pendingMembers.append(nil)
-            pendingIndices.append(0)
-            pendingRanks.append(.max)
-        }
+        if memberStarts.count == openObjectCount { memberStarts.append(0) }
         memberStarts[openObjectCount] = members.count
-        pendingMembers[openObjectCount] = common
         openObjectCount += 1
         indent += 1
-        if let common {
-            pendingIndices[openObjectCount - 1] = 0
-            advancePending(openObjectCount - 1, present: common.present)
-        } else {
-            pendingRanks[openObjectCount - 1] = .max
-        }
-    }
-
-    /// Moves the object's next pending member to the first present one at or after its index.
-    private mutating func advancePending(_ level: Int, present: UInt8) {
-        let order = Node.commonMemberOrder
-        var index = pendingIndices[level]
-        while index < order.count, present & (1 << index) == 0 { index += 1 }
-        pendingIndices[level] = index
-        pendingRanks[level] = index < order.count ? order[index].rawValue : .max
-    }
-
-    /// Writes the pending common members that sort before `rank`.
-    private mutating func flushPending(before rank: UInt8) {
-        let level = openObjectCount - 1
-        while pendingRanks[level] < rank {
-            writeNextPending(level)
-        }
-    }
-
-    /// Writes the pending common members that sort before a name the format does not define.
-    private mutating func flushPending(beforeName name: String) {
-        let level = openObjectCount - 1
-        while pendingRanks[level] != .max,
-            MemberKey.names[Int(pendingRanks[level])].utf8.lexicographicallyPrecedes(name.utf8)
-        {
-            writeNextPending(level)
-        }
-    }
-
-    private mutating func writeNextPending(_ level: Int) {
-        let index = pendingIndices[level]
-        let key = Node.commonMemberOrder[index]
-        pendingIndices[level] = index + 1
-        // Only nodes have pending members, so the entry is there.
-        advancePending(level, present: pendingMembers[level]?.present ?? 0)
-        writeCommonMember(key, ofNodeAt: level)
     }
 
     /// Writes a member of the format; a nil value writes nothing.
     mutating func member<Value: JSONEncodable>(_ key: MemberKey, _ value: Value?) {
-        flushPending(before: key.rawValue)
         guard let value else { return }
         let start = beginMember()
         output.append(contentsOf: MemberKey.quotedNames[Int(key.rawValue)])
@@ -262,7 +195,6 @@ public struct JSONWriter {
     mutating func member<Value: JSONEncodable>(_ key: String, _ value: Value?) {
         guard let value else { return }
         if let known = MemberKey.byName[key] { return member(known, value) }
-        flushPending(beforeName: key)
         let start = beginMember()
         write(key)
         output.append(UInt8(ascii: ":"))
@@ -281,10 +213,7 @@ public struct JSONWriter {
 
     /// Ends the current object, putting its members in key order if they were not written so.
     mutating func endObject() {
-        flushPending(before: .max)
         let level = openObjectCount - 1
-        pendingMembers[level] = nil
-        pendingRanks[level] = .max
         let first = memberStarts[level]
         let count = members.count - first
         if count > 1, !isSorted(members[first...]) {

@@ -25,9 +25,11 @@ enum MemberKey: UInt8, CaseIterable {  // at most 255 cases: .max marks other na
     case equals
     case event
     case fallback
+    case from
     case height
     case id
     case imageURL
+    case index
     case intents
     case itemWidth
     case key
@@ -41,14 +43,20 @@ enum MemberKey: UInt8, CaseIterable {  // at most 255 cases: .max marks other na
     case maxAge
     case minLength
     case name
+    case node
     case not
+    case op
+    case ops
     case padding
+    case path
     case payload
     case placeholder
     case placeholderColor
     case properties
+    case screen
     case sections
     case secure
+    case set
     case size
     case spacing
     case staleWhileRevalidate
@@ -56,13 +64,16 @@ enum MemberKey: UInt8, CaseIterable {  // at most 255 cases: .max marks other na
     case stream
     case style
     case subtitle
+    case templates
     case text
     case thickness
     case title
+    case to
     case top
     case topRightDetail
     case trailing
     case type
+    case unset
     case url
     case value
     case variant

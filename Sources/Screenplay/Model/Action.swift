@@ -72,29 +72,29 @@ extension Action: JSONReadable, JSONEncodable {
     init(json: JSONValue, context: DecodingContext) throws(DecodingFailure) {
         guard case .object(let members) = json else { throw Self.typeMismatch("an action object", json, context) }
         var reader = ObjectReader(members, context: context, describedAs: "an action")
-        let type = try reader.required("type", as: String.self)
+        let type = try reader.required(.type, as: String.self)
         reader = ObjectReader(members, context: context, describedAs: "a \"\(type)\" action")
-        reader.accept("type")
+        reader.accept(.type)
         switch type {
-        case "navigate": self = .navigate(try reader.required("url", as: CheckedURL.self).value)
-        case "open": self = .open(try reader.required("url", as: CheckedURL.self).value)
-        case "intent": self = .intent(try reader.required("name"), payload: reader.optional("payload") ?? [:])
+        case "navigate": self = .navigate(try reader.required(.url, as: CheckedURL.self).value)
+        case "open": self = .open(try reader.required(.url, as: CheckedURL.self).value)
+        case "intent": self = .intent(try reader.required(.name), payload: reader.optional(.payload) ?? [:])
         case "back": self = .back
         case "dismiss": self = .dismiss
         case "present":
-            self = .present(try reader.required("url", as: CheckedURL.self).value, style: reader.optional("style") ?? .modal)
+            self = .present(try reader.required(.url, as: CheckedURL.self).value, style: reader.optional(.style) ?? .modal)
         case "setState":
-            let key = try reader.required("key", as: String.self)
-            self = .setState(key, reader.raw("value") ?? .null)
+            let key = try reader.required(.key, as: String.self)
+            self = .setState(key, reader.raw(.value) ?? .null)
         case "reload": self = .reload
         case "sequence":
-            guard let elements = reader.raw("actions") else {
+            guard let elements = reader.raw(.actions) else {
                 throw context.failure(.missingField, "a \"sequence\" action is missing its required \"actions\"")
             }
-            self = .sequence(try context.at(.key("actions")) { () throws(DecodingFailure) in
+            self = .sequence(try context.at(.member(.actions)) { () throws(DecodingFailure) in
                 try Action.readList(elements, context: context)
             })
-        case "track": self = .track(try reader.required("event"), properties: reader.optional("properties") ?? [:])
+        case "track": self = .track(try reader.required(.event), properties: reader.optional(.properties) ?? [:])
         default:
             context.report(.warning, .unknownAction, "unknown action type \"\(type)\"; kept as it is, apps that do not handle it ignore it")
             self = .unknown(type: type, raw: members)

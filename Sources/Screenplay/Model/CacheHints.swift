@@ -19,9 +19,9 @@ extension CacheHints: JSONReadable, JSONEncodable {
     init(json: JSONValue, context: DecodingContext) throws(DecodingFailure) {
         guard case .object(let members) = json else { throw Self.typeMismatch("a cache object", json, context) }
         var reader = ObjectReader(members, context: context, describedAs: "cache hints")
-        let maxAge = try reader.required("maxAge", as: Int.self)
+        let maxAge = try reader.required(.maxAge, as: Int.self)
         guard maxAge >= 0 else { throw context.failure(.invalidValue, "maxAge must not be negative") }
-        self.init(maxAge: maxAge, staleWhileRevalidate: reader.optional("staleWhileRevalidate"))
+        self.init(maxAge: maxAge, staleWhileRevalidate: reader.optional(.staleWhileRevalidate))
         reader.finish()
     }
 

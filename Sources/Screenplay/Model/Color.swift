@@ -146,8 +146,8 @@ extension Color: JSONReadable {
             self.init(light: rgba)
         case .object(let members):
             var reader = ObjectReader(members, context: context, describedAs: "a colour")
-            let light = try reader.required("light", as: Color.self)
-            let dark = try reader.required("dark", as: Color.self)
+            let light = try reader.required(.light, as: Color.self)
+            let dark = try reader.required(.dark, as: Color.self)
             reader.finish()
             self.init(light: light.light, dark: dark.light)
         default:

@@ -82,7 +82,7 @@ public indirect enum Component: Sendable, Hashable {
 
     /// Writes the component's own members. A switch rather than an existential, so writing
     /// never copies the component into a box.
-    func write(to writer: inout JSONWriter) {
+    func write(to writer: inout NodeWriter) {
         switch self {
         case .vstack(let body): body.write(to: &writer)
         case .hstack(let body): body.write(to: &writer)
@@ -105,53 +105,6 @@ public indirect enum Component: Sendable, Hashable {
         case .custom(let body): body.write(to: &writer)
         }
     }
-
-    /// The groups of child nodes this component holds, each with the path that leads to it
-    /// from the node (`children`, or `sections[2].children` for a list).
-    public var childGroups: [(path: [JSONPath.Component], nodes: [Node])] {
-        switch self {
-        case .vstack(let stack): [([.key("children")], stack.children)]
-        case .hstack(let stack): [([.key("children")], stack.children)]
-        case .zstack(let stack): [([.key("children")], stack.children)]
-        case .scroll(let scroll): [([.key("children")], scroll.children)]
-        case .carousel(let carousel): [([.key("children")], carousel.children)]
-        case .grid(let grid): [([.key("children")], grid.children)]
-        case .list(let list):
-            list.sections.enumerated().map { index, section in
-                ([.key("sections"), .index(index), .key("children")], section.children)
-            }
-        default: []
-        }
-    }
-
-    /// Rewrites every direct child node with `transform`, which also gets the child's path from
-    /// this node (`children[2]`, `sections[0].children[1]`); a nil result removes the child.
-    public func mapChildren(_ transform: (Node, [JSONPath.Component]) throws -> Node?) rethrows -> Component {
-        let paths = childGroups.flatMap { group in group.nodes.indices.map { group.path + [.index($0)] } }
-        var next = 0
-        return try mapChildren { child in
-            defer { next += 1 }
-            return try transform(child, paths[next])
-        }
-    }
-
-    /// Rewrites every direct child node with `transform` (a nil result removes the child).
-    public func mapChildren(_ transform: (Node) throws -> Node?) rethrows -> Component {
-        switch self {
-        case .vstack(var stack): stack.children = try stack.children.compactMap(transform); return .vstack(stack)
-        case .hstack(var stack): stack.children = try stack.children.compactMap(transform); return .hstack(stack)
-        case .zstack(var stack): stack.children = try stack.children.compactMap(transform); return .zstack(stack)
-        case .scroll(var scroll): scroll.children = try scroll.children.compactMap(transform); return .scroll(scroll)
-        case .carousel(var carousel): carousel.children = try carousel.children.compactMap(transform); return .carousel(carousel)
-        case .grid(var grid): grid.children = try grid.children.compactMap(transform); return .grid(grid)
-        case .list(var list):
-            for index in list.sections.indices {
-                list.sections[index].children = try list.sections[index].children.compactMap(transform)
-            }
-            return .list(list)
-        default: return self
-        }
-    }
 }
 
 /// The component types built into the format, by their wire names.
@@ -164,5 +117,5 @@ public enum ComponentKind: String, Sendable, Hashable, CaseIterable {
 
 /// What every built-in component's properties can do: be read from, and written to, a node object.
 protocol ComponentBody: Sendable, Hashable {
-    func write(to writer: inout JSONWriter)
+    func write(to writer: inout NodeWriter)
 }

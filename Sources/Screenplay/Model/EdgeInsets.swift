@@ -38,8 +38,8 @@ extension EdgeInsets: JSONReadable, JSONEncodable {
         case .object(let members):
             var reader = ObjectReader(members, context: context, describedAs: "padding")
             self.init(
-                top: reader.optional("top") ?? 0, leading: reader.optional("leading") ?? 0,
-                bottom: reader.optional("bottom") ?? 0, trailing: reader.optional("trailing") ?? 0)
+                top: reader.optional(.top) ?? 0, leading: reader.optional(.leading) ?? 0,
+                bottom: reader.optional(.bottom) ?? 0, trailing: reader.optional(.trailing) ?? 0)
             reader.finish()
         default:
             throw Self.typeMismatch("a number or {top, leading, bottom, trailing}", json, context)

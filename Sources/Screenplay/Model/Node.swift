@@ -113,16 +113,16 @@ extension Node {
             context.report(.warning, .droppedNode, "expected a node object, found \(json.kindDescription); node dropped")
             return nil
         }
-        guard case .string(let type)? = members["type"] else {
-            let found = members["type"].map { "\"type\" is \($0.kindDescription)" } ?? "it has no \"type\""
+        guard case .string(let type)? = members[.type] else {
+            let found = members[.type].map { "\"type\" is \($0.kindDescription)" } ?? "it has no \"type\""
             context.report(.warning, .droppedNode, "a node needs a string \"type\", but \(found); node dropped")
             return nil
         }
         let kind = ComponentKind(rawValue: type)
         var reader = ObjectReader(members, context: context, describedAs: kind == nil ? "app-defined \"\(type)\"" : "\"\(type)\"")
-        reader.accept("type")
-        let fallback = reader.raw("fallback").flatMap { json in
-            context.at(.key("fallback")) { Node.read(json, context: context) }
+        reader.accept(.type)
+        let fallback = reader.raw(.fallback).flatMap { json in
+            context.at(.member(.fallback)) { Node.read(json, context: context) }
         }
         do throws(DecodingFailure) {
             let component = try Component.read(kind: kind, type: type, reader: &reader)
@@ -130,9 +130,9 @@ extension Node {
                 throw context.failure(.invalidValue, "the app cannot read app-defined \"\(type)\": \(problem)")
             }
             var node = Node(
-                component, id: reader.optional("id"), action: reader.optional("action"),
-                accessibilityLabel: reader.optional("accessibilityLabel"),
-                visibleWhen: reader.optional("visibleWhen"), style: reader.optional("style"), fallback: fallback)
+                component, id: reader.optional(.id), action: reader.optional(.action),
+                accessibilityLabel: reader.optional(.accessibilityLabel),
+                visibleWhen: reader.optional(.visibleWhen), style: reader.optional(.style), fallback: fallback)
             if node.style?.isEmpty == true { node.style = nil }
             if kind != nil { reader.finish() }
             return node
@@ -157,72 +157,15 @@ extension Node {
     }
 }
 
-extension Node: JSONEncodable {
-    func encode(into writer: inout JSONWriter) {
-        // The writer slots the common members in among the component's as it writes them, so a
-        // node comes out in key order without being reordered afterwards.
-        writer.beginObject(interleavingCommonMembersOf: self)
-        component.write(to: &writer)
-        writer.endObject()
-    }
-
-    /// The common members in key order, as the writer slots them in.
-    static let commonMemberOrder: [MemberKey] = [.accessibilityLabel, .action, .fallback, .id, .style, .type, .visibleWhen]
-
-    /// What the writer keeps of a node while it writes the node's component: two references and
-    /// which common members have a value (bit `i` for `commonMemberOrder[i]`), not the node.
-    struct CommonMembers {
-        let id: String?
-        let extras: Extras?
-        let component: Component
-        let present: UInt8
-    }
-
-    /// The presence bit of each common member, from its place in `commonMemberOrder`.
-    private static let presenceBits: [MemberKey: UInt8] = Dictionary(
-        uniqueKeysWithValues: commonMemberOrder.enumerated().map { ($0.element, UInt8(1) << $0.offset) })
-    private static let labelBit = presenceBits[.accessibilityLabel] ?? 0, actionBit = presenceBits[.action] ?? 0,
-        fallbackBit = presenceBits[.fallback] ?? 0, idBit = presenceBits[.id] ?? 0, styleBit = presenceBits[.style] ?? 0,
-        typeBit = presenceBits[.type] ?? 0, visibleWhenBit = presenceBits[.visibleWhen] ?? 0
-
-    var commonMembers: CommonMembers {
-        var present = Self.typeBit
-        if id != nil { present |= Self.idBit }
-        if let values = extras?.values {
-            if values.accessibilityLabel != nil { present |= Self.labelBit }
-            if values.action != nil { present |= Self.actionBit }
-            if values.fallback != nil { present |= Self.fallbackBit }
-            if let style = values.style, !style.isEmpty { present |= Self.styleBit }
-            if values.visibleWhen != nil { present |= Self.visibleWhenBit }
-        }
-        return CommonMembers(id: id, extras: extras, component: component, present: present)
-    }
-}
-
-extension JSONWriter {
-    /// Writes one common member of the node open at `level`, reading only that field.
-    mutating func writeCommonMember(_ key: MemberKey, ofNodeAt level: Int) {
-        switch key {
-        case .accessibilityLabel: member(.accessibilityLabel, pendingMembers[level]?.extras?.accessibilityLabel)
-        case .action: member(.action, pendingMembers[level]?.extras?.action)
-        case .fallback: member(.fallback, pendingMembers[level]?.extras?.fallback)
-        case .id: member(.id, pendingMembers[level]?.id)
-        case .style: member(.style, pendingMembers[level]?.extras?.style)
-        case .type: member(.type, pendingMembers[level]?.component.type)
-        case .visibleWhen: member(.visibleWhen, pendingMembers[level]?.extras?.visibleWhen)
-        default: break
-        }
-    }
-}
 extension ObjectReader {
     /// Reads an array of nodes: each bad element costs that element, never its siblings, and the
     /// array is cut at ``DocumentLimits/maxChildren`` with an error.
-    mutating func nodes(_ key: String, required: Bool = true) throws(DecodingFailure) -> [Node] {
+    mutating func nodes(_ key: MemberKey, required: Bool = true) throws(DecodingFailure) -> [Node] {
         guard let json = raw(key), json != .null else {
-            if required { throw context.failure(.missingField, "\(describedAs) is missing its required \"\(key)\"") }
+            if required { throw context.failure(.missingField, "\(describedAs) is missing its required \"\(key.name)\"") }
             return []
         }
-        return try context.at(.key(key)) { () throws(DecodingFailure) -> [Node] in
+        return try context.at(.key(key.name)) { () throws(DecodingFailure) -> [Node] in
             guard case .array(let elements) = json else {
                 throw context.failure(.invalidValue, "expected an array of nodes, found \(json.kindDescription)")
             }

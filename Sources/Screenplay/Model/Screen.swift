@@ -69,9 +69,14 @@ extension Screen {
 
 extension Screen: JSONEncodable {
     func encode(into writer: inout JSONWriter) {
-        // Written in key order, so the writer has nothing to reorder at the top level.
+        encode(into: &writer, withBody: true)
+    }
+
+    /// The screen's members in key order (the writer has nothing to reorder); without the body
+    /// for a patch's `header` operation.
+    func encode(into writer: inout JSONWriter, withBody: Bool) {
         writer.beginObject()
-        writer.member(.body, body)
+        if withBody { writer.member(.body, body) }
         writer.member(.cache, cache)
         writer.member(.id, id)
         writer.member(.intents, intents)

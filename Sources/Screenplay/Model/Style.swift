@@ -22,8 +22,8 @@ extension Style: JSONReadable, JSONEncodable {
         guard case .object(let members) = json else { throw Self.typeMismatch("a style object", json, context) }
         var reader = ObjectReader(members, context: context, describedAs: "a style")
         self.init(
-            padding: reader.optional("padding"), background: reader.optional("background"),
-            cornerRadius: reader.optional("cornerRadius"))
+            padding: reader.optional(.padding), background: reader.optional(.background),
+            cornerRadius: reader.optional(.cornerRadius))
         reader.finish()
     }
 

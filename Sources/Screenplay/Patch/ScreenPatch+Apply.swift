@@ -22,8 +22,8 @@ extension ScreenPatch {
             try modify(&screen.body, at: try path(of: address, in: screen.body)) { current throws(PatchError) in current = node }
         case .update(let address, let set, let unset):
             try modify(&screen.body, at: try path(of: address, in: screen.body)) { current throws(PatchError) in
-                let children = current.component.singleGroupChildren
-                guard children != nil || current.component.childGroups.isEmpty else {
+                let children = current.component.singleChildList
+                guard children != nil || current.component.childLists.isEmpty else {
                     throw PatchError(message: "update of a \(current.type), whose children cannot be kept by an update")
                 }
                 guard set["type"] == nil || set["type"] == .string(current.type) else { throw PatchError(message: "an update cannot change a node's type") }
@@ -39,7 +39,7 @@ extension ScreenPatch {
             }
         case .insert(let parent, let index, let node):
             try modify(&screen.body, at: try path(of: parent, in: screen.body)) { container throws(PatchError) in
-                guard var children = container.component.singleGroupChildren, (0...children.count).contains(index) else {
+                guard var children = container.component.singleChildList, (0...children.count).contains(index) else {
                     throw PatchError(message: "cannot insert at \(index) into a \(container.type)")
                 }
                 children.insert(node, at: index)
@@ -49,7 +49,7 @@ extension ScreenPatch {
             var path = try path(of: address, in: screen.body)
             guard let index = path.popLast() else { throw PatchError(message: "cannot remove the body") }
             try modify(&screen.body, at: path) { container throws(PatchError) in
-                guard var children = container.component.singleGroupChildren, children.indices.contains(index) else {
+                guard var children = container.component.singleChildList, children.indices.contains(index) else {
                     throw PatchError(message: "no child \(index) to remove from a \(container.type)")
                 }
                 children.remove(at: index)
@@ -57,7 +57,7 @@ extension ScreenPatch {
             }
         case .move(let parent, let from, let to):
             try modify(&screen.body, at: try path(of: parent, in: screen.body)) { container throws(PatchError) in
-                guard var children = container.component.singleGroupChildren, children.indices.contains(from), children.indices.contains(to) else {
+                guard var children = container.component.singleChildList, children.indices.contains(from), children.indices.contains(to) else {
                     throw PatchError(message: "cannot move \(from) to \(to) in a \(container.type)")
                 }
                 children.insert(children.remove(at: from), at: to)
@@ -69,16 +69,8 @@ extension ScreenPatch {
     /// Child positions from the body to the node at `address`.
     static func path(of address: NodeAddress, in body: Node) throws(PatchError) -> [Int] {
         guard let anchor = address.anchor else { return address.path }
-        guard let anchorPath = find(anchor, in: body) else { throw PatchError(message: "no node with id \"\(anchor)\"") }
+        guard let anchorPath = body.positions(ofID: anchor) else { throw PatchError(message: "no node with id \"\(anchor)\"") }
         return anchorPath + address.path
-    }
-
-    static func find(_ id: String, in node: Node) -> [Int]? {
-        if node.id == id { return [] }
-        for (index, child) in node.component.flattenedChildren.enumerated() {
-            if let path = find(id, in: child) { return [index] + path }
-        }
-        return nil
     }
 
     static func modify(_ node: inout Node, at path: [Int], _ change: (inout Node) throws(PatchError) -> Void) throws(PatchError) {
@@ -86,7 +78,7 @@ extension ScreenPatch {
             try change(&node)
             return
         }
-        let children = node.component.flattenedChildren
+        let children = node.component.children
         guard children.indices.contains(first) else { throw PatchError(message: "a \(node.type) has no child \(first)") }
         var child = children[first]
         try modify(&child, at: Array(path.dropFirst()), change)

@@ -28,12 +28,12 @@ extension ScreenPatch {
         }
         let oldShell = old.withoutChildren
         let newShell = new.withoutChildren
-        if let oldChildren = old.component.singleGroupChildren, let newChildren = new.component.singleGroupChildren {
+        if let oldChildren = old.component.singleChildList, let newChildren = new.component.singleChildList {
             if oldShell != newShell { operations.append(update(oldShell, newShell, at: address)) }
             diffChildren(oldChildren, newChildren, parent: address, into: &operations)
             return
         }
-        if old.component.childGroups.isEmpty, new.component.childGroups.isEmpty {
+        if old.component.childLists.isEmpty, new.component.childLists.isEmpty {
             // A leaf: only the members that changed.
             operations.append(update(old, new, at: address))
             return
@@ -135,59 +135,6 @@ extension ScreenPatch {
     /// Whether no id appears twice among the nodes patches can address (children, not fallbacks).
     static func idsAreUnique(_ node: Node) -> Bool {
         var seen = Set<String>()
-        func visit(_ node: Node) -> Bool {
-            if let id = node.id, !seen.insert(id).inserted { return false }
-            return node.component.flattenedChildren.allSatisfy(visit)
-        }
-        return visit(node)
-    }
-}
-
-extension Node {
-    /// The node with its children removed (its own members only).
-    var withoutChildren: Node {
-        var node = self
-        node.component = component.mapChildren { _ in nil }
-        return node
-    }
-}
-
-extension Component {
-    /// The children of a container with one list of them (stacks, scroll, carousel, grid).
-    var singleGroupChildren: [Node]? {
-        switch self {
-        case .vstack(let stack): stack.children
-        case .hstack(let stack): stack.children
-        case .zstack(let stack): stack.children
-        case .scroll(let scroll): scroll.children
-        case .carousel(let carousel): carousel.children
-        case .grid(let grid): grid.children
-        default: nil
-        }
-    }
-
-    /// The same container with `children` (for containers with one list of them).
-    func replacingChildren(_ children: [Node]) -> Component {
-        switch self {
-        case .vstack(var stack): stack.children = children; return .vstack(stack)
-        case .hstack(var stack): stack.children = children; return .hstack(stack)
-        case .zstack(var stack): stack.children = children; return .zstack(stack)
-        case .scroll(var scroll): scroll.children = children; return .scroll(scroll)
-        case .carousel(var carousel): carousel.children = children; return .carousel(carousel)
-        case .grid(var grid): grid.children = children; return .grid(grid)
-        default: return self
-        }
-    }
-
-    /// Flattened children, in the order positions count them.
-    var flattenedChildren: [Node] { childGroups.flatMap(\.nodes) }
-
-    /// The component with its flattened child at `index` replaced.
-    func replacingChild(at index: Int, with node: Node) -> Component {
-        var position = 0
-        return mapChildren { child in
-            defer { position += 1 }
-            return position == index ? node : child
-        }
+        return node.allNodesSatisfy { node in node.id.map { seen.insert($0).inserted } ?? true }
     }
 }

@@ -55,9 +55,7 @@ public enum OutlineRenderer {
                 for child in section.children { render(child, depth: depth + 2, live: live, into: &lines) }
             }
         } else {
-            for group in node.component.childGroups {
-                for child in group.nodes { render(child, depth: depth + 1, live: live, into: &lines) }
-            }
+            for child in node.component.children { render(child, depth: depth + 1, live: live, into: &lines) }
         }
         if live == nil, let fallback = node.fallback {
             lines.append(indent + "  fallback:")

@@ -22,14 +22,14 @@ struct TemplateExpander {
         self.context = context
         budget = context.options.limits.maxExpandedValues
         guard case .object(let members) = json else {
-            context.at(.key("templates")) {
+            context.at(.member(.templates)) {
                 context.report(.error, .invalidValue, "templates must be an object of named nodes, found \(json.kindDescription)")
             }
             return
         }
         // Built-in names cannot be templates, so a node of a built-in type never counts as a use.
         let names = Set(members.keys.filter { ComponentKind(rawValue: $0) == nil })
-        context.at(.key("templates")) {
+        context.at(.member(.templates)) {
             for name in members.keys.sorted() {
                 context.at(.key(name)) {
                     guard let template = members[name], case .object(let fields) = template, fields["type"]?.stringValue != nil else {
@@ -69,7 +69,7 @@ struct TemplateExpander {
             for (key, value) in members {
                 if let value = context.at(.key(key), { expand(value) }) { expanded[key] = value }
             }
-            guard let type = members["type"]?.stringValue, let template = templates[type] else { return .object(expanded) }
+            guard let type = members[.type]?.stringValue, let template = templates[type] else { return .object(expanded) }
             budget -= template.size
             guard budget >= 0 else {
                 context.report(.error, .limitExceeded, "templates expand beyond \(context.options.limits.maxExpandedValues) values; instance of \"\(type)\" dropped")
@@ -110,7 +110,7 @@ struct TemplateExpander {
         case .array(let elements):
             return elements.lazy.compactMap { problem(in: $0, templateNames: templateNames) }.first
         case .object(let members):
-            if let type = members["type"]?.stringValue, templateNames.contains(type) { return "uses the template \"\(type)\"" }
+            if let type = members[.type]?.stringValue, templateNames.contains(type) { return "uses the template \"\(type)\"" }
             for (key, value) in members {
                 if key.utf8.first == UInt8(ascii: "$") {
                     guard value.stringValue != nil else { return "binds \"\(key)\" to \(value.kindDescription), not a parameter name" }

@@ -61,7 +61,7 @@ struct TemplateExtractor {
                 } while typeNames.contains(name)
                 let instances = parameters.map { members -> JSONValue in
                     var members = members
-                    members["type"] = .string(name)
+                    members[.type] = .string(name)
                     return .object(members)
                 }
                 let plainBytes = nodes.reduce(0) { $0 + Self.size(of: $1) }
@@ -119,7 +119,7 @@ struct TemplateExtractor {
         var hasher = Hasher()
         switch json {
         case .object(let members):
-            let type = members["type"]?.stringValue
+            let type = members[.type]?.stringValue
             let slot = shapes.count
             if let type {
                 typeNames.insert(type)
@@ -166,7 +166,7 @@ struct TemplateExtractor {
     /// the node's shape when the node starts a candidate template, and then moves `slot` past its
     /// whole subtree, which the template will hold.
     private func visitNode(_ members: [String: JSONValue], slot: inout Int, skipping rejected: Set<Int>) -> Int? {
-        guard members["type"]?.stringValue != nil else { return nil }
+        guard members[.type]?.stringValue != nil else { return nil }
         let mine = slot
         slot += 1
         guard let shape = shapes[mine], !rejected.contains(shape), (shapeCounts[shape] ?? 0) >= Self.minimumInstances else { return nil }

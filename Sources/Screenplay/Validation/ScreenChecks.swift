@@ -4,7 +4,7 @@ enum ScreenChecks {
     static func run(on screen: Screen) -> [Diagnostic] {
         var diagnostics: [Diagnostic] = []
         var seen: [String: JSONPath] = [:]
-        screen.body.walk(at: JSONPath([.key("body")])) { node, path in
+        screen.body.walk(at: JSONPath([.member(.body)])) { node, path in
             if let id = node.id {
                 if let first = seen[id] {
                     diagnostics.append(Diagnostic(.error, .duplicateID, at: path.appending(key: "id"), "id \"\(id)\" is already used at \(first); ids must be unique in a screen"))
@@ -21,25 +21,6 @@ enum ScreenChecks {
             }
         }
         return diagnostics
-    }
-}
-
-extension Node {
-    /// Visits this node and every node below it, depth first, with the path of each; fallbacks are
-    /// visited too (their path ends in `fallback`).
-    ///
-    /// ```swift
-    /// screen.body.walk { node, path in print(path, node.type) }
-    /// ```
-    public func walk(at path: JSONPath = .root, _ visit: (Node, JSONPath) -> Void) {
-        visit(self, path)
-        for group in component.childGroups {
-            let base = JSONPath(path.components + group.path)
-            for (index, child) in group.nodes.enumerated() {
-                child.walk(at: base.appending(index: index), visit)
-            }
-        }
-        fallback?.walk(at: path.appending(key: "fallback"), visit)
     }
 }
 

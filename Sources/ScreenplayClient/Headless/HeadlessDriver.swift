@@ -117,7 +117,7 @@ public struct HeadlessDriver {
         func walk(_ node: Node) {
             if let condition = node.visibleWhen, !condition.isSatisfied(by: store.values) { return }
             body(node)
-            for group in node.component.childGroups { group.nodes.forEach(walk) }
+            node.component.children.forEach(walk)
         }
         walk(screen.body)
     }

@@ -1,0 +1,114 @@
+/// Writes one node's object: the members its component writes, in the order the component
+/// writes them, with the members every node may have (`id`, `action`, `type` …) slotted in among
+/// them by key order, so that a node comes out sorted without being reordered afterwards.
+///
+/// The JSON writer knows objects and members; this is the part that knows nodes.
+///
+/// ```swift
+/// func write(to writer: inout NodeWriter) {     // a component's members, in key order
+///     writer.member(.children, children)
+///     writer.member(.spacing, spacing)
+/// }
+/// ```
+struct NodeWriter {
+    private(set) var json: JSONWriter
+    /// The node's own members, read one at a time: two references, not the node.
+    private let id: String?
+    private let extras: Node.Extras?
+    private let component: Component
+    /// Which common members have a value: bit `i` for `Node.commonMemberOrder[i]`.
+    private let present: UInt8
+    /// The index in `Node.commonMemberOrder` of the next common member to write, and its rank
+    /// (`.max` when none is left), kept apart so that the check before every member copies nothing.
+    private var next = 0
+    private var nextRank: UInt8 = .max
+
+    /// Opens the node's object in `json` (taken over until ``finish()``).
+    init(_ json: consuming JSONWriter, node: Node) {
+        self.json = json
+        id = node.id
+        extras = node.extras
+        component = node.component
+        present = Node.presence(id: node.id, extras: node.extras)
+        self.json.beginObject()
+        advance()
+    }
+
+    /// Writes a member of the format after the common members that sort before it; a nil value
+    /// writes nothing.
+    mutating func member<Value: JSONEncodable>(_ key: MemberKey, _ value: Value?) {
+        while nextRank < key.rawValue { writeNextCommonMember() }
+        json.member(key, value)
+    }
+
+    /// Writes a member whose name the format does not define (an app-defined property).
+    mutating func member<Value: JSONEncodable>(_ name: String, _ value: Value?) {
+        if let known = MemberKey.byName[name] { return member(known, value) }
+        while nextRank != .max, MemberKey.names[Int(nextRank)].utf8.lexicographicallyPrecedes(name.utf8) {
+            writeNextCommonMember()
+        }
+        json.member(name, value)
+    }
+
+    /// Writes the common members left and closes the object; the writer goes back to its owner.
+    consuming func finish() -> JSONWriter {
+        while nextRank != .max { writeNextCommonMember() }
+        json.endObject()
+        return json
+    }
+
+    private mutating func advance() {
+        let order = Node.commonMemberOrder
+        while next < order.count, present & (1 << next) == 0 { next += 1 }
+        nextRank = next < order.count ? order[next].rawValue : .max
+    }
+
+    /// Writes the next common member, reading only that field of the node.
+    private mutating func writeNextCommonMember() {
+        let key = Node.commonMemberOrder[next]
+        next += 1
+        advance()
+        switch key {
+        case .accessibilityLabel: json.member(key, extras?.accessibilityLabel)
+        case .action: json.member(key, extras?.action)
+        case .fallback: json.member(key, extras?.fallback)
+        case .id: json.member(key, id)
+        case .style: json.member(key, extras?.style)
+        case .type: json.member(key, component.type)
+        case .visibleWhen: json.member(key, extras?.visibleWhen)
+        default: break
+        }
+    }
+}
+
+extension Node: JSONEncodable {
+    func encode(into writer: inout JSONWriter) {
+        var node = NodeWriter(writer, node: self)
+        component.write(to: &node)
+        writer = node.finish()
+    }
+
+    /// The members every node may have, in key order, as ``NodeWriter`` slots them in.
+    static let commonMemberOrder: [MemberKey] = [.accessibilityLabel, .action, .fallback, .id, .style, .type, .visibleWhen]
+
+    /// The presence bit of each common member, from its place in `commonMemberOrder`.
+    private static let presenceBits: [MemberKey: UInt8] = Dictionary(
+        uniqueKeysWithValues: commonMemberOrder.enumerated().map { ($0.element, UInt8(1) << $0.offset) })
+    private static let labelBit = presenceBits[.accessibilityLabel] ?? 0, actionBit = presenceBits[.action] ?? 0,
+        fallbackBit = presenceBits[.fallback] ?? 0, idBit = presenceBits[.id] ?? 0, styleBit = presenceBits[.style] ?? 0,
+        typeBit = presenceBits[.type] ?? 0, visibleWhenBit = presenceBits[.visibleWhen] ?? 0
+
+    /// Which common members have a value (every node has a type; an empty style is not written).
+    static func presence(id: String?, extras: Extras?) -> UInt8 {
+        var present = typeBit
+        if id != nil { present |= idBit }
+        if let values = extras?.values {
+            if values.accessibilityLabel != nil { present |= labelBit }
+            if values.action != nil { present |= actionBit }
+            if values.fallback != nil { present |= fallbackBit }
+            if let style = values.style, !style.isEmpty { present |= styleBit }
+            if values.visibleWhen != nil { present |= visibleWhenBit }
+        }
+        return present
+    }
+}
