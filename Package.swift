@@ -7,6 +7,7 @@ let package = Package(
     platforms: [.macOS(.v14), .iOS(.v17)],
     products: [
         .library(name: "Screenplay", targets: ["Screenplay"]),
+        .library(name: "ScreenplayProtocol", targets: ["ScreenplayProtocol"]),
         .library(name: "ScreenplayServer", targets: ["ScreenplayServer"]),
         .library(name: "ScreenplayClient", targets: ["ScreenplayClient"]),
         .library(name: "ScreenplayHTML", targets: ["ScreenplayHTML"]),
@@ -26,10 +27,14 @@ let package = Package(
     ],
     targets: [
         .target(name: "Screenplay"),
+        // What the server and the client both speak over HTTP: header names, the version rule,
+        // weighted header lists, capability headers, and the intent, patch, stream and error messages.
+        .target(name: "ScreenplayProtocol", dependencies: ["Screenplay", .product(name: "HTTPTypes", package: "swift-http-types")]),
         .target(
             name: "ScreenplayServer",
             dependencies: [
                 "Screenplay",
+                "ScreenplayProtocol",
                 "ScreenplayHTML",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "Crypto", package: "swift-crypto"),
@@ -52,6 +57,7 @@ let package = Package(
             name: "ScreenplayClient",
             dependencies: [
                 "Screenplay",
+                "ScreenplayProtocol",
                 .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "AsyncHTTPClient", package: "async-http-client", condition: .when(platforms: [.linux])),
                 .product(name: "NIOCore", package: "swift-nio", condition: .when(platforms: [.linux])),
@@ -74,6 +80,7 @@ let package = Package(
         // Generators shared by the test targets; no product, so apps never see it.
         .target(name: "ScreenplayTestSupport", dependencies: ["Screenplay"]),
         .testTarget(name: "ScreenplayTests", dependencies: ["Screenplay", "ScreenplayHTML", "ScreenplayTestSupport"]),
+        .testTarget(name: "ScreenplayProtocolTests", dependencies: ["ScreenplayProtocol", "ScreenplayTestSupport"]),
         .testTarget(
             name: "ScreenplayServerTests",
             dependencies: [

@@ -29,7 +29,7 @@ public enum BenchmarkScreens {
         return screen
     }
 
-    /// A 1,000-item list of generic items, as write-up 1's request list would grow to.
+    /// A 1,000-item list of generic items, as the Drivy write-up's request list would grow to.
     public static func requestList(count: Int = 1_000) -> Screen {
         Screen(id: "requests", title: "Requests", cache: CacheHints(maxAge: 30)) {
             List {

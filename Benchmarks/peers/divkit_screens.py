@@ -142,7 +142,7 @@ def container(node, orientation, variables):
 
 
 def generic_item(node):
-    """Write-up 1's generic item ("request" or "message" layout), as DivKit composes it."""
+    """The Drivy write-up's generic item ("request" or "message" layout), as DivKit composes it."""
     def line(key, **extra):
         return dk.DivText(text=node[key], **extra) if node.get(key) else None
 

@@ -2,7 +2,7 @@ import Foundation
 import Screenplay
 import ScreenplayServer
 
-/// Write-up 3's payment flow with the server as navigator: no screen knows which comes next.
+/// The Movile write-up's payment flow with the server as navigator: no screen knows which comes next.
 /// Each step's button sends the intent `continue`; the server checks the step's input and answers
 /// with the next step. The experiment `checkoutOrder` decides whether the card comes before or
 /// after sign-up; the variant and the step travel signed, so a client cannot skip a step.

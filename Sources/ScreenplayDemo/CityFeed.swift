@@ -1,7 +1,7 @@
 import Foundation
 import ScreenplayServer
 
-/// The cities' figures as days go by (write-up 2's live statistics). Each city shows the seven
+/// The cities' figures as days go by (the Tutu write-up's live statistics). Each city shows the seven
 /// days from its own start; a new day for one city drops its oldest bar and adds the newest, so
 /// a live stream sends only that city's two changes.
 ///

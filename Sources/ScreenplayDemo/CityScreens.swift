@@ -1,7 +1,7 @@
 import Screenplay
 import ScreenplayServer
 
-/// Write-up 2: coronavirus statistics, a card per city with seven bars whose height and
+/// The Tutu write-up: coronavirus statistics, a card per city with seven bars whose height and
 /// green→red colour come from the number of cases, a filter field and a refresh intent.
 public enum CityScreens {
     public struct City: Sendable {
@@ -93,7 +93,7 @@ public enum CityScreens {
         routes.screen("cities", reply: { context in
             ScreenReply(screen(language: context.language, query: context.query["city"] ?? "", generation: 0, feed: feed), signedState: ["generation": 0])
         })
-        // Write-up 2's network reducer: the text field's value comes with the intent, the figures'
+        // The Tutu write-up's network reducer: the text field's value comes with the intent, the figures'
         // generation comes back signed, and the answer is the next screen.
         routes.intent("refresh", on: "cities") { intent in
             let generation = (intent.signedState["generation"]?.intValue ?? 0) + 1

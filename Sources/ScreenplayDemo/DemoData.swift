@@ -1,6 +1,6 @@
 import Foundation
 
-/// Write-up 1's owner requests, as raw data: the server turns them into generic items.
+/// The Drivy write-up's owner requests, as raw data: the server turns them into generic items.
 struct CarRequest: Sendable {
     enum State: String, Sendable { case pending, accepted, auto_cancel }
 

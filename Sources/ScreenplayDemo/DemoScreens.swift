@@ -8,17 +8,17 @@ import Screenplay
 /// print(String(decoding: home.encoded(), as: UTF8.self))
 /// ```
 public enum DemoScreens {
-    /// Write-up 1's list of car requests as generic items, formatted for `language`.
+    /// The Drivy write-up's list of car requests as generic items, formatted for `language`.
     public static func requests(language: String = "en") -> Screen {
         RequestScreens.list(language: language)
     }
 
-    /// Write-up 2's city statistics as `feed` has them now, unfiltered.
+    /// The Tutu write-up's city statistics as `feed` has them now, unfiltered.
     public static func cities(language: String = "en", feed: CityFeed = CityFeed()) -> Screen {
         CityScreens.screen(language: language, query: "", generation: 0, feed: feed)
     }
 
-    /// Write-up 3's super-app home; `variant` is the home experiment's (`paymentsFirst`, or nil for
+    /// The Movile write-up's super-app home; `variant` is the home experiment's (`paymentsFirst`, or nil for
     /// the control).
     public static func home(language: String = "en", variant: String? = nil) -> Screen {
         HomeScreen.screen(language: language, variant: variant)

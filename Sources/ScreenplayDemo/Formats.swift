@@ -1,6 +1,6 @@
 import Foundation
 
-/// The server formats every date, price and distance for the negotiated locale (write-up 1), so
+/// The server formats every date, price and distance for the negotiated locale (the Drivy write-up), so
 /// apps show them as they come.
 struct Formats: Sendable {
     let locale: Locale

@@ -1,7 +1,7 @@
 import Screenplay
 import ScreenplayServer
 
-/// Write-up 3's super-app home: sections of app-defined widgets (COLLECTION, IMAGES, CELLS, BANNER,
+/// The Movile write-up's super-app home: sections of app-defined widgets (COLLECTION, IMAGES, CELLS, BANNER,
 /// LIST), each with a fallback made of standard components. The experiment `homeOrder` decides
 /// which section comes first and whether the payment banner is highlighted.
 enum HomeScreen {

@@ -2,7 +2,7 @@ import Foundation
 import Screenplay
 import ScreenplayServer
 
-/// Write-up 1: generic items formatted by the server for the client's language.
+/// The Drivy write-up: generic items formatted by the server for the client's language.
 enum RequestScreens {
     static func item(_ request: CarRequest, strings: Strings, formats: Formats) -> Node {
         let detail = strings(
@@ -76,7 +76,7 @@ enum RequestScreens {
         }
     }
 
-    /// The insurance claim of a request: a page only the web has (write-up 1's feature the apps do
+    /// The insurance claim of a request: a page only the web has (the Drivy write-up's feature the apps do
     /// not have natively). Reviewing the photos is client state; the thank-you line follows it live.
     static func claim(_ context: ScreenContext) throws -> Screen {
         let strings = Strings(context.language)

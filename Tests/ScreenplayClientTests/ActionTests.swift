@@ -7,7 +7,7 @@ import Testing
 
 /// Intents, navigation and app-defined components, against real servers on loopback.
 @MainActor @Suite(.serialized) struct ActionTests {
-    /// Write-up 2's reducer: the refresh intent brings new figures and keeps what the user typed.
+    /// The Tutu write-up's reducer: the refresh intent brings new figures and keeps what the user typed.
     @Test func theCitiesIntentUpdatesTheFiguresAndKeepsTheField() async throws {
         let server = try await LiveServer.demo()
         let runtime = ScreenplayRuntime(configuration: ClientConfiguration(server: server.url))
@@ -102,12 +102,12 @@ import Testing
         #expect(runtime.events(since: runtime.eventCount - 2).map(\.description) == ["ignored unknown action t298", "ignored unknown action t299"])
     }
 
-    /// Write-up 3's payment flow, where the server is the navigator, under both variants.
+    /// The Movile write-up's payment flow, where the server is the navigator, under both variants.
     @Test(arguments: [("signUpFirst", ["checkout.signUp", "checkout.addCard"]), ("cardFirst", ["checkout.addCard", "checkout.signUp"])])
     func thePaymentFlowWalksToItsEnd(variant: String, firstSteps: [String]) async throws {
         let server = try await LiveServer.demo()
         var configuration = ClientConfiguration(server: server.url)
-        configuration.headers[HTTPField.Name(ProtocolHeader.experiments)!] = "checkoutOrder=\(variant)"
+        configuration.headers[.screenplayExperiments] = "checkoutOrder=\(variant)"
         let runtime = ScreenplayRuntime(configuration: configuration)
         let analytics = RecordingAnalytics()
         runtime.analytics = analytics
@@ -184,7 +184,7 @@ import Testing
         let transport = CountingTransport()
         let runtime = ScreenplayRuntime(configuration: ClientConfiguration(server: server.url), components: components, transport: transport)
         await runtime.open("/home")
-        #expect(transport.exchanges.first?.request.headers[HTTPField.Name(ProtocolHeader.components)!]?.contains("BANNER") == true)
+        #expect(transport.exchanges.first?.request.headers[.screenplayComponents]?.contains("BANNER") == true)
         let outline = HeadlessDriver(runtime: runtime, components: components).outline()
         #expect(outline.contains("BANNER #widget.pay-banner banner"), "\(outline)")
         // COLLECTION is not registered: the server sent its fallback, a carousel.

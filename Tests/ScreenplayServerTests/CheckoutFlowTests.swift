@@ -6,7 +6,7 @@ import ScreenplayDemo
 import ScreenplayServer
 import Testing
 
-/// Write-up 3's payment flow, walked to its end under both variants, over loopback.
+/// The Movile write-up's payment flow, walked to its end under both variants, over loopback.
 @Suite struct CheckoutFlowTests {
     static let signer = StateSigner.development()
 

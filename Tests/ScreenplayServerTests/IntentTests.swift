@@ -6,7 +6,7 @@ import ScreenplayDemo
 import ScreenplayServer
 import Testing
 
-/// Write-up 2's network reducer over loopback: intents with client state and signed server state.
+/// The Tutu write-up's network reducer over loopback: intents with client state and signed server state.
 @Suite struct IntentTests {
     static let signer = StateSigner.development()
 

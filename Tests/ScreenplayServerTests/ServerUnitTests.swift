@@ -43,13 +43,13 @@ import Testing
 
 @Suite struct CapabilityHeaderTests {
     @Test func headersBecomeCapabilities() throws {
-        let capabilities = try ClientCapabilities(headers: [
+        let capabilities = try ClientCapabilities(headerFields: [
             .screenplayVersion: "1.3", .screenplayComponents: "vstack, text,BANNER", .screenplayActions: "navigate", .screenplayPlatform: "ios",
         ])
         #expect(capabilities.version == FormatVersion(1, 3))
         #expect(capabilities.components == ["vstack", "text", "BANNER"])
         #expect(capabilities.actions == ["navigate"])
         #expect(capabilities.platform == "ios")
-        #expect(try ClientCapabilities(headers: [:]) == .base)
+        #expect(try ClientCapabilities(headerFields: [:]) == .base)
     }
 }

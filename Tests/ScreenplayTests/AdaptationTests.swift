@@ -100,8 +100,4 @@ import Testing
         #expect(stack.children.map(\.action) == [.navigate("/terms"), .intent("go"), nil])
         #expect(report.droppedActions == ["present": 1, "sequence": 1, "track": 1, "setState": 1])
     }
-
-    @Test func headersParseIntoTypeNames() {
-        #expect(ClientCapabilities.typeNames(fromHeader: " vstack, text ,,BANNER\t") == ["vstack", "text", "BANNER"])
-    }
 }

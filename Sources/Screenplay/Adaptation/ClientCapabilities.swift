@@ -2,8 +2,8 @@
 /// renders and handles. A server adapts every screen to these before encoding it, so an old
 /// client never receives a type it did not declare.
 ///
-/// Clients send them in request headers (`Screenplay-Version`, `Screenplay-Components`,
-/// `Screenplay-Actions`, `Screenplay-Platform`); a request without them gets ``base``.
+/// Clients declare them in request headers (the protocol module writes and reads those); a
+/// request without them gets ``base``.
 ///
 /// ```swift
 /// let capabilities = ClientCapabilities(
@@ -28,7 +28,7 @@ public struct ClientCapabilities: Sendable, Hashable {
         self.platform = platform
     }
 
-    /// The conservative set every client of format 1.0 renders — write-up 2's primitives: stacks,
+    /// The conservative set every client of format 1.0 renders — the Tutu write-up's primitives: stacks,
     /// scroll, text, image, rectangle, button, spacer, divider; and the basic actions.
     public static let base = ClientCapabilities(
         version: FormatVersion(1, 0),
@@ -38,19 +38,4 @@ public struct ClientCapabilities: Sendable, Hashable {
     /// Everything this library knows (no app-defined components).
     public static let full = ClientCapabilities(
         components: Set(ComponentKind.allCases.map(\.rawValue)), actions: Set(Action.knownTypes))
-
-    /// Parses a comma-separated header value (`"vstack, text,BANNER"`) into type names; empty
-    /// items are ignored.
-    public static func typeNames(fromHeader value: String) -> Set<String> {
-        var names = Set<String>()
-        for item in value.utf8.split(separator: UInt8(ascii: ",")) {
-            // Trim spaces and tabs by bytes: this runs on every request.
-            var lower = item.startIndex
-            var upper = item.endIndex
-            while lower < upper, item[lower] == 0x20 || item[lower] == 0x09 { lower = item.index(after: lower) }
-            while upper > lower, item[item.index(before: upper)] == 0x20 || item[item.index(before: upper)] == 0x09 { upper = item.index(before: upper) }
-            if lower < upper, let name = String(item[lower..<upper]) { names.insert(name) }
-        }
-        return names
-    }
 }

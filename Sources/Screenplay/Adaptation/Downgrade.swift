@@ -43,7 +43,7 @@ enum Downgrade {
         return node
     }
 
-    /// Write-up 1's generic cell from standard components.
+    /// The Drivy write-up's generic cell from standard components.
     private static func itemCell(_ item: GenericItem) -> Node {
         var cell = HStack(alignment: .top, spacing: 12) {
             if let imageURL = item.imageURL {

@@ -3,7 +3,7 @@ public enum HorizontalAlignment: String, Sendable, Hashable, CaseIterable, JSONE
     case leading, center, trailing
 }
 
-/// How a horizontal stack lines up its children across its height (write-up 2's bars sit on `bottom`).
+/// How a horizontal stack lines up its children across its height (the Tutu write-up's bars sit on `bottom`).
 public enum VerticalAlignment: String, Sendable, Hashable, CaseIterable, JSONEnum {
     case top, center, bottom
 }

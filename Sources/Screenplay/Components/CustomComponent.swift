@@ -1,6 +1,6 @@
 import Foundation
 
-/// An app-defined component (write-up 3's BANNER, COLLECTION, CELLS …): any `type` the format does
+/// An app-defined component (the Movile write-up's BANNER, COLLECTION, CELLS …): any `type` the format does
 /// not define, with its own properties kept raw for the app's component registry to decode.
 ///
 /// Give it a ``Node/fallback`` built from standard components for clients that do not know it.

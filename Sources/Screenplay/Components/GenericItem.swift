@@ -1,4 +1,4 @@
-/// Write-up 1's generic item: a cell the server fills with already formatted text, so the app never
+/// The Drivy write-up's generic item: a cell the server fills with already formatted text, so the app never
 /// needs to know whether it shows a car, a driver or a request. Every field is optional; the cell
 /// adapts its height. Tapping it opens `url` through the app's router. Wire type `"item"`.
 ///

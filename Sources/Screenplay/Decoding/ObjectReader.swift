@@ -60,10 +60,3 @@ struct ObjectReader {
     }
 }
 
-extension Dictionary where Key == String, Value == JSONValue {
-    /// The member named `key`: the format's names are looked up by the type that writes them.
-    subscript(key: MemberKey) -> JSONValue? {
-        get { self[key.name] }
-        set { self[key.name] = newValue }
-    }
-}

@@ -173,7 +173,7 @@ public struct JSONWriter {
     private var scratch: [UInt8] = []
 
     /// Starts an object; add members with `member(_:_:)` in any order, then call ``endObject()``.
-    mutating func beginObject() {
+    public mutating func beginObject() {
         output.append(UInt8(ascii: "{"))
         if memberStarts.count == openObjectCount { memberStarts.append(0) }
         memberStarts[openObjectCount] = members.count
@@ -212,7 +212,7 @@ public struct JSONWriter {
     }
 
     /// Ends the current object, putting its members in key order if they were not written so.
-    mutating func endObject() {
+    public mutating func endObject() {
         let level = openObjectCount - 1
         let first = memberStarts[level]
         let count = members.count - first

@@ -113,7 +113,7 @@ public struct Color: Sendable, Hashable {
         self = parsed ?? .clear
     }
 
-    /// A colour from 0–255 channels, clamped, as write-up 2 builds its bars: `Color(red: r, green: 255 - r, blue: 0)`.
+    /// A colour from 0–255 channels, clamped, as the Tutu write-up builds its bars: `Color(red: r, green: 255 - r, blue: 0)`.
     public init(red: Int, green: Int, blue: Int, opacity: Double = 1) {
         func channel(_ value: Int) -> UInt8 { UInt8(clamping: value) }
         let alpha = UInt8(clamping: Int((max(0, min(1, opacity)) * 255).rounded()))

@@ -1,7 +1,7 @@
 /// What a node shows: one of the format's built-in components, or an app-defined one.
 ///
 /// Renderers switch over it; ``custom(_:)`` carries any other `type` with its raw properties,
-/// for the app's component registry to decode (write-up 3's BANNER, COLLECTION …).
+/// for the app's component registry to decode (the Movile write-up's BANNER, COLLECTION …).
 public indirect enum Component: Sendable, Hashable {
     case vstack(VStack)
     case hstack(HStack)

@@ -1,6 +1,7 @@
 import Foundation
 import HTTPTypes
 import Screenplay
+import ScreenplayProtocol
 
 /// Everything the runtime needs to know about the app and its server.
 ///
@@ -78,30 +79,15 @@ public struct ClientConfiguration: Sendable {
                 ranges.append(primary)
             }
         }
-        return ranges.prefix(10).enumerated().map { index, tag in
-            index == 0 ? tag : "\(tag);q=\(String(format: "%.1f", max(0.1, 1.0 - Double(index) * 0.1)))"
-        }.joined(separator: ", ")
+        return WeightedList.header(ranges)
     }
 
     /// The headers every request carries: capabilities, language, user, platform and `headers`.
     var requestHeaders: HTTPFields {
         var fields = headers
-        let capabilities = capabilities
-        fields[.screenplayVersion] = capabilities.version.description
-        fields[.screenplayComponents] = capabilities.components.sorted().joined(separator: ",")
-        fields[.screenplayActions] = capabilities.actions.sorted().joined(separator: ",")
-        fields[.screenplayPlatform] = platform
+        for field in capabilities.headerFields { fields[field.name] = field.value }
         fields[.acceptLanguage] = acceptLanguage
         if let user { fields[.screenplayUser] = user }
         return fields
     }
-}
-
-extension HTTPField.Name {
-    static let screenplayVersion = HTTPField.Name(ProtocolHeader.version)!
-    static let screenplayComponents = HTTPField.Name(ProtocolHeader.components)!
-    static let screenplayActions = HTTPField.Name(ProtocolHeader.actions)!
-    static let screenplayPlatform = HTTPField.Name(ProtocolHeader.platform)!
-    static let screenplayUser = HTTPField.Name(ProtocolHeader.user)!
-    static let screenplayStateToken = HTTPField.Name(ProtocolHeader.stateToken)!
 }

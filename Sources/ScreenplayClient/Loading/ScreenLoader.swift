@@ -1,9 +1,12 @@
 import Foundation
 import HTTPTypes
 import Screenplay
+import ScreenplayProtocol
 
-/// The network side of the runtime: builds requests with the client's headers, reads screens and
-/// intent answers, and turns every failure into a ``ClientError``.
+/// The network side of the runtime and the one owner of bytes → values on the client: builds
+/// requests with the client's headers, decodes what comes back — screens (from the network or
+/// the disk cache), intent answers, stream events — into screens and patches for the store, and
+/// turns every failure into a ``ClientError``.
 ///
 /// ```swift
 /// let loader = ScreenLoader(configuration: configuration, transport: DefaultTransport.make(maxResponseBytes: 8 << 20))
@@ -20,22 +23,55 @@ public struct ScreenLoader: Sendable {
 
     /// What a GET gave.
     public enum Fetched: Sendable {
-        /// A new body (not decoded yet), with its validator and hints.
-        case modified(body: [UInt8], etag: String?, maxAge: Int?, cacheable: Bool, stateToken: String?, language: String?)
+        /// A new screen, decoded (with its diagnostics), the bytes it came as (for the disk
+        /// cache), its validator and hints.
+        case modified(Received, etag: String?, maxAge: Int?, cacheable: Bool, stateToken: String?, language: String?)
         /// The copy the client holds is current; fresh again for `maxAge`.
         case notModified(maxAge: Int?, stateToken: String?)
     }
 
-    /// What an intent gave: a new screen and/or effects to run, and a new state token.
-    public struct IntentReply: Sendable {
+    /// A screen as received: decoded as the server sent it, with the problems found and its bytes.
+    public struct Received: Sendable {
+        /// The screen as the server sent it, before this client adapts it; nil when unusable.
         public var screen: Screen?
-        public var effects: [Action]
-        public var stateToken: String?
         public var diagnostics: [Diagnostic]
+        public var body: [UInt8]
+    }
+
+    /// What an intent gave: the server's answer, decoded, with the problems found in it.
+    public struct IntentReply: Sendable {
+        public var answer: IntentAnswer
+        public var diagnostics: [Diagnostic]
+
+        /// The new screen when it came whole.
+        public var screen: Screen? {
+            if case .screen(let screen)? = answer.content { screen } else { nil }
+        }
+        /// The patch from the version the client showed, when it came as one.
+        public var patch: PatchEnvelope? {
+            if case .patch(let envelope)? = answer.content { envelope } else { nil }
+        }
+        /// Whether the screen came as a patch.
+        public var patched: Bool { patch != nil }
+        public var effects: [Action] { answer.effects }
+        public var stateToken: String? { answer.stateToken }
         /// The server's id of the new screen's version.
-        public var version: String?
-        /// Whether the screen came as a patch from the version the client showed.
-        public var patched = false
+        public var version: String? { answer.version }
+    }
+
+    /// Decodes a screen's bytes (from the network or the disk cache) with the client's options.
+    public func decode(_ body: [UInt8]) -> Received {
+        let result = Screen.decode(from: body, options: configuration.decodingOptions)
+        return Received(screen: result.value, diagnostics: result.diagnostics, body: body)
+    }
+
+    /// Decodes one event of a screen stream; nil for events this client does not know.
+    public func decode(_ event: ServerSentEvent, from url: URL) throws(ClientError) -> DecodeResult<StreamMessage>? {
+        do {
+            return try StreamMessage.decode(event, options: configuration.decodingOptions)
+        } catch {
+            throw ClientError(.undecodable, error.message, target: url.absoluteString)
+        }
     }
 
     /// The server URL of the screen at an app path: `/requests/2` → `<server>/screens/requests/2`.
@@ -82,60 +118,31 @@ public struct ScreenLoader: Sendable {
             return .notModified(maxAge: control.maxAge, stateToken: token)
         case 200..<300:
             return .modified(
-                body: response.body, etag: response.headers[.eTag], maxAge: control.maxAge, cacheable: !control.noStore,
+                decode(response.body), etag: response.headers[.eTag], maxAge: control.maxAge, cacheable: !control.noStore,
                 stateToken: token, language: response.headers[.contentLanguage])
         default:
             throw Self.failure(response, at: url)
         }
     }
 
-    /// POSTs an intent from the screen whose intents go to `url`. With the `version` the client
-    /// shows and that screen (`base`, as the server sent it), the server may answer with a patch,
-    /// which is applied here.
+    /// POSTs an intent from the screen whose intents go to `url`. With the `version` of the
+    /// screen the client shows, the server may answer with a patch from it.
     public func send(
         intent name: String, payload: [String: JSONValue], state: [String: JSONValue], stateToken: String?, to url: URL,
-        version: String? = nil, base: Screen? = nil
+        version: String? = nil
     ) async throws(ClientError) -> IntentReply {
-        var body: [String: JSONValue] = ["name": .string(name), "payload": .object(payload), "state": .object(state)]
-        if let stateToken { body["stateToken"] = .string(stateToken) }
-        if let version, base != nil { body["version"] = .string(version) }
+        let request = IntentRequest(name: name, payload: payload, state: state, stateToken: stateToken, version: version)
         var headers = configuration.requestHeaders
         headers[.contentType] = "application/json"
         headers[.accept] = "application/json"
-        let response = try await send(TransportRequest(method: .post, url: url, headers: headers, body: JSONWriter.write(.object(body))))
+        let response = try await send(TransportRequest(method: .post, url: url, headers: headers, body: request.encoded()))
         guard (200..<300).contains(response.status.code) else { throw Self.failure(response, at: url) }
-        guard case .object(let members)? = try? JSONParser.parse(response.body, limits: configuration.limits) else {
-            throw ClientError(.undecodable, "the intent's answer is not a JSON object", target: url.absoluteString)
+        do {
+            let decoded = try IntentAnswer.decode(from: response.body, options: configuration.decodingOptions)
+            return IntentReply(answer: decoded.value ?? IntentAnswer(), diagnostics: decoded.diagnostics)
+        } catch {
+            throw ClientError(.undecodable, error.message, target: url.absoluteString)
         }
-        var reply = IntentReply(screen: nil, effects: [], stateToken: nil, diagnostics: [], version: members["version"]?.stringValue)
-        let options = configuration.decodingOptions
-        if case .object(let envelope)? = members["patch"] {
-            guard let base, envelope["base"]?.stringValue == version, let patchJSON = envelope["patch"],
-                  case .success(let patch) = ScreenPatch.decode(from: JSONWriter.write(patchJSON), options: options),
-                  let patched = try? patch.apply(to: base)
-            else {
-                throw ClientError(.undecodable, "the intent's patch does not apply to the screen shown", target: url.absoluteString)
-            }
-            reply.screen = patched
-            reply.patched = true
-        }
-        if let screen = members["screen"] {
-            let decoded = Screen.decode(from: screen, options: options)
-            reply.diagnostics += decoded.diagnostics
-            guard let value = decoded.value else {
-                throw ClientError(.undecodable, "the intent's screen could not be used: \(decoded.errors.first.map(String.init(describing:)) ?? "")", target: url.absoluteString)
-            }
-            reply.screen = value
-        }
-        if case .array(let effects)? = members["effects"] {
-            for effect in effects {
-                let decoded = Action.decode(from: effect, options: options)
-                reply.diagnostics += decoded.diagnostics
-                if let action = decoded.value { reply.effects.append(action) }
-            }
-        }
-        if case .string(let token)? = members["stateToken"] { reply.stateToken = token }
-        return reply
     }
 
     /// Opens a screen's Server-Sent Events stream, resuming after `lastEventID` when given.
@@ -143,7 +150,7 @@ public struct ScreenLoader: Sendable {
         var headers = configuration.requestHeaders
         headers[.accept] = "text/event-stream"
         headers[.cacheControl] = "no-cache"
-        if let lastEventID { headers[HTTPField.Name("Last-Event-ID")!] = lastEventID }
+        if let lastEventID { headers[.lastEventID] = lastEventID }
         let response: StreamingResponse
         do {
             response = try await transport.open(TransportRequest(method: .get, url: url, headers: headers))
@@ -166,17 +173,11 @@ public struct ScreenLoader: Sendable {
         }
     }
 
-    /// A ClientError from an error answer, with the server's `{"error": {...}}` message when it sent one.
+    /// A ClientError from an error answer, with the server's message when it sent an error body.
     static func failure(_ response: TransportResponse, at url: URL) -> ClientError {
-        var code: String?
-        var message = "HTTP \(response.status.code)"
-        if case .object(let members)? = try? JSONParser.parse(response.body, limits: .default),
-           case .object(let error)? = members["error"] {
-            if case .string(let value)? = error["code"] { code = value }
-            if case .string(let value)? = error["message"] { message = value }
-        }
-        let kind: ClientError.Kind = response.status.code == 404 && (code == nil || code == "noSuchScreen") ? .notFound : .http
-        return ClientError(kind, message, target: url.absoluteString, status: response.status.code)
+        let error = ScreenplayError(status: response.status, body: response.body)
+        let kind: ClientError.Kind = response.status.code == 404 && (error == nil || error?.code == "noSuchScreen") ? .notFound : .http
+        return ClientError(kind, error?.message ?? "HTTP \(response.status.code)", target: url.absoluteString, status: response.status.code)
     }
 }
 

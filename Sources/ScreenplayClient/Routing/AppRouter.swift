@@ -2,7 +2,7 @@ import Foundation
 import Screenplay
 
 /// Decides where a URL opens: a native screen the app registered, a server-driven screen, or the
-/// web (write-up 1's fallback, so an old app still reaches a new feature). URLs with a scheme the
+/// web (the Drivy write-up's fallback, so an old app still reaches a new feature). URLs with a scheme the
 /// app does not allow are refused.
 ///
 /// ```swift

@@ -1,6 +1,7 @@
 import Foundation
 import Observation
 import Screenplay
+import ScreenplayProtocol
 
 /// One screen's life in the app: loading, loaded (fresh or stale) or failed with a retry, plus
 /// the client state its inputs edit. Observable for SwiftUI; ``phases()`` for everything else.
@@ -149,36 +150,36 @@ public final class ScreenStore {
             loaded.stale = false
             loaded.source = .revalidated
             phase = .loaded(loaded)
-        case .modified(let body, let etag, let maxAge, let cacheable, let token, let language):
-            guard let screen = decode(body) else {
+        case .modified(let received, let etag, let maxAge, let cacheable, let token, let language):
+            guard let screen = prepare(received) else {
                 throw ClientError(.undecodable, diagnostics.first { $0.severity == .error }.map(String.init(describing:)) ?? "not a screen", target: url.absoluteString)
             }
             self.etag = etag
-            version = etag.map(Self.version(fromTag:))
+            version = etag.map(EntityTag.version(of:))
             stateToken = token
             show(screen, source: .network, stale: false)
             if cacheable {
                 await environment.cache?.store(ScreenCache.Entry(
-                    key: cacheKey, body: body, etag: etag, maxAge: maxAge, stateToken: token, language: language))
+                    key: cacheKey, body: received.body, etag: etag, maxAge: maxAge, stateToken: token, language: language))
             }
         }
     }
 
     /// Decodes and shows a cached body; false when it is not a usable screen.
     private func show(cachedBody entry: ScreenCache.Entry) -> Bool {
-        guard let screen = decode(entry.body) else { return false }
+        guard let screen = prepare(environment.loader.decode(entry.body)) else { return false }
         etag = entry.etag
-        version = entry.etag.map(Self.version(fromTag:))
+        version = entry.etag.map(EntityTag.version(of:))
         stateToken = entry.stateToken
         show(screen, source: .cache, stale: !entry.isFresh())
         return true
     }
 
-    /// Resilient decode, then adaptation to what this client draws; diagnostics go to the hook.
-    private func decode(_ body: [UInt8]) -> Screen? {
-        let result = Screen.decode(from: body, options: environment.loader.configuration.decodingOptions)
-        diagnostics = result.diagnostics
-        guard let screen = result.value else {
+    /// A received screen adapted to what this client draws (the server's form is kept for
+    /// patches); its diagnostics go to the hook. Nil when it is not a usable screen.
+    private func prepare(_ received: ScreenLoader.Received) -> Screen? {
+        diagnostics = received.diagnostics
+        guard let screen = received.screen else {
             environment.report(diagnostics, url)
             return nil
         }
@@ -200,12 +201,21 @@ public final class ScreenStore {
         phase = .loaded(LoadedScreen(screen: screen, stale: stale, source: source))
     }
 
-    /// Applies an intent's answer: its screen (prepared like a loaded one) and state token.
-    func apply(_ reply: ScreenLoader.IntentReply) {
+    /// Applies an intent's answer: its screen, whole or patched onto the one shown (prepared like a
+    /// loaded one), and its state token. A patch made for another version than the one shown
+    /// cannot be applied, and fails the intent with the screen unchanged.
+    func apply(_ reply: ScreenLoader.IntentReply) throws(ClientError) {
+        var received = reply.screen
+        if let envelope = reply.patch {
+            guard let base = serverScreen, envelope.base == version, let patched = try? envelope.patch.apply(to: base) else {
+                throw ClientError(.undecodable, "the intent's patch does not apply to the screen shown", target: intentsURL.absoluteString)
+            }
+            received = patched
+        }
         intentError = nil
         if let token = reply.stateToken { stateToken = token }
         diagnostics = reply.diagnostics
-        if let screen = reply.screen {
+        if let screen = received {
             // The stream's next patch is for the version before this answer: the stream reconnects
             // from this one.
             serverScreen = screen
@@ -235,20 +245,12 @@ public final class ScreenStore {
 
     // MARK: - The live stream
 
-    /// `"abc"` and `"abc-gz"` name the same version `abc`.
-    static func version(fromTag tag: String) -> String {
-        var version = tag.hasPrefix("W/") ? String(tag.dropFirst(2)) : tag
-        version = version.trimmingCharacters(in: CharacterSet(charactersIn: "\""))
-        // `"<version>-t"` (templates) and `"…-gz"` (gzip) are other forms of the same version.
-        return String(version.prefix { $0 != "-" })
-    }
-
     /// Follows the screen's stream (when it declares one): patches are applied as they come;
     /// a dropped stream reconnects with backoff and jitter, resuming from the version shown; after
     /// three failures in a row the screen is also reloaded before each attempt (polling).
     public func follow() {
         guard following == nil, screen?.stream != nil else { return }
-        following = Task { [weak self] in await self?.followLoop() }
+        following = Task { [loader = environment.loader, weak self] in await StreamFollower(loader: loader, store: self).run() }
     }
 
     /// Stops following (the screen left the navigation stack).
@@ -258,60 +260,33 @@ public final class ScreenStore {
         isLive = false
     }
 
-    private func followLoop() async {
-        var failures = 0
-        while !Task.isCancelled {
-            guard let stream = screen?.stream, let streamURL = environment.loader.serverURL(stream) else { return }
-            do {
-                let response = try await environment.loader.openStream(streamURL, lastEventID: version)
-                isLive = true
-                failures = 0
-                var parser = ServerSentEventParser()
-                reading: for try await chunk in response.body {
-                    for event in parser.feed(chunk) where !receive(event) {
-                        break reading   // out of step with the server: reconnect for a whole screen
-                    }
-                }
-            } catch {
-                if Task.isCancelled { break }
-                failures += 1
-            }
-            isLive = false
-            if Task.isCancelled { break }
-            if failures >= 3 { await reload() }
-            let backoff = min(30, 0.25 * Double(1 << min(failures, 7)))
-            try? await Task.sleep(for: .milliseconds(Int(backoff * Double.random(in: 0.5...1.5) * 1_000)))
-        }
-        isLive = false
+    func setLive(_ live: Bool) {
+        isLive = live
     }
 
-    /// Applies one event; false when it cannot be (the next connection starts afresh).
-    private func receive(_ event: ServerSentEvent) -> Bool {
-        switch event.type {
-        case "screen":
-            guard let screen = decode(Array(event.data.utf8)) else { return false }
-            version = event.id
-            show(screen, source: .stream, stale: false)
+    /// Applies one stream message (decoded by the loader); false when it cannot be, so that the
+    /// follower reconnects for a whole screen.
+    func receive(_ message: DecodeResult<StreamMessage>?) -> Bool {
+        switch message?.value {
+        case nil:
             return true
-        case "patch":
-            guard case .object(let members)? = try? JSONParser.parse(Array(event.data.utf8), limits: environment.loader.configuration.limits) else {
-                return true
+        case .screen(let screen, let version)?:
+            guard let prepared = prepare(ScreenLoader.Received(screen: screen, diagnostics: message?.diagnostics ?? [], body: [])) else {
+                return false
             }
+            self.version = version
+            show(prepared, source: .stream, stale: false)
+            return true
+        case .patch(let envelope, let version)?:
             // Made for another version (an intent's answer came in between): resume from ours.
-            guard members["base"]?.stringValue == version else { return false }
-            guard let base = serverScreen, let patchJSON = members["patch"],
-                  case .success(let patch) = ScreenPatch.decode(from: JSONWriter.write(patchJSON), options: environment.loader.configuration.decodingOptions),
-                  let patched = try? patch.apply(to: base)
-            else {
-                version = nil
+            guard envelope.base == self.version else { return false }
+            guard let base = serverScreen, let patched = try? envelope.patch.apply(to: base) else {
+                self.version = nil
                 return false
             }
             serverScreen = patched
-            version = event.id
-            let prepared = environment.prepare(patched)
-            show(prepared.screen, source: .stream, stale: false)
-            return true
-        default:
+            self.version = version
+            show(environment.prepare(patched).screen, source: .stream, stale: false)
             return true
         }
     }

@@ -202,7 +202,7 @@ public final class ScreenplayRuntime {
         }
     }
 
-    /// Write-up 2's network reducer: the intent and the client state go to the server; its new
+    /// The Tutu write-up's network reducer: the intent and the client state go to the server; its new
     /// screen replaces this one (keeping what the user typed) and its effects run in order.
     private func send(intent name: String, payload: [String: JSONValue], from store: ScreenStore) async {
         emit(.intentSent(name: name))
@@ -210,8 +210,8 @@ public final class ScreenplayRuntime {
             let shown = store.serverVersion
             let reply = try await environment.loader.send(
                 intent: name, payload: payload, state: store.values, stateToken: store.stateToken, to: store.intentsURL,
-                version: shown?.version, base: shown?.screen)
-            store.apply(reply)
+                version: shown?.version)
+            try store.apply(reply)
             for effect in reply.effects { await perform(effect, on: store) }
         } catch {
             store.intentFailed(error)

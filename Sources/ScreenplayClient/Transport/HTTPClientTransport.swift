@@ -63,7 +63,8 @@ public struct HTTPClientTransport: Transport {
         var outgoing = HTTPClientRequest(url: request.url.absoluteString)
         outgoing.method = HTTPMethod(rawValue: request.method.rawValue)
         for field in request.headers { outgoing.headers.add(name: field.name.rawName, value: field.value) }
-        if outgoing.headers["Accept-Encoding"].isEmpty { outgoing.headers.add(name: "Accept-Encoding", value: "gzip") }
+        let acceptEncoding = HTTPField.Name.acceptEncoding.rawName
+        if outgoing.headers[acceptEncoding].isEmpty { outgoing.headers.add(name: acceptEncoding, value: "gzip") }
         if let body = request.body { outgoing.body = .bytes(ByteBuffer(bytes: body)) }
         return outgoing
     }

@@ -66,7 +66,7 @@ struct BrowserTests {
         }
     }
 
-    /// Write-up 2's refresh: the field's value goes with the intent, the answer replaces the page.
+    /// The Tutu write-up's refresh: the field's value goes with the intent, the answer replaces the page.
     @Test func aButtonsIntentChangesThePage() async throws {
         let server = try await LiveServer.demo()
         try await Self.withBrowser(server, language: "en") { browser in

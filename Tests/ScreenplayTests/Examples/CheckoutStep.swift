@@ -1,6 +1,6 @@
 import Screenplay
 
-/// One step of write-up 3's payment flow: add a card. The server decides the next step when the
+/// One step of the Movile write-up's payment flow: add a card. The server decides the next step when the
 /// intent arrives (sign-up before or after this step is an experiment).
 func addCardScreen(step: Int, of steps: Int) -> Screen {
     Screen(id: "checkout.card", title: "Add a card", state: ["cardNumber": "", "expiry": "", "saveCard": true], intents: "/screens/checkout/intents") {

@@ -1,6 +1,6 @@
 import Screenplay
 
-/// Write-up 2's coronavirus statistics, as its Kotlin DSL wrote them, in Screenplay's Swift DSL.
+/// The Tutu write-up's coronavirus statistics, as its Kotlin DSL wrote them, in Screenplay's Swift DSL.
 struct City {
     struct Day {
         let dayOfWeek: String

@@ -1,6 +1,6 @@
 import Screenplay
 
-/// Write-up 1's owner requests and messages: generic items the server has formatted already.
+/// The Drivy write-up's owner requests and messages: generic items the server has formatted already.
 func requestsScreen() -> Screen {
     Screen(id: "requests", title: "Requests", cache: CacheHints(maxAge: 30, staleWhileRevalidate: 300)) {
         List {

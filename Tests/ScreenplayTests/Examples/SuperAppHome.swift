@@ -1,6 +1,6 @@
 import Screenplay
 
-/// Write-up 3's super-app home: sections of app-defined widgets, each with a fallback built from
+/// The Movile write-up's super-app home: sections of app-defined widgets, each with a fallback built from
 /// standard components for apps that do not know the widget.
 struct Tile {
     let title: String

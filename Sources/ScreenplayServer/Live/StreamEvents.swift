@@ -3,11 +3,7 @@ import HTTPTypes
 import Hummingbird
 import Screenplay
 import ScreenplayHTML
-
-extension HTTPField.Name {
-    static let lastEventID = HTTPField.Name("Last-Event-ID")!
-    static let xAccelBuffering = HTTPField.Name("X-Accel-Buffering")!
-}
+import ScreenplayProtocol
 
 /// The Server-Sent Events of a screen stream, for apps (screens and patches as JSON) or for web
 /// pages (`?format=html`: rendered content, and the re-rendered nodes a patch touched).
@@ -28,8 +24,8 @@ struct StreamEvents: Sendable {
 
     func screen(_ screen: Screen, version: String) -> ByteBuffer {
         switch format {
-        case .json: return Self.event("screen", id: version, data: screen.encoded())
-        case .html: return Self.event("screen", id: version, data: JSONWriter.write(.object(content(of: screen))))
+        case .json: return Self.buffer(StreamMessage.screen(screen, version: version).event)
+        case .html: return Self.buffer(StreamMessage.event(.screen, version: version, data: JSONWriter.write(.object(content(of: screen)))))
         }
     }
 
@@ -37,7 +33,7 @@ struct StreamEvents: Sendable {
         let patch = ScreenPatch(from: old, to: new)
         switch format {
         case .json:
-            return Self.event("patch", id: version, data: Array(#"{"base":"#.utf8) + JSONWriter.write(.string(baseVersion)) + Array(#","patch":"#.utf8) + patch.encoded() + [UInt8(ascii: "}")])
+            return Self.buffer(StreamMessage.patch(PatchEnvelope(base: baseVersion, patch: patch), version: version).event)
         case .html:
             // Re-render each node with an id that the patch touched; a change at the root sends everything.
             var anchors: [String] = []
@@ -70,7 +66,7 @@ struct StreamEvents: Sendable {
                 }
                 answer["changes"] = .array(changes)
             }
-            return Self.event("patch", id: version, data: JSONWriter.write(.object(answer)))
+            return Self.buffer(StreamMessage.event(.patch, version: version, data: JSONWriter.write(.object(answer))))
         }
     }
 
@@ -81,13 +77,7 @@ struct StreamEvents: Sendable {
         return content
     }
 
-    /// One event; `data` is JSON on one line (it holds no raw newline).
-    static func event(_ name: String, id: String, data: [UInt8]) -> ByteBuffer {
-        var buffer = ByteBuffer()
-        buffer.reserveCapacity(data.count + 64)
-        buffer.writeString("event: \(name)\nid: \(id)\ndata: ")
-        buffer.writeBytes(data)
-        buffer.writeString("\n\n")
-        return buffer
+    static func buffer(_ event: ServerSentEvent) -> ByteBuffer {
+        ByteBuffer(bytes: event.encoded())
     }
 }

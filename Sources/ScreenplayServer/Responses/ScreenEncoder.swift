@@ -1,4 +1,5 @@
 import Screenplay
+import ScreenplayProtocol
 
 /// Encodes screens in the form each client reads: plain for format 1.0, with templates from 1.1
 /// on when they make the screen smaller. Finding templates costs a few plain encodes, so the form
@@ -31,6 +32,6 @@ final class ScreenEncoder: Sendable {
             return form
         }()
         guard let templated = form.bytes else { return plain }
-        return ScreenBody(bytes: templated, tag: ScreenResponse.templatedTag(plain.tag))
+        return ScreenBody(bytes: templated, tag: EntityTag.templated(plain.tag))
     }
 }

@@ -1,5 +1,6 @@
 import Hummingbird
 import Screenplay
+import ScreenplayProtocol
 import ServiceLifecycle
 
 /// One subscriber's Server-Sent Events stream: its first screen (or the patch from the version it
@@ -37,7 +38,7 @@ struct ScreenStream: Sendable {
                     try await writer.write(event)
                     (screen, version) = (next, nextVersion)
                 } else if heartbeat {
-                    try await writer.write(ByteBuffer(string: ": heartbeat\n\n"))
+                    try await writer.write(ByteBuffer(bytes: ServerSentEvent.heartbeat))
                 }
             }
         } onGracefulShutdown: {

@@ -1,8 +1,34 @@
-/// One Server-Sent Event.
+/// One Server-Sent Event: what a screen stream sends (`screen` and `patch` events, named by
+/// their version) and what the client reads back with ``ServerSentEventParser``.
+///
+/// ```swift
+/// let bytes = ServerSentEvent(type: "patch", id: "81c0…", data: #"{"base":"3f9a…","patch":{…}}"#).encoded()
+/// // event: patch\nid: 81c0…\ndata: {"base":…}\n\n
+/// ```
 public struct ServerSentEvent: Sendable, Hashable {
     public var type: String
     public var id: String?
     public var data: String
+
+    public init(type: String, id: String? = nil, data: String) {
+        self.type = type
+        self.id = id
+        self.data = data
+    }
+
+    /// The event on the wire; each line of `data` becomes a `data:` line.
+    public func encoded() -> [UInt8] {
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(data.utf8.count + type.utf8.count + (id?.utf8.count ?? 0) + 24)
+        bytes += "event: \(type)\n".utf8
+        if let id { bytes += "id: \(id)\n".utf8 }
+        for line in data.split(separator: "\n", omittingEmptySubsequences: false) { bytes += "data: \(line)\n".utf8 }
+        bytes.append(0x0A)
+        return bytes
+    }
+
+    /// A comment line: a heartbeat that keeps proxies and clients from closing an idle stream.
+    public static let heartbeat: [UInt8] = Array(": heartbeat\n\n".utf8)
 }
 
 /// Reads a Server-Sent Events stream as its bytes arrive (WHATWG rules: `event`, `id`, `data`

@@ -1,11 +1,7 @@
 import Foundation
 import HTTPTypes
 import Screenplay
-
-extension HTTPField.Name {
-    /// `Screenplay-Experiments: name=variant,…`: a QA override, honoured only when the server allows it.
-    public static let screenplayExperiments = HTTPField.Name(ProtocolHeader.experiments)!
-}
+import ScreenplayProtocol
 
 /// The experiments of one request: each variant is decided once, recorded as an exposure the
 /// first time a handler asks for it, and never changes within the request.

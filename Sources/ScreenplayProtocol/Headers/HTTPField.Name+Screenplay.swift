@@ -1,0 +1,36 @@
+import HTTPTypes
+
+/// Every header name of the Screenplay protocol, and the other non-standard names the server and
+/// the client use, spelt once. (The standard ones come from HTTPTypes: `.accept`, `.eTag` …)
+///
+/// ```swift
+/// request.headerFields[.screenplayComponents] = "vstack,text,BANNER"
+/// ```
+extension HTTPField.Name {
+    /// `Screenplay-Version`: the format version the client reads (`1.1`).
+    public static let screenplayVersion = Self("Screenplay-Version")!
+    /// `Screenplay-Components`: comma-separated component types the client renders.
+    public static let screenplayComponents = Self("Screenplay-Components")!
+    /// `Screenplay-Actions`: comma-separated action types the client handles.
+    public static let screenplayActions = Self("Screenplay-Actions")!
+    /// `Screenplay-Platform`: `ios`, `android`, `web`, `terminal` …
+    public static let screenplayPlatform = Self("Screenplay-Platform")!
+    /// `Screenplay-User`: the user id (the demo's stand-in for authentication).
+    public static let screenplayUser = Self("Screenplay-User")!
+    /// `Screenplay-State-Token`: signed server state that the client sends back with intents.
+    public static let screenplayStateToken = Self("Screenplay-State-Token")!
+    /// `Screenplay-Experiments: name=variant,…`: a QA override of experiment assignments.
+    public static let screenplayExperiments = Self("Screenplay-Experiments")!
+    /// `Last-Event-ID`: the version a reconnecting stream resumes from (Server-Sent Events).
+    public static let lastEventID = Self("Last-Event-ID")!
+    /// `X-Accel-Buffering: no` keeps proxies such as nginx from holding back stream events.
+    public static let xAccelBuffering = Self("X-Accel-Buffering")!
+    /// `Referrer-Policy` on web pages.
+    public static let referrerPolicy = Self("Referrer-Policy")!
+
+    /// Every request header that can change the bytes of a screen: what a screen's `Vary` names.
+    public static let screenVariesBy: [HTTPField.Name] = [
+        .accept, .acceptEncoding, .acceptLanguage, .screenplayVersion, .screenplayComponents, .screenplayActions,
+        .screenplayPlatform, .screenplayUser, .screenplayExperiments,
+    ]
+}

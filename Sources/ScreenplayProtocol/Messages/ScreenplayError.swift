@@ -1,0 +1,54 @@
+import HTTPTypes
+import Screenplay
+
+/// An error of the protocol: an HTTP status and a body that says what was wrong and where —
+/// `{"error": {"code": "tamperedState", "message": "…", "path": "stateToken"}}`. The server answers
+/// with it; the client reads it back from the answer.
+///
+/// ```swift
+/// throw ScreenplayError(.notFound, code: "noSuchScreen", message: "no screen at /screens/nowhere")
+/// let error = ScreenplayError(status: response.status, body: response.body)   // on the client
+/// ```
+public struct ScreenplayError: Error, Sendable, Hashable, CustomStringConvertible {
+    public var status: HTTPResponse.Status
+    /// A stable, machine-readable name (`noSuchScreen`, `malformedIntent`, `tamperedState` …).
+    public var code: String
+    public var message: String
+    /// Where in the request the problem is (`payload.city`, `stateToken`), when it is in one.
+    public var path: String?
+
+    public init(_ status: HTTPResponse.Status, code: String, message: String, path: String? = nil) {
+        self.status = status
+        self.code = code
+        self.message = message
+        self.path = path
+    }
+
+    public var description: String { "\(status.code) \(code): \(message)" + (path.map { " at \($0)" } ?? "") }
+
+    private enum Key: String, JSONKey {
+        case error, code, message, path
+    }
+
+    /// The error's body.
+    public var encodedBody: [UInt8] {
+        var error: [String: JSONValue] = [:]
+        error[Key.code] = .string(code)
+        error[Key.message] = .string(message)
+        error[Key.path] = path.map(JSONValue.string)
+        var writer = JSONWriter()
+        writer.beginObject()
+        writer.member(Key.error, .object(error))
+        writer.endObject()
+        return writer.bytes
+    }
+
+    /// The error an answer carries, or nil when its body is not an error body.
+    public init?(status: HTTPResponse.Status, body: [UInt8]) {
+        guard case .object(let members)? = try? JSONParser.parse(body, limits: .default),
+            case .object(let error)? = members[Key.error],
+            case .string(let code)? = error[Key.code], case .string(let message)? = error[Key.message]
+        else { return nil }
+        self.init(status, code: code, message: message, path: error[Key.path]?.stringValue)
+    }
+}

@@ -1,0 +1,2 @@
+// Apps that serve screens throw and read the protocol types (errors, intent requests).
+@_exported import ScreenplayProtocol

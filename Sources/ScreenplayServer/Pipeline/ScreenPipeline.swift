@@ -1,0 +1,261 @@
+import Foundation
+import HTTPTypes
+import Hummingbird
+import Screenplay
+import ScreenplayHTML
+import ScreenplayProtocol
+
+/// The one path every Screenplay request takes: the route is resolved once, the request's context
+/// (language, user, capabilities, experiments) is read once, the handler runs, and its screen is
+/// adapted to the client — and counted in metrics — by ``adapt(_:for:)``, whether it leaves as a
+/// document, a web page, a stream event or an intent's answer.
+///
+/// ```swift
+/// let pipeline = ScreenPipeline(routes: routes)         // what `ScreenplayRoutes.addRoutes` builds
+/// router.get("/screens/**") { request, context in try await pipeline.get(request, path: context.parameters.getCatchAll()) }
+/// ```
+struct ScreenPipeline: Sendable {
+    let table: RouteTable
+    let languages: LanguageNegotiation
+    let signer: StateSigner
+    let maxIntentBytes: Int
+    let limits: DocumentLimits
+    let experiments: [String: Experiment]
+    let allowsExperimentOverrides: Bool
+    let exposureSink: any ExposureSink
+    let metrics: ScreenplayMetrics?
+    let live: LiveUpdates
+    let webComponents: [String: HTMLRenderer.CustomRenderer]
+    let renderCache: RenderCache
+    let encoder: ScreenEncoder
+    let capabilityCache: CapabilityCache
+
+    // MARK: Requests
+
+    /// `GET /screens/<path>`: a screen as JSON or a web page, or its live stream.
+    func get(_ request: Request, path: [Substring]) async throws -> Response {
+        try await observed("GET") { label in
+            let resolved = try table.resolve(Self.components(path), method: .get)
+            label = resolved.label
+            switch resolved.target {
+            case .stream: return try await stream(resolved, request: request)
+            case .screen, .intents: return try await screen(resolved, request: request)
+            }
+        }
+    }
+
+    /// `POST /screens/<path>/intents`.
+    func post(_ request: Request, path: [Substring]) async throws -> Response {
+        try await observed("POST") { label in
+            let resolved = try table.resolve(Self.components(path), method: .post)
+            label = resolved.label
+            return try await intent(resolved, request: request)
+        }
+    }
+
+    /// `GET /<pattern>` of a page only the web has.
+    func webPage(_ page: WebPageRoute, request: Request) async throws -> Response {
+        try await observed("GET") { label in
+            label = page.pattern.description
+            let components = Self.components(request.uri.path.split(separator: "/", omittingEmptySubsequences: true))
+            let context = try context(for: request, components: components, parameters: page.pattern.match(components) ?? [:], format: .html)
+            let screen = adapt(try await page.handler(context), for: context)
+            return webResponse(ScreenReply(screen), context: context, request: request, cacheKey: nil)
+        }
+    }
+
+    // MARK: The steps every request shares
+
+    /// The screen as the client can show it; what adaptation changed is counted in metrics.
+    func adapt(_ screen: Screen, for context: ScreenContext) -> Screen {
+        let (adapted, report) = screen.adapted(to: context.capabilities)
+        metrics?.adaptation(report)
+        return adapted
+    }
+
+    /// The actions the client can run (downgraded or dropped otherwise).
+    func adapt(_ actions: [Action], for context: ScreenContext) -> [Action] {
+        actions.compactMap { $0.adapted(to: context.capabilities) }
+    }
+
+    /// Everything a handler knows of the request, read once.
+    func context(
+        for request: Request, components: [String], parameters: [String: String], format: ScreenFormat
+    ) throws(ScreenplayError) -> ScreenContext {
+        var query: [String: String] = [:]
+        for (key, value) in request.uri.queryParameters { query[String(key)] = String(value) }
+        let user = request.headers[.screenplayUser].map { String($0.prefix(128)) }
+        var (capabilities, capabilitiesKey) = try capabilityCache.capabilities(for: request.headers)
+        if format == .html, request.headers[.screenplayComponents] == nil {
+            // A browser says nothing: it gets what the web renderer draws.
+            capabilities = webRenderer.capabilities
+            capabilitiesKey = "web"
+        }
+        let overrides =
+            allowsExperimentOverrides ? ExperimentAssignments.overrides(fromHeader: request.headers[.screenplayExperiments]) : [:]
+        return ScreenContext(
+            path: components.joined(separator: "/"), parameters: parameters, query: query,
+            language: languages.language(for: WeightedList(request.headers[values: .acceptLanguage])),
+            user: user, capabilities: capabilities, capabilitiesKey: capabilitiesKey,
+            experiments: ExperimentAssignments(experiments: experiments, user: user, overrides: overrides, sink: exposureSink),
+            headers: request.headers)
+    }
+
+    /// Runs a request, counting it by method, route pattern and status.
+    private func observed(_ method: String, _ body: (inout String) async throws -> Response) async throws -> Response {
+        let start = ContinuousClock.now
+        var label = "unknown"
+        do {
+            let response = try await body(&label)
+            metrics?.request(method: method, route: label, status: response.status.code, duration: .now - start)
+            return response
+        } catch {
+            let status = (error as? any HTTPResponseError)?.status.code ?? 500
+            metrics?.request(method: method, route: label, status: status, duration: .now - start)
+            throw error
+        }
+    }
+
+    static func components(_ catchAll: [Substring]) -> [String] {
+        catchAll.compactMap { component in
+            guard !component.isEmpty else { return nil }
+            let text = String(component)
+            return text.utf8.contains(UInt8(ascii: "%")) ? text.removingPercentEncoding ?? text : text
+        }
+    }
+
+    // MARK: Screens
+
+    private func screen(_ resolved: RouteTable.Resolved, request: Request) async throws -> Response {
+        let format = ScreenFormat(accept: request.headers[values: .accept])
+        let context = try context(for: request, components: resolved.components, parameters: resolved.parameters, format: format)
+        let cacheKey = resolved.route.cacheKey.map { key in
+            [format.rawValue, context.path, context.language, context.capabilitiesKey, key(context)].joined(separator: "\u{0}")
+        }
+        if let cacheKey, let entry = renderCache.entry(for: cacheKey) {
+            return ScreenResponse.make(entry.screen, for: request)
+        }
+        var reply = try await resolved.route.handler(context)
+        reply.screen = adapt(reply.screen, for: context)
+        if format == .html { return webResponse(reply, context: context, request: request, cacheKey: cacheKey) }
+        var headers = ScreenResponse.headers(for: reply.screen, language: context.language)
+        if let state = reply.signedState { headers[.screenplayStateToken] = signer.token(for: state) }
+        // The plain bytes' hash names the version whichever form this client reads; clients of
+        // format 1.1 get repeated nodes as templates, under a tag of their own.
+        let body = encoder.body(for: reply.screen, readBy: context.capabilities.version)
+        // A screen with intents is remembered by version, so an intent from it can be answered with a patch.
+        return respond(
+            body: body, headers: headers, maxAge: reply.screen.cache?.maxAge, cacheKey: cacheKey, request: request,
+            remembering: resolved.route.intents.isEmpty ? nil : reply.screen)
+    }
+
+    /// Sends encoded bytes: into the render cache when the route opted in and the screen has a lifetime.
+    /// - Parameter screen: kept under its version (the tag just computed) for patches, when given.
+    private func respond(
+        body: ScreenBody, headers: HTTPFields, maxAge: Int?, cacheKey: String?, request: Request, remembering screen: Screen? = nil
+    ) -> Response {
+        let cached = cacheKey != nil && (maxAge ?? 0) > 0
+        // Shared by every hit of a cached screen: prepare the gzip form now, whether or not this client wants it.
+        let encoded = EncodedScreen(
+            body: body, headers: headers,
+            compressing: cached || ScreenResponse.acceptsGzip(request.headers[values: .acceptEncoding]))
+        if let screen { live.versions.store(screen, for: EntityTag.version(of: encoded.tag)) }
+        if cached, let cacheKey, let maxAge {
+            renderCache.store(RenderCache.Entry(screen: encoded, expires: .now + .seconds(maxAge)), for: cacheKey)
+        }
+        return ScreenResponse.make(encoded, for: request)
+    }
+
+    // MARK: Web pages
+
+    /// The renderer of web pages, with the app's components and its links.
+    var webRenderer: HTMLRenderer {
+        let table = self.table
+        return HTMLRenderer(link: { path in table.webLink(path) }, customRenderers: webComponents)
+    }
+
+    /// An adapted screen as a web page, rendered with its signed state, sent with its Content-Security-Policy.
+    private func webResponse(_ reply: ScreenReply, context: ScreenContext, request: Request, cacheKey: String?) -> Response {
+        let screen = reply.screen
+        let renderer = webRenderer
+        let page = HTMLPage(
+            screen: screen, language: context.language, runtimeScript: WebRuntime.path,
+            intents: screen.intents ?? "/screens/\(context.path)/intents",
+            stateToken: reply.signedState.map { signer.token(for: $0) }, link: renderer.link, customRenderers: webComponents)
+        var headers = ScreenResponse.headers(for: screen, language: context.language)
+        headers[.contentType] = "text/html; charset=utf-8"
+        headers[.contentSecurityPolicy] = page.contentSecurityPolicy
+        headers[.xContentTypeOptions] = "nosniff"
+        headers[.referrerPolicy] = "same-origin"
+        // A signed state token is in the page: never keep it in the render cache.
+        let cacheable = reply.signedState == nil ? cacheKey : nil
+        return respond(
+            body: ScreenBody(bytes: Array(page.html.utf8)), headers: headers, maxAge: screen.cache?.maxAge, cacheKey: cacheable, request: request)
+    }
+
+    // MARK: Streams
+
+    /// Server-Sent Events for one subscriber: the screen (or, with `Last-Event-ID` naming a version
+    /// the server still has, the patch from it), then a patch whenever the app invalidates the
+    /// screen and it really changed for this subscriber's context, and a comment as heartbeat.
+    private func stream(_ resolved: RouteTable.Resolved, request: Request) async throws -> Response {
+        let format: ScreenFormat = request.uri.queryParameters["format"] == "html" ? .html : .json
+        let context = try context(for: request, components: resolved.components, parameters: resolved.parameters, format: format)
+        guard let (subscriber, wakes) = live.subscribe(path: context.path) else {
+            throw ScreenplayError(
+                .serviceUnavailable, code: "tooManySubscribers",
+                message: "this server already streams to \(live.maxSubscribers) subscribers; try again later or poll")
+        }
+        // Requests alike get the same screen from a pure handler: render once for all of them.
+        let query = context.query.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }.joined(separator: "&")
+        let contextKey = [
+            format.rawValue, context.path, query, context.language, context.capabilitiesKey, context.user ?? "",
+            request.headers[.screenplayExperiments] ?? "",
+        ].joined(separator: "\u{0}")
+        let handler = resolved.route.handler
+        let stream = ScreenStream(
+            live: live, subscriber: subscriber, wakes: wakes, contextKey: contextKey,
+            events: StreamEvents(format: format, renderer: webRenderer), lastEventID: request.headers[.lastEventID],
+            make: { adapt(try await handler(context).screen, for: context) })
+        return Response(
+            status: .ok,
+            headers: [
+                .contentType: "text/event-stream; charset=utf-8", .cacheControl: "no-store", .contentLanguage: context.language,
+                .xAccelBuffering: "no",
+            ],
+            body: ResponseBody { writer in try await stream.run(&writer) })
+    }
+
+    // MARK: Intents
+
+    private func intent(_ resolved: RouteTable.Resolved, request: Request) async throws -> Response {
+        let wantsPage = request.headers[values: .accept].contains { $0.contains(WebRuntime.fragmentMediaType) }
+        let context = try context(
+            for: request, components: resolved.components, parameters: resolved.parameters, format: wantsPage ? .html : .json)
+        let buffer: ByteBuffer
+        do {
+            buffer = try await request.body.collect(upTo: maxIntentBytes)
+        } catch {
+            throw ScreenplayError(.contentTooLarge, code: "intentTooLarge", message: "an intent is at most \(maxIntentBytes) bytes")
+        }
+        let fields = try IntentRequest(decoding: Array(buffer.readableBytesView), limits: limits)
+        guard let handler = resolved.route.intents[fields.name] else {
+            throw ScreenplayError(
+                .notFound, code: "noSuchIntent", message: "screen \(resolved.route.pattern) has no intent \"\(fields.name)\"", path: "name")
+        }
+        let signedState = try fields.stateToken.map { token throws(ScreenplayError) in try signer.verify(token) } ?? [:]
+        let result = try await handler(
+            Intent(name: fields.name, payload: fields.payload, state: fields.state, signedState: signedState, context: context))
+        let screen = result.screen.map { adapt($0, for: context) }
+        let effects = adapt(result.effects, for: context)
+        let stateToken = result.signedState.map { signer.token(for: $0) }
+        if wantsPage {
+            return IntentResponse.page(
+                screen: screen, effects: effects, stateToken: stateToken, context: context, renderer: webRenderer,
+                intents: "/screens/\(context.path)/intents")
+        }
+        let base = fields.version.flatMap { version in live.versions[version].map { (version, $0) } }
+        return IntentResponse.json(
+            screen: screen, effects: effects, stateToken: stateToken, context: context, base: base, versions: live.versions, encoder: encoder)
+    }
+}

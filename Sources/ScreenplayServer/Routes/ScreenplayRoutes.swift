@@ -1,0 +1,187 @@
+import Hummingbird
+import NIOConcurrencyHelpers
+import Screenplay
+import ScreenplayHTML
+import ScreenplayProtocol
+
+/// The screens and intents of an app, served under `/screens` by any Hummingbird 2 application.
+/// Register everything first, then add the routes to a router: from then on the routes are
+/// fixed, and registering or configuring more is a programming error that stops the process
+/// (it would otherwise be silently ignored).
+///
+/// ```swift
+/// var screens = ScreenplayRoutes(languages: LanguageNegotiation(supported: ["en", "fr"], default: "en"))
+/// screens.screen("cities") { context in citiesScreen(in: context.locale) }
+/// screens.intent("refresh", on: "cities") { intent in IntentResult(screen: citiesScreen(in: intent.context.locale)) }
+///
+/// let router = Router()
+/// screens.addRoutes(to: router)      // GET /screens/**, POST /screens/**/intents, GET /health
+/// try await Application(router: router).runService()
+/// ```
+public struct ScreenplayRoutes: Sendable {
+    public typealias ScreenHandler = @Sendable (ScreenContext) async throws -> ScreenReply
+    public typealias IntentHandler = @Sendable (Intent) async throws -> IntentResult
+
+    private var table = RouteTable()
+    /// Set once the routes were added to a router; shared by every copy of these routes.
+    private let mounted = NIOLockedValueBox(false)
+
+    public var languages: LanguageNegotiation {
+        didSet { checkNotMounted("set languages") }
+    }
+    public var signer: StateSigner {
+        didSet { checkNotMounted("set the signer") }
+    }
+    /// Largest intent body accepted, in bytes (default 256 KiB); larger is a 413.
+    public var maxIntentBytes: Int {
+        didSet { checkNotMounted("set maxIntentBytes") }
+    }
+    /// The limits applied to what clients send.
+    public var limits: DocumentLimits {
+        didSet { checkNotMounted("set limits") }
+    }
+    /// Declared experiments, by name.
+    public private(set) var experiments: [String: Experiment] = [:]
+    /// Honour `Screenplay-Experiments: name=variant` overrides (for QA; off by default).
+    public var allowsExperimentOverrides = false {
+        didSet { checkNotMounted("set allowsExperimentOverrides") }
+    }
+    /// Where exposures go.
+    public var exposureSink: any ExposureSink = LogExposureSink() {
+        didSet { checkNotMounted("set the exposure sink") }
+    }
+    /// Counters and timers; with a registry, `/metrics` serves them in Prometheus text format.
+    public var metrics: ScreenplayMetrics? {
+        didSet { checkNotMounted("set metrics") }
+    }
+    /// Live streams of screens (`GET /screens/<path>/stream`) and how the app says what changed.
+    public var live = LiveUpdates() {
+        didSet { checkNotMounted("replace live updates") }
+    }
+    /// How web pages draw app-defined components, by type; the others show their fallbacks.
+    public var webComponents: [String: HTMLRenderer.CustomRenderer] = [:] {
+        didSet { checkNotMounted("set webComponents") }
+    }
+
+    public init(
+        languages: LanguageNegotiation, signer: StateSigner = .development(), maxIntentBytes: Int = 256 * 1024,
+        limits: DocumentLimits = .default
+    ) {
+        self.languages = languages
+        self.signer = signer
+        self.maxIntentBytes = maxIntentBytes
+        self.limits = limits
+    }
+
+    /// Serves `GET /screens/<pattern>`.
+    public mutating func screen(_ pattern: String, _ handler: @escaping @Sendable (ScreenContext) async throws -> Screen) {
+        screen(pattern, reply: { context in ScreenReply(try await handler(context)) })
+    }
+
+    /// Serves `GET /screens/<pattern>`, encoding it once per cache key and lifetime: the screen must
+    /// depend on nothing but the route, its parameters, the language, the client's capabilities and
+    /// what `cacheKey` returns (not on the user, unless the key names them). Entries live for the
+    /// screen's `cache.maxAge`.
+    public mutating func screen(
+        _ pattern: String, cacheKey: @escaping @Sendable (ScreenContext) -> String,
+        _ handler: @escaping @Sendable (ScreenContext) async throws -> Screen
+    ) {
+        screen(pattern, reply: { context in ScreenReply(try await handler(context)) })
+        table.setCacheKey(cacheKey, for: PathPattern(pattern))
+    }
+
+    /// Serves `GET /screens/<pattern>` with signed server state.
+    public mutating func screen(_ pattern: String, reply handler: @escaping ScreenHandler) {
+        checkNotMounted("register the screen \(pattern)")
+        table.setScreen(PathPattern(pattern), handler: handler)
+    }
+
+    /// Serves a page that only the web has at `/<pattern>` (not under `/screens`): apps that do not
+    /// know the feature open it in their web fallback. The handler gets the same context as a screen's.
+    ///
+    /// ```swift
+    /// routes.webPage("requests/:id/insurance-claim") { context in claimScreen(context) }
+    /// ```
+    public mutating func webPage(_ pattern: String, _ handler: @escaping @Sendable (ScreenContext) async throws -> Screen) {
+        checkNotMounted("register the web page \(pattern)")
+        table.addWebPage(WebPageRoute(pattern: PathPattern(pattern), handler: handler))
+    }
+
+    /// Declares an experiment that handlers read with `context.experiments.variant(of:)`.
+    public mutating func experiment(_ experiment: Experiment) {
+        checkNotMounted("declare the experiment \(experiment.name)")
+        experiments[experiment.name] = experiment
+    }
+
+    /// Handles the intent `name` POSTed from the screen at `pattern` (register the screen first).
+    public mutating func intent(_ name: String, on pattern: String, _ handler: @escaping IntentHandler) {
+        checkNotMounted("register the intent \(name)")
+        guard table.addIntent(name, on: PathPattern(pattern), handler: handler) else {
+            preconditionFailure("intent \"\(name)\" registered on \(pattern), which has no screen; register the screen first")
+        }
+    }
+
+    /// Whether the routes were added to a router (and can no longer change).
+    public var isMounted: Bool { mounted.withLockedValue { $0 } }
+
+    /// Adds the Screenplay routes to a Hummingbird router; the routes are fixed from then on.
+    public func addRoutes<Context: RequestContext>(to router: Router<Context>) {
+        let wasMounted = mounted.withLockedValue { mounted in
+            defer { mounted = true }
+            return mounted
+        }
+        precondition(!wasMounted, "these ScreenplayRoutes were already added to a router; make a new ScreenplayRoutes for another")
+        let pipeline = ScreenPipeline(
+            table: table, languages: languages, signer: signer, maxIntentBytes: maxIntentBytes, limits: limits,
+            experiments: experiments, allowsExperimentOverrides: allowsExperimentOverrides, exposureSink: exposureSink,
+            metrics: metrics, live: live, webComponents: webComponents, renderCache: RenderCache(capacity: 1_024),
+            encoder: ScreenEncoder(), capabilityCache: CapabilityCache())
+        router.get("/screens/**") { request, context in
+            try await pipeline.get(request, path: context.parameters.getCatchAll())
+        }
+        router.post("/screens/**") { request, context in
+            try await pipeline.post(request, path: context.parameters.getCatchAll())
+        }
+        router.get(RouterPath(stringLiteral: WebRuntime.path)) { _, _ in
+            Response(
+                status: .ok,
+                headers: [
+                    .contentType: "text/javascript; charset=utf-8", .cacheControl: "public, max-age=31536000, immutable",
+                    .xContentTypeOptions: "nosniff",
+                ],
+                body: ResponseBody(byteBuffer: ByteBuffer(string: WebRuntime.source)))
+        }
+        for page in table.webPages {
+            router.get(RouterPath(stringLiteral: "/" + page.pattern.description)) { request, _ in
+                try await pipeline.webPage(page, request: request)
+            }
+        }
+        router.get("/health") { _, _ in
+            var writer = JSONWriter()
+            writer.beginObject()
+            writer.member(HealthKey.status, "ok")
+            writer.endObject()
+            return Response(
+                status: .ok, headers: [.contentType: "application/json"], body: ResponseBody(byteBuffer: ByteBuffer(bytes: writer.bytes)))
+        }
+        if let registry = metrics?.registry {
+            router.get("/metrics") { _, _ in
+                Response(
+                    status: .ok, headers: [.contentType: "text/plain; version=0.0.4; charset=utf-8"],
+                    body: ResponseBody(byteBuffer: ByteBuffer(bytes: registry.emitToBuffer())))
+            }
+        }
+    }
+
+    private enum HealthKey: String, JSONKey {
+        case status
+    }
+
+    /// Stops the process when the routes were already added to a router: the change would never
+    /// reach the requests.
+    private func checkNotMounted(_ change: @autoclosure () -> String) {
+        precondition(
+            !mounted.withLockedValue { $0 },
+            "cannot \(change()) after the ScreenplayRoutes were added to a router; register everything before addRoutes(to:)")
+    }
+}
