@@ -1,6 +1,6 @@
+import Foundation
 // swift-tools-version:6.1
 import PackageDescription
-import Foundation
 
 let package = Package(
     name: "Screenplay",
@@ -114,7 +114,9 @@ if ProcessInfo.processInfo.environment["SCREENPLAY_BENCHMARKS"] != nil {
     package.dependencies.append(.package(url: "https://github.com/ordo-one/benchmark.git", from: "1.38.1", traits: ["MallocInterposer"]))
     // The documents every benchmark measures: the demo's screens, a 1,000-item gallery, a 1 MB screen.
     package.targets.append(
-        .target(name: "BenchmarkScreens", dependencies: ["Screenplay", "ScreenplayDemo", "ScreenplayTestSupport"], path: "Benchmarks/BenchmarkScreens")
+        .target(
+            name: "BenchmarkScreens", dependencies: ["Screenplay", "ScreenplayDemo", "ScreenplayTestSupport"],
+            path: "Benchmarks/BenchmarkScreens")
     )
     package.targets.append(
         .executableTarget(

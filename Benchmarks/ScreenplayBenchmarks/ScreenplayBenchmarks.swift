@@ -51,7 +51,8 @@ let benchmarks: @Sendable () -> Void = {
     }
     let gallery = BenchmarkScreens.gallery()
     Benchmark("Adapt: 1,000-item gallery to a client without grid") { benchmark in
-        let noGrid = ClientCapabilities(components: ClientCapabilities.full.components.subtracting(["grid"]), actions: ClientCapabilities.full.actions)
+        let noGrid = ClientCapabilities(
+            components: ClientCapabilities.full.components.subtracting(["grid"]), actions: ClientCapabilities.full.actions)
         for _ in benchmark.scaledIterations { blackHole(gallery.adapted(to: noGrid)) }
     }
 

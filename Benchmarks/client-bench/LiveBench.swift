@@ -23,13 +23,14 @@ enum LiveBench {
         }
         var logger = Logger(label: "bench")
         logger.logLevel = .error
-        try await Application(router: router, configuration: .init(address: .hostname("127.0.0.1", port: port)), logger: logger).runService()
+        try await Application(router: router, configuration: .init(address: .hostname("127.0.0.1", port: port)), logger: logger)
+            .runService()
     }
-
 
     static func residentKilobytes(of pid: Int32) -> Int {
         guard let status = try? String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8),
-              let line = status.split(separator: "\n").first(where: { $0.hasPrefix("VmRSS:") }) else { return 0 }
+            let line = status.split(separator: "\n").first(where: { $0.hasPrefix("VmRSS:") })
+        else { return 0 }
         return Int(line.split(separator: " ").dropFirst().first ?? "0") ?? 0
     }
 
@@ -46,11 +47,17 @@ enum LiveBench {
         configuration.connectionPool.concurrentHTTP1ConnectionsPerHostSoftLimit = subscribers + 16
         let client = HTTPClient(eventLoopGroupProvider: .singleton, configuration: configuration)
         for _ in 0..<100 {
-            if let response = try? await client.execute(HTTPClientRequest(url: "\(base)/health"), timeout: .seconds(1)), response.status == .ok { break }
+            if let response = try? await client.execute(HTTPClientRequest(url: "\(base)/health"), timeout: .seconds(1)),
+                response.status == .ok
+            {
+                break
+            }
             try await Task.sleep(for: .milliseconds(100))
         }
         // Full screen and one-city patch, as the stream sends them.
-        let full = try await client.execute(HTTPClientRequest(url: "\(base)/screens/cities"), timeout: .seconds(5)).body.collect(upTo: 1 << 22).readableBytes
+        let full = try await client.execute(HTTPClientRequest(url: "\(base)/screens/cities"), timeout: .seconds(5)).body.collect(
+            upTo: 1 << 22
+        ).readableBytes
 
         let idle = residentKilobytes(of: child.processIdentifier)
         let clock = ContinuousClock()
@@ -58,20 +65,21 @@ enum LiveBench {
         var tasks: [Task<Void, Never>] = []
         let opened = Received(publishes: 0)
         for _ in 0..<subscribers {
-            tasks.append(Task {
-                var request = HTTPClientRequest(url: "\(base)/screens/cities/stream")
-                request.headers.add(name: "Accept", value: "text/event-stream")
-                guard let response = try? await client.execute(request, timeout: .hours(1)) else { return }
-                var parser = ServerSentEventParser()
-                do {
-                    for try await buffer in response.body {
-                        for event in parser.feed(Array(buffer.readableBytesView)) {
-                            if event.type == "screen" { opened.open() }
-                            if event.type == "patch" { received.record(at: clock.now, bytes: event.data.utf8.count) }
+            tasks.append(
+                Task {
+                    var request = HTTPClientRequest(url: "\(base)/screens/cities/stream")
+                    request.headers.add(name: "Accept", value: "text/event-stream")
+                    guard let response = try? await client.execute(request, timeout: .hours(1)) else { return }
+                    var parser = ServerSentEventParser()
+                    do {
+                        for try await buffer in response.body {
+                            for event in parser.feed(Array(buffer.readableBytesView)) {
+                                if event.type == "screen" { opened.open() }
+                                if event.type == "patch" { received.record(at: clock.now, bytes: event.data.utf8.count) }
+                            }
                         }
-                    }
-                } catch {}
-            })
+                    } catch {}
+                })
         }
         while opened.opens < subscribers { try await Task.sleep(for: .milliseconds(50)) }
         try await Task.sleep(for: .seconds(1))
@@ -93,9 +101,15 @@ enum LiveBench {
         }
         print("")
         print("live /screens/cities, \(subscribers) subscribers on loopback, \(publishes) one-city changes:")
-        print("  full screen \(full) bytes; patch event data median \(received.medianBytes) bytes = \(String(format: "%.1f", 100 * Double(received.medianBytes) / Double(full)))% of the screen")
-        print("  delivered \(latencies.count) of \(subscribers * publishes) patches; publish-to-receive p50 \(percentile(0.5)), p99 \(percentile(0.99)), max \(percentile(1.0))")
-        print("  server RSS \(idle) KB idle, \(withSubscribers) KB with \(subscribers) subscribers: \((withSubscribers - idle) * 1024 / subscribers) bytes per subscriber")
+        print(
+            "  full screen \(full) bytes; patch event data median \(received.medianBytes) bytes = \(String(format: "%.1f", 100 * Double(received.medianBytes) / Double(full)))% of the screen"
+        )
+        print(
+            "  delivered \(latencies.count) of \(subscribers * publishes) patches; publish-to-receive p50 \(percentile(0.5)), p99 \(percentile(0.99)), max \(percentile(1.0))"
+        )
+        print(
+            "  server RSS \(idle) KB idle, \(withSubscribers) KB with \(subscribers) subscribers: \((withSubscribers - idle) * 1024 / subscribers) bytes per subscriber"
+        )
         for task in tasks { task.cancel() }
         try? await client.shutdown()
     }
@@ -122,7 +136,10 @@ final class Received: @unchecked Sendable {
     var opens: Int { lock.withLock { openCount } }
 
     func published(_ index: Int, at instant: ContinuousClock.Instant) {
-        lock.withLock { starts[index] = instant; current = index }
+        lock.withLock {
+            starts[index] = instant
+            current = index
+        }
     }
 
     func record(at instant: ContinuousClock.Instant, bytes: Int) {

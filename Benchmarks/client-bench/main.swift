@@ -37,7 +37,9 @@ let directory = FileManager.default.temporaryDirectory.appendingPathComponent("s
 defer { try? FileManager.default.removeItem(at: directory) }
 let warm = ScreenplayRuntime(configuration: configuration, cache: try ScreenCache(directory: directory))
 await warm.open("/home")
-guard let store = warm.current, let warmScreen = store.screen else { fatalError("could not load /home: \(String(describing: warm.current?.phase))") }
+guard let store = warm.current, let warmScreen = store.screen else {
+    fatalError("could not load /home: \(String(describing: warm.current?.phase))")
+}
 let cacheKey = store.cacheKey
 serverTask.cancel()
 _ = await serverTask.result
@@ -65,7 +67,9 @@ decodeOnly.sort()
 func percentile(_ values: [Duration], _ p: Double) -> String {
     String(format: "%.3f ms", milliseconds(values[min(values.count - 1, Int(Double(values.count) * p))]))
 }
-print("cold load from the disk cache (300 runs): median \(percentile(samples, 0.5)), p90 \(percentile(samples, 0.9)), p99 \(percentile(samples, 0.99))")
+print(
+    "cold load from the disk cache (300 runs): median \(percentile(samples, 0.5)), p90 \(percentile(samples, 0.9)), p99 \(percentile(samples, 0.99))"
+)
 print("  of which decode alone:                 median \(percentile(decodeOnly, 0.5))")
 
 // 2. The cache with 100 screens.
@@ -89,7 +93,9 @@ for _ in 0..<100 { screens.append(Screen.decode(from: entry.body).value!) }
 let afterScreens = heapInUse()
 print("cache of \(count) screens: \(diskBytes) bytes on disk (\(diskBytes / count) per screen)")
 print("  heap held by the cache (index of \(count) files): \(afterIndex - before) bytes (\((afterIndex - before) / count) per screen)")
-print("  for scale, the same \(count) screens decoded in memory: \(afterScreens - afterIndex) bytes (\((afterScreens - afterIndex) / count) per screen)")
+print(
+    "  for scale, the same \(count) screens decoded in memory: \(afterScreens - afterIndex) bytes (\((afterScreens - afterIndex) / count) per screen)"
+)
 withExtendedLifetime((cache, screens)) {}
 
 // 3. Live updates (issue 6).

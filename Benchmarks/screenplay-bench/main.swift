@@ -1,8 +1,8 @@
+import BenchmarkScreens
 // Side-by-side figures for the Screenplay format, in one process and one run:
 //   SCREENPLAY_BENCHMARKS=1 swift run -c release screenplay-bench
 // Each figure is the median of many timed runs after a warm-up; ratios compare medians.
 import Foundation
-import BenchmarkScreens
 import Screenplay
 
 let thousandItemList = { BenchmarkScreens.requestList() }
@@ -16,7 +16,9 @@ struct Measurement {
 
 /// Times several operations side by side: their samples are interleaved (A, B, C, A, B, C …) so that
 /// a noisy neighbour slows them all alike and the ratios of their medians stay meaningful.
-func measure(_ operations: [(name: String, body: () -> Void)], minimumSamples: Int = 40, minimumTime: Duration = .seconds(3)) -> [Measurement] {
+func measure(_ operations: [(name: String, body: () -> Void)], minimumSamples: Int = 40, minimumTime: Duration = .seconds(3))
+    -> [Measurement]
+{
     let clock = ContinuousClock()
     for operation in operations { for _ in 0..<3 { operation.body() } }
     var samples = Array(repeating: [Duration](), count: operations.count)
@@ -55,10 +57,11 @@ if CommandLine.arguments.count == 3, CommandLine.arguments[1] == "peers" {
     // screens, the request list's first build of a round ran 0.2 ms slower (its date formatters'
     // data evicted by the gallery), whichever form it was.
     for peer in peers {
-        let timings = measure([
-            (peer.name + ".plain", { consume(peer.build().encoded()) }),
-            (peer.name, { consume(peer.build().encoded(templates: .automatic)) }),
-        ], minimumSamples: 100, minimumTime: .seconds(2))
+        let timings = measure(
+            [
+                (peer.name + ".plain", { consume(peer.build().encoded()) }),
+                (peer.name, { consume(peer.build().encoded(templates: .automatic)) }),
+            ], minimumSamples: 100, minimumTime: .seconds(2))
         for (timing, bytes) in zip(timings, [peer.build().encoded(), peer.build().encoded(templates: .automatic)]) {
             try Data(bytes).write(to: directory.appendingPathComponent("\(timing.name).json"))
             print("peer \(timing.name) \(String(format: "%.4f", milliseconds(timing.median))) \(bytes.count) \(timing.samples)")
@@ -90,7 +93,9 @@ if let operation = ProcessInfo.processInfo.environment["SCREENPLAY_PROFILE"] {
 let screen = thousandItemList()
 let bytes = screen.encoded()
 let data = Data(bytes)
-guard let foundationObject = try? JSONSerialization.jsonObject(with: data) else { fatalError("JSONSerialization could not read our output") }
+guard let foundationObject = try? JSONSerialization.jsonObject(with: data) else {
+    fatalError("JSONSerialization could not read our output")
+}
 
 print("1,000-item list screen: \(bytes.count) bytes encoded")
 print("")
@@ -100,11 +105,18 @@ let decodes = measure([
     ("JSONParser.parse (our parser alone)", { consume(try? JSONParser.parse(bytes)) }),
     ("JSONSerialization.jsonObject (same bytes)", { consume(try? JSONSerialization.jsonObject(with: data)) }),
 ])
-let encodes = measure([
-    ("Screen.encoded (sorted keys)", { consume(screen.encoded()) }),
-    ("JSONSerialization.data [.sortedKeys] (equivalent object)", { consume(try? JSONSerialization.data(withJSONObject: foundationObject, options: [.sortedKeys])) }),
-    ("JSONSerialization.data (equivalent object, unsorted)", { consume(try? JSONSerialization.data(withJSONObject: foundationObject)) }),
-], minimumSamples: 20)
+let encodes = measure(
+    [
+        ("Screen.encoded (sorted keys)", { consume(screen.encoded()) }),
+        (
+            "JSONSerialization.data [.sortedKeys] (equivalent object)",
+            { consume(try? JSONSerialization.data(withJSONObject: foundationObject, options: [.sortedKeys])) }
+        ),
+        (
+            "JSONSerialization.data (equivalent object, unsorted)",
+            { consume(try? JSONSerialization.data(withJSONObject: foundationObject)) }
+        ),
+    ], minimumSamples: 20)
 let textListBytes = thousandTextList().encoded().count
 let builds = measure([
     ("DSL build of the 1,000-item list", { consume(thousandItemList()) }),

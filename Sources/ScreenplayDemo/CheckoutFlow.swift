@@ -24,7 +24,10 @@ enum CheckoutFlow {
         let order = steps(for: variant)
         let position = (order.firstIndex(of: step) ?? 0) + 1
         let formats = Formats(language: language)
-        return Screen(id: "checkout.\(step.rawValue)", title: strings["checkout.title"], state: initialState(step, keeping: state), intents: "/screens/checkout/intents") {
+        return Screen(
+            id: "checkout.\(step.rawValue)", title: strings["checkout.title"], state: initialState(step, keeping: state),
+            intents: "/screens/checkout/intents"
+        ) {
             VStack(alignment: .leading, spacing: 12) {
                 if step != .done {
                     Text(strings("checkout.step", String(position), String(order.count - 1)), size: 13)
@@ -37,7 +40,8 @@ enum CheckoutFlow {
                     TextField(key: "email", label: strings["signup.email"], keyboard: .email).id("field.email")
                 case .addCard:
                     Text(strings["card.title"]).font(size: 24, weight: .bold).id("title")
-                    TextField(key: "cardNumber", label: strings["card.number"], placeholder: "1234 5678 9012 3456", keyboard: .number).id("field.card-number")
+                    TextField(key: "cardNumber", label: strings["card.number"], placeholder: "1234 5678 9012 3456", keyboard: .number).id(
+                        "field.card-number")
                     TextField(key: "expiry", label: strings["card.expiry"], placeholder: "MM/YY", keyboard: .number).id("field.expiry")
                     Toggle(strings["card.save"], key: "saveCard").id("field.save")
                 case .confirm:
@@ -71,7 +75,8 @@ enum CheckoutFlow {
         func text(_ key: String) -> JSONValue { .string(String((state[key]?.stringValue ?? "").prefix(200))) }
         switch step {
         case .signUp: return ["name": text("name"), "email": text("email")]
-        case .addCard: return ["cardNumber": text("cardNumber"), "expiry": text("expiry"), "saveCard": .bool(state["saveCard"]?.boolValue ?? true)]
+        case .addCard:
+            return ["cardNumber": text("cardNumber"), "expiry": text("expiry"), "saveCard": .bool(state["saveCard"]?.boolValue ?? true)]
         case .confirm, .done: return [:]
         }
     }
@@ -88,7 +93,8 @@ enum CheckoutFlow {
             let expiry = state["expiry"]?.stringValue ?? ""
             let validNumber = (12...19).contains(digits.count) && digits.allSatisfy(\.isASCII) && digits.allSatisfy(\.isNumber)
             let expiryParts = expiry.split(separator: "/")
-            let validExpiry = expiryParts.count == 2 && Int(expiryParts[0]).map { (1...12).contains($0) } == true && Int(expiryParts[1]) != nil
+            let validExpiry =
+                expiryParts.count == 2 && Int(expiryParts[0]).map { (1...12).contains($0) } == true && Int(expiryParts[1]) != nil
             return validNumber && validExpiry ? nil : strings["card.invalid"]
         case .confirm, .done:
             return nil
@@ -97,17 +103,21 @@ enum CheckoutFlow {
 
     static func register(on routes: inout ScreenplayRoutes) {
         routes.experiment(experiment)
-        routes.screen("checkout", reply: { context in
-            let variant = context.experiments.variant(of: experiment.name)
-            let first = steps(for: variant)[0]
-            return ScreenReply(screen(step: first, variant: variant, language: context.language),
-                               signedState: ["step": .string(first.rawValue), "variant": .string(variant)])
-        })
+        routes.screen(
+            "checkout",
+            reply: { context in
+                let variant = context.experiments.variant(of: experiment.name)
+                let first = steps(for: variant)[0]
+                return ScreenReply(
+                    screen(step: first, variant: variant, language: context.language),
+                    signedState: ["step": .string(first.rawValue), "variant": .string(variant)])
+            })
         routes.intent("continue", on: "checkout") { intent in
             guard let variant = intent.signedState["variant"]?.stringValue, experiment.variants.contains(where: { $0.name == variant }),
-                  let step = intent.signedState["step"]?.stringValue.flatMap(Step.init(rawValue:)), step != .done
+                let step = intent.signedState["step"]?.stringValue.flatMap(Step.init(rawValue:)), step != .done
             else {
-                throw ScreenplayError(.badRequest, code: "noCheckoutInProgress", message: "start the checkout from /screens/checkout", path: "stateToken")
+                throw ScreenplayError(
+                    .badRequest, code: "noCheckoutInProgress", message: "start the checkout from /screens/checkout", path: "stateToken")
             }
             let language = intent.context.language
             if let problem = problem(with: intent.state, at: step, strings: Strings(language)) {

@@ -12,17 +12,23 @@ public enum CityScreens {
     }
 
     public static let cities = [
-        City(id: "moscow", name: "Moscow", image: "https://images.example.com/cities/moscow.jpg", description: [
-            "en": "Masks are required on public transport.", "fr": "Le masque est obligatoire dans les transports.",
-            "de": "Im Nahverkehr gilt Maskenpflicht.",
-        ]),
-        City(id: "saint-petersburg", name: "Saint Petersburg", image: "https://images.example.com/cities/spb.jpg", description: [
-            "en": "Restaurants close at 23:00.", "fr": "Les restaurants ferment à 23 h.", "de": "Restaurants schließen um 23 Uhr.",
-        ]),
-        City(id: "vladivostok", name: "Vladivostok", image: "https://images.example.com/cities/vladivostok.jpg", description: [
-            "en": "No restrictions beyond masks in hospitals.", "fr": "Pas de restriction hors masque à l’hôpital.",
-            "de": "Keine Einschränkungen außer Masken in Kliniken.",
-        ]),
+        City(
+            id: "moscow", name: "Moscow", image: "https://images.example.com/cities/moscow.jpg",
+            description: [
+                "en": "Masks are required on public transport.", "fr": "Le masque est obligatoire dans les transports.",
+                "de": "Im Nahverkehr gilt Maskenpflicht.",
+            ]),
+        City(
+            id: "saint-petersburg", name: "Saint Petersburg", image: "https://images.example.com/cities/spb.jpg",
+            description: [
+                "en": "Restaurants close at 23:00.", "fr": "Les restaurants ferment à 23 h.", "de": "Restaurants schließen um 23 Uhr.",
+            ]),
+        City(
+            id: "vladivostok", name: "Vladivostok", image: "https://images.example.com/cities/vladivostok.jpg",
+            description: [
+                "en": "No restrictions beyond masks in hospitals.", "fr": "Pas de restriction hors masque à l’hôpital.",
+                "de": "Keine Einschränkungen außer Masken in Kliniken.",
+            ]),
     ]
 
     /// Cases for one city and day of a generation of figures: 100 to 1,000, the same on every
@@ -50,7 +56,9 @@ public enum CityScreens {
                         let red = Int(255 * normalized)
                         VStack(spacing: 2) {
                             Text(String(infected), size: 11)
-                            Rectangle(width: 20, height: (60 * normalized).rounded(), color: Color(red: red, green: 255 - red, blue: 0), cornerRadius: 2)
+                            Rectangle(
+                                width: 20, height: (60 * normalized).rounded(), color: Color(red: red, green: 255 - red, blue: 0),
+                                cornerRadius: 2)
                             Text(strings["weekday.\(day % 7)"], size: 12)
                         }
                         .id("city.\(city.id).day\(day)")
@@ -79,7 +87,9 @@ public enum CityScreens {
                         TextField(key: "city", placeholder: strings["cities.filter"]).id("city-filter")
                         Button(strings["cities.refresh"], action: .intent("refresh")).id("refresh")
                     }
-                    for (index, city) in shown { card(city, index: index, start: feed.start(of: index), generation: generation, strings: strings) }
+                    for (index, city) in shown {
+                        card(city, index: index, start: feed.start(of: index), generation: generation, strings: strings)
+                    }
                     if shown.isEmpty { Text(strings("cities.none", query)).id("no-match") }
                 }
                 .padding(16)
@@ -90,9 +100,13 @@ public enum CityScreens {
     static func register(on routes: inout ScreenplayRoutes, feed: CityFeed) {
         let live = routes.live
         feed.whenChanged { live.invalidate("cities") }
-        routes.screen("cities", reply: { context in
-            ScreenReply(screen(language: context.language, query: context.query["city"] ?? "", generation: 0, feed: feed), signedState: ["generation": 0])
-        })
+        routes.screen(
+            "cities",
+            reply: { context in
+                ScreenReply(
+                    screen(language: context.language, query: context.query["city"] ?? "", generation: 0, feed: feed),
+                    signedState: ["generation": 0])
+            })
         // The Tutu write-up's network reducer: the text field's value comes with the intent, the figures'
         // generation comes back signed, and the answer is the next screen.
         routes.intent("refresh", on: "cities") { intent in

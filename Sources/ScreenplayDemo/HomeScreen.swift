@@ -20,14 +20,24 @@ enum HomeScreen {
     ]
 
     static func collection(_ strings: Strings) -> Node {
-        Custom("COLLECTION", properties: [
-            "content": .array(services.map { ["title": .string(strings["service.\($0.key)"]), "image": .string($0.image), "color": .string($0.color.light.hex), "url": .string($0.url)] })
-        ])
+        Custom(
+            "COLLECTION",
+            properties: [
+                "content": .array(
+                    services.map {
+                        [
+                            "title": .string(strings["service.\($0.key)"]), "image": .string($0.image),
+                            "color": .string($0.color.light.hex), "url": .string($0.url),
+                        ]
+                    })
+            ]
+        )
         .fallback {
             Carousel(spacing: 12, itemWidth: 88) {
                 for tile in services {
                     VStack(spacing: 4) {
-                        Image(tile.image, width: 64, height: 64, placeholderColor: tile.color).accessibilityLabel(strings["service.\(tile.key)"])
+                        Image(tile.image, width: 64, height: 64, placeholderColor: tile.color).accessibilityLabel(
+                            strings["service.\(tile.key)"])
                         Text(strings["service.\(tile.key)"], size: 13)
                     }
                     .onTap(.navigate(tile.url))
@@ -38,7 +48,9 @@ enum HomeScreen {
     }
 
     static func images() -> Node {
-        let banners = ["https://images.example.com/promos/1.jpg", "https://images.example.com/promos/2.jpg", "https://images.example.com/promos/3.jpg"]
+        let banners = [
+            "https://images.example.com/promos/1.jpg", "https://images.example.com/promos/2.jpg", "https://images.example.com/promos/3.jpg",
+        ]
         return Custom("IMAGES", properties: ["content": .array(banners.map { ["image": .string($0)] })])
             .fallback {
                 Scroll(.horizontal, spacing: 8) {
@@ -50,48 +62,59 @@ enum HomeScreen {
 
     static func banner(_ strings: Strings, highlighted: Bool) -> Node {
         let title = strings["home.banner"]
-        return Custom("BANNER", properties: ["title": .string(title), "image": "https://images.example.com/banners/pay.jpg", "url": "/checkout", "highlighted": .bool(highlighted)])
-            .fallback {
-                ZStack(alignment: .bottomLeading) {
-                    Image("https://images.example.com/banners/pay.jpg", width: .fill, height: highlighted ? 180 : 120, contentMode: .fill)
-                        .accessibilityLabel(title)
-                    Text(title).font(size: highlighted ? 22 : 18, weight: .bold).foregroundColor(.white).padding(12)
-                }
-                .onTap(.navigate("/checkout"))
+        return Custom(
+            "BANNER",
+            properties: [
+                "title": .string(title), "image": "https://images.example.com/banners/pay.jpg", "url": "/checkout",
+                "highlighted": .bool(highlighted),
+            ]
+        )
+        .fallback {
+            ZStack(alignment: .bottomLeading) {
+                Image("https://images.example.com/banners/pay.jpg", width: .fill, height: highlighted ? 180 : 120, contentMode: .fill)
+                    .accessibilityLabel(title)
+                Text(title).font(size: highlighted ? 22 : 18, weight: .bold).foregroundColor(.white).padding(12)
             }
-            .style(highlighted ? Style(padding: 4, background: "#ffd54f", cornerRadius: 12) : nil)
-            .id("widget.pay-banner")
+            .onTap(.navigate("/checkout"))
+        }
+        .style(highlighted ? Style(padding: 4, background: "#ffd54f", cornerRadius: 12) : nil)
+        .id("widget.pay-banner")
     }
 
     static func cells(_ strings: Strings) -> Node {
         let cells: [(key: String, color: Color)] = [("pay.cards", "#e53935"), ("pay.topup", "#8e24aa"), ("pay.history", "#fbc02d")]
-        return Custom("CELLS", properties: ["content": .array(cells.map { ["title": .string(strings[$0.key]), "color": .string($0.color.light.hex)] })])
-            .fallback {
-                VStack(alignment: .leading, spacing: 0) {
-                    for cell in cells {
-                        HStack(spacing: 12) {
-                            Rectangle(width: 8, height: 32, color: cell.color, cornerRadius: 4)
-                            Text(strings[cell.key])
-                            Spacer()
-                        }
-                        .padding(horizontal: 16, vertical: 8)
-                        Divider()
+        return Custom(
+            "CELLS",
+            properties: ["content": .array(cells.map { ["title": .string(strings[$0.key]), "color": .string($0.color.light.hex)] })]
+        )
+        .fallback {
+            VStack(alignment: .leading, spacing: 0) {
+                for cell in cells {
+                    HStack(spacing: 12) {
+                        Rectangle(width: 8, height: 32, color: cell.color, cornerRadius: 4)
+                        Text(strings[cell.key])
+                        Spacer()
                     }
+                    .padding(horizontal: 16, vertical: 8)
+                    Divider()
                 }
             }
-            .id("widget.pay-cells")
+        }
+        .id("widget.pay-cells")
     }
 
     static func recent(_ strings: Strings) -> Node {
         let items = [strings["home.recent.1"], strings["home.recent.2"]]
-        return Custom("LIST", properties: ["title": .string(strings["home.recent"]), "content": .array(items.map { ["title": .string($0)] })])
-            .fallback {
-                VStack(alignment: .leading, spacing: 4) {
-                    Text(strings["home.recent"]).font(size: 13, weight: .semibold)
-                    for item in items { Text(item) }
-                }
+        return Custom(
+            "LIST", properties: ["title": .string(strings["home.recent"]), "content": .array(items.map { ["title": .string($0)] })]
+        )
+        .fallback {
+            VStack(alignment: .leading, spacing: 4) {
+                Text(strings["home.recent"]).font(size: 13, weight: .semibold)
+                for item in items { Text(item) }
             }
-            .id("widget.recent")
+        }
+        .id("widget.recent")
     }
 
     static func screen(language: String, variant: String?) -> Screen {

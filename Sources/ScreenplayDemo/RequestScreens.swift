@@ -31,9 +31,11 @@ enum RequestScreens {
                         item(request, strings: strings, formats: formats)
                         if let webOnly = request.webOnlyPath {
                             // A feature the apps do not have natively: the router opens it in the web view.
-                            GenericItem(layout: .request, title: strings["request.claim"], subtitle: request.carTitle,
-                                        detail: strings["request.claim.detail"], url: webOnly)
-                                .id("request.\(request.id).claim")
+                            GenericItem(
+                                layout: .request, title: strings["request.claim"], subtitle: request.carTitle,
+                                detail: strings["request.claim.detail"], url: webOnly
+                            )
+                            .id("request.\(request.id).claim")
                         }
                     }
                 }
@@ -43,7 +45,8 @@ enum RequestScreens {
 
     static func detail(_ context: ScreenContext) throws -> Screen {
         guard let id = context.parameters["id"].flatMap(Int.init), let request = DemoData.requests.first(where: { $0.id == id }) else {
-            throw ScreenplayError(.notFound, code: "noSuchRequest", message: "there is no request \(context.parameters["id"] ?? "")", path: "id")
+            throw ScreenplayError(
+                .notFound, code: "noSuchRequest", message: "there is no request \(context.parameters["id"] ?? "")", path: "id")
         }
         let strings = Strings(context.language)
         let formats = Formats(language: context.language)
@@ -53,7 +56,10 @@ enum RequestScreens {
                 if request.state == .pending {
                     HStack(spacing: 12) {
                         Button(strings["request.accept"], action: .intent("accept", payload: ["request": .number(Double(id))])).id("accept")
-                        Button(strings["request.decline"], variant: .secondary, action: .intent("decline", payload: ["request": .number(Double(id))])).id("decline")
+                        Button(
+                            strings["request.decline"], variant: .secondary,
+                            action: .intent("decline", payload: ["request": .number(Double(id))])
+                        ).id("decline")
                     }
                 }
             }
@@ -67,10 +73,12 @@ enum RequestScreens {
         return Screen(id: "messages", title: strings["messages.title"], cache: CacheHints(maxAge: 10)) {
             List {
                 for message in DemoData.messages {
-                    GenericItem(layout: .message, imageURL: message.avatarURL, title: message.author,
-                                topRightDetail: formats.relative(age: message.age), detail: message.markup,
-                                url: "/conversations/\(message.conversation)")
-                        .id("conversation.\(message.conversation)")
+                    GenericItem(
+                        layout: .message, imageURL: message.avatarURL, title: message.author,
+                        topRightDetail: formats.relative(age: message.age), detail: message.markup,
+                        url: "/conversations/\(message.conversation)"
+                    )
+                    .id("conversation.\(message.conversation)")
                 }
             }
         }
@@ -81,7 +89,8 @@ enum RequestScreens {
     static func claim(_ context: ScreenContext) throws -> Screen {
         let strings = Strings(context.language)
         guard let id = context.parameters["id"].flatMap(Int.init), let request = DemoData.requests.first(where: { $0.id == id }),
-              request.webOnlyPath != nil else {
+            request.webOnlyPath != nil
+        else {
             throw ScreenplayError(.notFound, code: "noSuchClaim", message: "request \(context.parameters["id"] ?? "") has no claim")
         }
         return Screen(id: "claim", title: strings["request.claim"], state: ["reviewed": false]) {
@@ -91,8 +100,11 @@ enum RequestScreens {
                 Text(strings["claim.photos"]).font(size: 15, weight: .semibold)
                 Grid(columns: 3, spacing: 8) {
                     for photo in 1...3 {
-                        Image("https://images.example.com/claims/\(request.id)-\(photo).jpg", width: .fill, height: 90, contentMode: .fill, placeholderColor: "#cfd8dc")
-                            .accessibilityLabel("\(strings["claim.photos"]) \(photo)")
+                        Image(
+                            "https://images.example.com/claims/\(request.id)-\(photo).jpg", width: .fill, height: 90, contentMode: .fill,
+                            placeholderColor: "#cfd8dc"
+                        )
+                        .accessibilityLabel("\(strings["claim.photos"]) \(photo)")
                     }
                 }
                 Toggle(strings["claim.reviewed"], key: "reviewed").id("reviewed")

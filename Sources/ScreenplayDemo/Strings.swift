@@ -10,13 +10,19 @@ struct Strings: Sendable {
         "en": [
             "home.title": "Home", "home.services": "Services", "home.pay": "Pay", "home.banner": "Pay with one tap",
             "home.offers": "Offers", "home.offer.1": "2 rides for 1 this weekend", "home.offer.2": "Free delivery over €20",
-            "service.food": "Food", "service.rides": "Rides", "service.tickets": "Tickets", "service.pharmacy": "Pharmacy", "service.groceries": "Groceries",
-            "pay.cards": "Cards", "pay.topup": "Top up", "pay.history": "History", "home.recent": "Recent", "home.recent.1": "Coffee", "home.recent.2": "Cinema",
-            "checkout.title": "Checkout", "checkout.step": "Step %1$@ of %2$@", "checkout.continue": "Continue", "checkout.cancel": "Cancel",
-            "signup.title": "Create your account", "signup.email": "Email", "signup.name": "Name", "signup.invalid": "Enter a valid email address.",
-            "card.title": "Add a card", "card.number": "Card number", "card.expiry": "Expiry (MM/YY)", "card.save": "Save this card for next time",
+            "service.food": "Food", "service.rides": "Rides", "service.tickets": "Tickets", "service.pharmacy": "Pharmacy",
+            "service.groceries": "Groceries",
+            "pay.cards": "Cards", "pay.topup": "Top up", "pay.history": "History", "home.recent": "Recent", "home.recent.1": "Coffee",
+            "home.recent.2": "Cinema",
+            "checkout.title": "Checkout", "checkout.step": "Step %1$@ of %2$@", "checkout.continue": "Continue",
+            "checkout.cancel": "Cancel",
+            "signup.title": "Create your account", "signup.email": "Email", "signup.name": "Name",
+            "signup.invalid": "Enter a valid email address.",
+            "card.title": "Add a card", "card.number": "Card number", "card.expiry": "Expiry (MM/YY)",
+            "card.save": "Save this card for next time",
             "card.invalid": "Enter a card number of 12 to 19 digits and an expiry MM/YY.",
-            "pay.title": "Confirm your payment", "pay.total": "Total", "pay.button": "Pay %@", "done.title": "Payment done", "done.message": "Thank you! Your order is on its way.",
+            "pay.title": "Confirm your payment", "pay.total": "Total", "pay.button": "Pay %@", "done.title": "Payment done",
+            "done.message": "Thank you! Your order is on its way.",
             "done.home": "Back to home",
             "requests.title": "Requests", "requests.pending": "Pending", "requests.earlier": "Earlier",
             "state.pending": "Pending", "state.accepted": "Accepted", "state.auto_cancel": "Automatically cancelled",
@@ -27,18 +33,25 @@ struct Strings: Sendable {
             "claim.thanks": "Thank you: the claim goes to the insurer.", "claim.back": "Back to the request",
             "cities.title": "Statistics", "cities.heading": "Coronavirus statistics", "cities.filter": "Filter by city",
             "cities.refresh": "Refresh", "cities.none": "No city matches “%@”.",
-            "weekday.0": "Mon", "weekday.1": "Tue", "weekday.2": "Wed", "weekday.3": "Thu", "weekday.4": "Fri", "weekday.5": "Sat", "weekday.6": "Sun",
+            "weekday.0": "Mon", "weekday.1": "Tue", "weekday.2": "Wed", "weekday.3": "Thu", "weekday.4": "Fri", "weekday.5": "Sat",
+            "weekday.6": "Sun",
         ],
         "fr": [
             "home.title": "Accueil", "home.services": "Services", "home.pay": "Payer", "home.banner": "Payez en un geste",
             "home.offers": "Offres", "home.offer.1": "2 trajets pour 1 ce week-end", "home.offer.2": "Livraison offerte dès 20 €",
-            "service.food": "Repas", "service.rides": "Trajets", "service.tickets": "Billets", "service.pharmacy": "Pharmacie", "service.groceries": "Courses",
-            "pay.cards": "Cartes", "pay.topup": "Recharger", "pay.history": "Historique", "home.recent": "Récents", "home.recent.1": "Café", "home.recent.2": "Cinéma",
-            "checkout.title": "Paiement", "checkout.step": "Étape %1$@ sur %2$@", "checkout.continue": "Continuer", "checkout.cancel": "Annuler",
-            "signup.title": "Créez votre compte", "signup.email": "E-mail", "signup.name": "Nom", "signup.invalid": "Saisissez une adresse e-mail valide.",
-            "card.title": "Ajoutez une carte", "card.number": "Numéro de carte", "card.expiry": "Expiration (MM/AA)", "card.save": "Enregistrer cette carte",
+            "service.food": "Repas", "service.rides": "Trajets", "service.tickets": "Billets", "service.pharmacy": "Pharmacie",
+            "service.groceries": "Courses",
+            "pay.cards": "Cartes", "pay.topup": "Recharger", "pay.history": "Historique", "home.recent": "Récents", "home.recent.1": "Café",
+            "home.recent.2": "Cinéma",
+            "checkout.title": "Paiement", "checkout.step": "Étape %1$@ sur %2$@", "checkout.continue": "Continuer",
+            "checkout.cancel": "Annuler",
+            "signup.title": "Créez votre compte", "signup.email": "E-mail", "signup.name": "Nom",
+            "signup.invalid": "Saisissez une adresse e-mail valide.",
+            "card.title": "Ajoutez une carte", "card.number": "Numéro de carte", "card.expiry": "Expiration (MM/AA)",
+            "card.save": "Enregistrer cette carte",
             "card.invalid": "Saisissez un numéro de 12 à 19 chiffres et une expiration MM/AA.",
-            "pay.title": "Confirmez votre paiement", "pay.total": "Total", "pay.button": "Payer %@", "done.title": "Paiement effectué", "done.message": "Merci ! Votre commande est en route.",
+            "pay.title": "Confirmez votre paiement", "pay.total": "Total", "pay.button": "Payer %@", "done.title": "Paiement effectué",
+            "done.message": "Merci ! Votre commande est en route.",
             "done.home": "Retour à l’accueil",
             "requests.title": "Demandes", "requests.pending": "En attente", "requests.earlier": "Plus anciennes",
             "state.pending": "En attente", "state.accepted": "Acceptée", "state.auto_cancel": "Annulée automatiquement",
@@ -49,18 +62,25 @@ struct Strings: Sendable {
             "claim.thanks": "Merci : la déclaration part chez l’assureur.", "claim.back": "Retour à la demande",
             "cities.title": "Statistiques", "cities.heading": "Statistiques du coronavirus", "cities.filter": "Filtrer par ville",
             "cities.refresh": "Actualiser", "cities.none": "Aucune ville ne correspond à « %@ ».",
-            "weekday.0": "lun.", "weekday.1": "mar.", "weekday.2": "mer.", "weekday.3": "jeu.", "weekday.4": "ven.", "weekday.5": "sam.", "weekday.6": "dim.",
+            "weekday.0": "lun.", "weekday.1": "mar.", "weekday.2": "mer.", "weekday.3": "jeu.", "weekday.4": "ven.", "weekday.5": "sam.",
+            "weekday.6": "dim.",
         ],
         "de": [
             "home.title": "Start", "home.services": "Dienste", "home.pay": "Bezahlen", "home.banner": "Mit einem Tipp bezahlen",
             "home.offers": "Angebote", "home.offer.1": "2 Fahrten zum Preis von 1", "home.offer.2": "Gratis-Lieferung ab 20 €",
-            "service.food": "Essen", "service.rides": "Fahrten", "service.tickets": "Tickets", "service.pharmacy": "Apotheke", "service.groceries": "Einkauf",
-            "pay.cards": "Karten", "pay.topup": "Aufladen", "pay.history": "Verlauf", "home.recent": "Zuletzt", "home.recent.1": "Kaffee", "home.recent.2": "Kino",
-            "checkout.title": "Kasse", "checkout.step": "Schritt %1$@ von %2$@", "checkout.continue": "Weiter", "checkout.cancel": "Abbrechen",
-            "signup.title": "Konto anlegen", "signup.email": "E-Mail", "signup.name": "Name", "signup.invalid": "Geben Sie eine gültige E-Mail-Adresse ein.",
-            "card.title": "Karte hinzufügen", "card.number": "Kartennummer", "card.expiry": "Ablauf (MM/JJ)", "card.save": "Karte für später speichern",
+            "service.food": "Essen", "service.rides": "Fahrten", "service.tickets": "Tickets", "service.pharmacy": "Apotheke",
+            "service.groceries": "Einkauf",
+            "pay.cards": "Karten", "pay.topup": "Aufladen", "pay.history": "Verlauf", "home.recent": "Zuletzt", "home.recent.1": "Kaffee",
+            "home.recent.2": "Kino",
+            "checkout.title": "Kasse", "checkout.step": "Schritt %1$@ von %2$@", "checkout.continue": "Weiter",
+            "checkout.cancel": "Abbrechen",
+            "signup.title": "Konto anlegen", "signup.email": "E-Mail", "signup.name": "Name",
+            "signup.invalid": "Geben Sie eine gültige E-Mail-Adresse ein.",
+            "card.title": "Karte hinzufügen", "card.number": "Kartennummer", "card.expiry": "Ablauf (MM/JJ)",
+            "card.save": "Karte für später speichern",
             "card.invalid": "Geben Sie 12 bis 19 Ziffern und ein Ablaufdatum MM/JJ ein.",
-            "pay.title": "Zahlung bestätigen", "pay.total": "Summe", "pay.button": "%@ bezahlen", "done.title": "Zahlung erfolgt", "done.message": "Danke! Ihre Bestellung ist unterwegs.",
+            "pay.title": "Zahlung bestätigen", "pay.total": "Summe", "pay.button": "%@ bezahlen", "done.title": "Zahlung erfolgt",
+            "done.message": "Danke! Ihre Bestellung ist unterwegs.",
             "done.home": "Zur Startseite",
             "requests.title": "Anfragen", "requests.pending": "Offen", "requests.earlier": "Früher",
             "state.pending": "Offen", "state.accepted": "Angenommen", "state.auto_cancel": "Automatisch storniert",
@@ -71,7 +91,8 @@ struct Strings: Sendable {
             "claim.thanks": "Danke: Die Meldung geht an die Versicherung.", "claim.back": "Zurück zur Anfrage",
             "cities.title": "Statistik", "cities.heading": "Coronavirus-Statistik", "cities.filter": "Nach Stadt filtern",
             "cities.refresh": "Aktualisieren", "cities.none": "Keine Stadt passt zu „%@“.",
-            "weekday.0": "Mo", "weekday.1": "Di", "weekday.2": "Mi", "weekday.3": "Do", "weekday.4": "Fr", "weekday.5": "Sa", "weekday.6": "So",
+            "weekday.0": "Mo", "weekday.1": "Di", "weekday.2": "Mi", "weekday.3": "Do", "weekday.4": "Fr", "weekday.5": "Sa",
+            "weekday.6": "So",
         ],
     ]
 
@@ -94,14 +115,22 @@ struct Strings: Sendable {
         var index = 0
         func argument(_ position: Int) -> String? { arguments.indices.contains(position) ? arguments[position] : nil }
         while index < template.count {
-            guard template[index] == UInt8(ascii: "%") else { index += 1; continue }
+            guard template[index] == UInt8(ascii: "%") else {
+                index += 1
+                continue
+            }
             var end = index + 1
             var position = 0
-            if end + 2 < template.count, (UInt8(ascii: "1")...UInt8(ascii: "9")).contains(template[end]), template[end + 1] == UInt8(ascii: "$") {
+            if end + 2 < template.count, (UInt8(ascii: "1")...UInt8(ascii: "9")).contains(template[end]),
+                template[end + 1] == UInt8(ascii: "$")
+            {
                 position = Int(template[end] - UInt8(ascii: "1"))
                 end += 2
             }
-            guard end < template.count, template[end] == UInt8(ascii: "@"), let value = argument(position) else { index += 1; continue }
+            guard end < template.count, template[end] == UInt8(ascii: "@"), let value = argument(position) else {
+                index += 1
+                continue
+            }
             text += String(decoding: template[literalStart..<index], as: UTF8.self)
             text += value
             index = end + 1

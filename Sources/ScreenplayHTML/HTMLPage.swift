@@ -44,7 +44,8 @@ public struct HTMLPage: Sendable {
         contentSecurityPolicy = policy.joined(separator: "; ")
 
         var html = "<!DOCTYPE html>\n<html lang=\"\(HTMLText.escape(language))\">\n<head>\n<meta charset=\"utf-8\">\n"
-        html += "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n<meta name=\"color-scheme\" content=\"light dark\">\n"
+        html +=
+            "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n<meta name=\"color-scheme\" content=\"light dark\">\n"
         if runtimeScript == nil {
             html += "<meta http-equiv=\"Content-Security-Policy\" content=\"\(HTMLText.escape(contentSecurityPolicy))\">\n"
         }
@@ -65,7 +66,8 @@ public struct HTMLPage: Sendable {
 
     /// The title and content of a screen, as the page shows them.
     public static func fragment(
-        for screen: Screen, link: @escaping @Sendable (String) -> String = { $0 }, customRenderers: [String: HTMLRenderer.CustomRenderer] = [:]
+        for screen: Screen, link: @escaping @Sendable (String) -> String = { $0 },
+        customRenderers: [String: HTMLRenderer.CustomRenderer] = [:]
     ) -> Fragment {
         var renderer = HTMLRenderer(state: screen.state, link: link, customRenderers: customRenderers)
         let content = renderer.render(screen.body)

@@ -60,11 +60,13 @@ public struct HTMLRenderer: Sendable {
         switch node.component {
         case .vstack(let stack):
             element.open("div", "sp-v")
-            element.classes.append(contentsOf: [sheet.className(Self.gap(stack.spacing) + [Self.alignItems(stack.alignment)])].compactMap { $0 })
+            element.classes.append(
+                contentsOf: [sheet.className(Self.gap(stack.spacing) + [Self.alignItems(stack.alignment)])].compactMap { $0 })
             element.children = stack.children
         case .hstack(let stack):
             element.open("div", "sp-h")
-            element.classes.append(contentsOf: [sheet.className(Self.gap(stack.spacing) + [Self.alignItems(stack.alignment)])].compactMap { $0 })
+            element.classes.append(
+                contentsOf: [sheet.className(Self.gap(stack.spacing) + [Self.alignItems(stack.alignment)])].compactMap { $0 })
             element.children = stack.children
         case .zstack(let stack):
             element.open("div", "sp-z")
@@ -86,7 +88,9 @@ public struct HTMLRenderer: Sendable {
         case .grid(let grid):
             element.open("div", "sp-grid")
             let columns = min(max(grid.columns, 1), 24)
-            element.classes.append(contentsOf: [sheet.className(["grid-template-columns:repeat(\(columns),minmax(0,1fr))"] + Self.gap(grid.spacing))].compactMap { $0 })
+            element.classes.append(
+                contentsOf: [sheet.className(["grid-template-columns:repeat(\(columns),minmax(0,1fr))"] + Self.gap(grid.spacing))]
+                    .compactMap { $0 })
             element.children = grid.children
         case .list(let list):
             element.open("div", "sp-list")
@@ -106,13 +110,20 @@ public struct HTMLRenderer: Sendable {
         case .spacer(let spacer):
             element.open("div", "sp-spacer")
             element.attributes.append(("aria-hidden", "true"))
-            if let minimum = spacer.minLength { element.classes.append(contentsOf: [sheet.className(["min-width:\(StyleSheet.px(minimum))", "min-height:\(StyleSheet.px(minimum))"])].compactMap { $0 }) }
+            if let minimum = spacer.minLength {
+                element.classes.append(
+                    contentsOf: [sheet.className(["min-width:\(StyleSheet.px(minimum))", "min-height:\(StyleSheet.px(minimum))"])]
+                        .compactMap { $0 })
+            }
         case .divider(let divider):
             element.open("hr", "sp-divider", void: true)
             var declarations: [String] = []
             if let thickness = divider.thickness { declarations.append("border-top-width:\(StyleSheet.px(thickness))") }
             if let color = divider.color { declarations.append("border-top-color:\(StyleSheet.color(color.light))") }
-            element.classes.append(contentsOf: [sheet.className(declarations, dark: divider.color?.dark.map { ["border-top-color:\(StyleSheet.color($0))"] } ?? [])].compactMap { $0 })
+            element.classes.append(
+                contentsOf: [
+                    sheet.className(declarations, dark: divider.color?.dark.map { ["border-top-color:\(StyleSheet.color($0))"] } ?? [])
+                ].compactMap { $0 })
         case .text(let text):
             element.open("p", "sp-text")
             element.classes.append(contentsOf: [textClass(text.attributes)].compactMap { $0 })
@@ -129,13 +140,22 @@ public struct HTMLRenderer: Sendable {
             var declarations = Self.size(rectangle.width, rectangle.height)
             if let color = rectangle.color { declarations.append("background:\(StyleSheet.color(color.light))") }
             if let radius = rectangle.cornerRadius { declarations.append("border-radius:\(StyleSheet.px(radius))") }
-            element.classes.append(contentsOf: [sheet.className(declarations, dark: rectangle.color?.dark.map { ["background:\(StyleSheet.color($0))"] } ?? [])].compactMap { $0 })
+            element.classes.append(
+                contentsOf: [
+                    sheet.className(declarations, dark: rectangle.color?.dark.map { ["background:\(StyleSheet.color($0))"] } ?? [])
+                ].compactMap { $0 })
         case .badge(let badge):
             element.open("span", "sp-badge")
             var light: [String] = []
             var dark: [String] = []
-            if let color = badge.color { light.append("color:\(StyleSheet.color(color.light))"); if let d = color.dark { dark.append("color:\(StyleSheet.color(d))") } }
-            if let background = badge.background { light.append("background:\(StyleSheet.color(background.light))"); if let d = background.dark { dark.append("background:\(StyleSheet.color(d))") } }
+            if let color = badge.color {
+                light.append("color:\(StyleSheet.color(color.light))")
+                if let d = color.dark { dark.append("color:\(StyleSheet.color(d))") }
+            }
+            if let background = badge.background {
+                light.append("background:\(StyleSheet.color(background.light))")
+                if let d = background.dark { dark.append("background:\(StyleSheet.color(d))") }
+            }
             element.classes.append(contentsOf: [sheet.className(light, dark: dark)].compactMap { $0 })
             element.content = HTMLText.escape(badge.text)
         case .button(let button):
@@ -149,7 +169,8 @@ public struct HTMLRenderer: Sendable {
         case .toggle(let toggle):
             element.open("label", "sp-toggle")
             let on = state[toggle.key]?.isTruthy ?? false
-            element.content = "<input type=\"checkbox\" role=\"switch\" data-sp-key=\"\(HTMLText.escape(toggle.key))\"\(on ? " checked" : "")><span>\(HTMLText.escape(toggle.title))</span>"
+            element.content =
+                "<input type=\"checkbox\" role=\"switch\" data-sp-key=\"\(HTMLText.escape(toggle.key))\"\(on ? " checked" : "")><span>\(HTMLText.escape(toggle.title))</span>"
         case .item(let item):
             renderItem(item, element: &element)
         case .custom(let custom):
@@ -199,7 +220,11 @@ public struct HTMLRenderer: Sendable {
         if href != nil, element.tag == "button" {
             // A navigating button is a link that looks like a button.
             classes.append("sp-link")
-            html += "<a" + Self.attributes([("class", classes.joined(separator: " ")), ("href", href)] + attributes.filter { $0.0 != "type" && $0.0 != "disabled" }) + ">"
+            html +=
+                "<a"
+                + Self.attributes(
+                    [("class", classes.joined(separator: " ")), ("href", href)] + attributes.filter { $0.0 != "type" && $0.0 != "disabled" }
+                ) + ">"
             html += element.content + "</a>"
             return
         }
@@ -244,7 +269,10 @@ public struct HTMLRenderer: Sendable {
         var declarations = Self.size(image.width, image.height)
         declarations.append("object-fit:\(image.contentMode == .fill ? "cover" : "contain")")
         if let placeholder = image.placeholderColor { declarations.append("background:\(StyleSheet.color(placeholder.light))") }
-        element.classes.append(contentsOf: [sheet.className(declarations, dark: image.placeholderColor?.dark.map { ["background:\(StyleSheet.color($0))"] } ?? [])].compactMap { $0 })
+        element.classes.append(
+            contentsOf: [
+                sheet.className(declarations, dark: image.placeholderColor?.dark.map { ["background:\(StyleSheet.color($0))"] } ?? [])
+            ].compactMap { $0 })
     }
 
     private func renderField(_ field: TextField, element: inout Element) {
@@ -253,26 +281,31 @@ public struct HTMLRenderer: Sendable {
         var extra: [(String, String?)] = []
         switch field.keyboard {
         case .text: type = "text"
-        case .number: type = "text"; extra.append(("inputmode", "decimal"))
+        case .number:
+            type = "text"
+            extra.append(("inputmode", "decimal"))
         case .email: type = "email"
         case .phone: type = "tel"
         case .url: type = "url"
         }
         let value = state[field.key]?.stringValue ?? ""
-        var attributes: [(String, String?)] = [
-            ("class", "sp-input"), ("type", field.secure ? "password" : type), ("name", field.key), ("data-sp-key", field.key),
-            ("value", value), ("autocomplete", "off"),
-        ] + extra
+        var attributes: [(String, String?)] =
+            [
+                ("class", "sp-input"), ("type", field.secure ? "password" : type), ("name", field.key), ("data-sp-key", field.key),
+                ("value", value), ("autocomplete", "off"),
+            ] + extra
         if let placeholder = field.placeholder { attributes.append(("placeholder", placeholder)) }
         let label = field.label ?? field.placeholder ?? field.key
-        element.content = "<span class=\"sp-field-label\(field.label == nil ? " sp-visually-hidden" : "")\">\(HTMLText.escape(label))</span><input\(Self.attributes(attributes))>"
+        element.content =
+            "<span class=\"sp-field-label\(field.label == nil ? " sp-visually-hidden" : "")\">\(HTMLText.escape(label))</span><input\(Self.attributes(attributes))>"
     }
 
     private mutating func renderItem(_ item: GenericItem, element: inout Element) {
         let layout = item.layout == .message ? "message" : "request"
         var content = ""
         if let image = item.imageURL, let source = checkedLink(image) {
-            content += "<img class=\"sp-item-image\" src=\"\(HTMLText.escape(source))\" alt=\"\" loading=\"lazy\" decoding=\"async\" width=\"48\" height=\"48\">"
+            content +=
+                "<img class=\"sp-item-image\" src=\"\(HTMLText.escape(source))\" alt=\"\" loading=\"lazy\" decoding=\"async\" width=\"48\" height=\"48\">"
         }
         content += "<div class=\"sp-item-body\"><div class=\"sp-item-top\">"
         if let title = item.title { content += "<span class=\"sp-item-title\">\(HTMLText.escape(title))</span>" }
@@ -281,7 +314,8 @@ public struct HTMLRenderer: Sendable {
         if let subtitle = item.subtitle { content += "<div class=\"sp-item-subtitle\">\(HTMLText.escape(subtitle))</div>" }
         if item.detail != nil { content += "<p class=\"sp-item-detail\">\(runs(item.detailRuns(policy: policy)))</p>" }
         if item.bottomLeftDetail != nil || item.bottomRightDetail != nil {
-            content += "<div class=\"sp-item-bottom\"><span>\(HTMLText.escape(item.bottomLeftDetail ?? ""))</span><span class=\"sp-item-aside\">\(HTMLText.escape(item.bottomRightDetail ?? ""))</span></div>"
+            content +=
+                "<div class=\"sp-item-bottom\"><span>\(HTMLText.escape(item.bottomLeftDetail ?? ""))</span><span class=\"sp-item-aside\">\(HTMLText.escape(item.bottomRightDetail ?? ""))</span></div>"
         }
         content += "</div>"
         if let url = item.url, element.node.action == nil, let href = checkedLink(url) {
@@ -297,7 +331,8 @@ public struct HTMLRenderer: Sendable {
     private func runs(_ runs: [TextRun]) -> String {
         var html = ""
         for run in runs {
-            var text = run.text.split(separator: "\n", omittingEmptySubsequences: false).map { HTMLText.escape(String($0)) }.joined(separator: "<br>")
+            var text = run.text.split(separator: "\n", omittingEmptySubsequences: false).map { HTMLText.escape(String($0)) }.joined(
+                separator: "<br>")
             if run.emphasis { text = "<em>\(text)</em>" }
             if run.strong { text = "<strong>\(text)</strong>" }
             if let link = run.link, let href = checkedLink(link) { text = "<a href=\"\(HTMLText.escape(href))\">\(text)</a>" }
@@ -342,13 +377,18 @@ public struct HTMLRenderer: Sendable {
         var light: [String] = []
         var dark: [String] = []
         if let padding = style.padding {
-            light.append("padding:\(StyleSheet.px(padding.top)) \(StyleSheet.px(padding.trailing)) \(StyleSheet.px(padding.bottom)) \(StyleSheet.px(padding.leading))")
+            light.append(
+                "padding:\(StyleSheet.px(padding.top)) \(StyleSheet.px(padding.trailing)) \(StyleSheet.px(padding.bottom)) \(StyleSheet.px(padding.leading))"
+            )
         }
         if let background = style.background {
             light.append("background:\(StyleSheet.color(background.light))")
             if let color = background.dark { dark.append("background:\(StyleSheet.color(color))") }
         }
-        if let radius = style.cornerRadius { light.append("border-radius:\(StyleSheet.px(radius))"); light.append("overflow:hidden") }
+        if let radius = style.cornerRadius {
+            light.append("border-radius:\(StyleSheet.px(radius))")
+            light.append("overflow:hidden")
+        }
         return [sheet.className(light, dark: dark)].compactMap { $0 }
     }
 
@@ -377,21 +417,24 @@ public struct HTMLRenderer: Sendable {
     }
 
     static func alignItems(_ alignment: some RawRepresentable<String>) -> String {
-        "align-items:" + (["leading": "flex-start", "top": "flex-start", "center": "center", "trailing": "flex-end", "bottom": "flex-end"][alignment.rawValue] ?? "stretch")
+        "align-items:"
+            + (["leading": "flex-start", "top": "flex-start", "center": "center", "trailing": "flex-end", "bottom": "flex-end"][
+                alignment.rawValue] ?? "stretch")
     }
 
     static func placeItems(_ alignment: Alignment) -> String {
-        let (vertical, horizontal): (String, String) = switch alignment {
-        case .topLeading: ("start", "start")
-        case .top: ("start", "center")
-        case .topTrailing: ("start", "end")
-        case .leading: ("center", "start")
-        case .center: ("center", "center")
-        case .trailing: ("center", "end")
-        case .bottomLeading: ("end", "start")
-        case .bottom: ("end", "center")
-        case .bottomTrailing: ("end", "end")
-        }
+        let (vertical, horizontal): (String, String) =
+            switch alignment {
+            case .topLeading: ("start", "start")
+            case .top: ("start", "center")
+            case .topTrailing: ("start", "end")
+            case .leading: ("center", "start")
+            case .center: ("center", "center")
+            case .trailing: ("center", "end")
+            case .bottomLeading: ("end", "start")
+            case .bottom: ("end", "center")
+            case .bottomTrailing: ("end", "end")
+            }
         return "place-items:\(vertical) \(horizontal)"
     }
 

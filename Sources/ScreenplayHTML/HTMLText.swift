@@ -6,7 +6,9 @@
 public enum HTMLText {
     /// Escapes `&`, `<`, `>`, `"` and `'`: safe in text and in quoted attribute values alike.
     public static func escape(_ text: String) -> String {
-        guard text.utf8.contains(where: { $0 == 0x26 || $0 == 0x3C || $0 == 0x3E || $0 == 0x22 || $0 == 0x27 || $0 == 0 }) else { return text }
+        guard text.utf8.contains(where: { $0 == 0x26 || $0 == 0x3C || $0 == 0x3E || $0 == 0x22 || $0 == 0x27 || $0 == 0 }) else {
+            return text
+        }
         var escaped = ""
         escaped.reserveCapacity(text.utf8.count + 16)
         for scalar in text.unicodeScalars {

@@ -34,14 +34,17 @@ public struct ScreenGenerator {
     mutating func number() -> Double { Double(Int.random(in: 0...400, using: &random)) / 4 }
 
     mutating func color() -> Color {
-        let light = Color.RGBA(red: .random(in: 0...255, using: &random), green: .random(in: 0...255, using: &random),
-                               blue: .random(in: 0...255, using: &random), alpha: Bool.random(using: &random) ? 255 : .random(in: 0...255, using: &random))
+        let light = Color.RGBA(
+            red: .random(in: 0...255, using: &random), green: .random(in: 0...255, using: &random),
+            blue: .random(in: 0...255, using: &random), alpha: Bool.random(using: &random) ? 255 : .random(in: 0...255, using: &random))
         return Color(light: light, dark: maybe { $0.color().light })
     }
 
     mutating func length() -> Length { Bool.random(using: &random) ? .fill : .points(number()) }
 
-    mutating func url() -> String { ["/cars/42", "https://example.com/a?b=c", "/requests/1/claim", "relative/path"].randomElement(using: &random) ?? "/" }
+    mutating func url() -> String {
+        ["/cars/42", "https://example.com/a?b=c", "/requests/1/claim", "relative/path"].randomElement(using: &random) ?? "/"
+    }
 
     mutating func json(depth: Int = 0) -> JSONValue {
         switch Int.random(in: 0...(depth > 2 ? 3 : 5), using: &random) {
@@ -73,8 +76,9 @@ public struct ScreenGenerator {
     }
 
     mutating func attributes() -> TextAttributes {
-        TextAttributes(size: maybe { $0.number() }, weight: maybe { _ in .bold }, color: maybe { $0.color() },
-                       alignment: maybe { _ in .center }, lineLimit: maybe { Int.random(in: 1...5, using: &$0.random) })
+        TextAttributes(
+            size: maybe { $0.number() }, weight: maybe { _ in .bold }, color: maybe { $0.color() },
+            alignment: maybe { _ in .center }, lineLimit: maybe { Int.random(in: 1...5, using: &$0.random) })
     }
 
     mutating func children(depth: Int) -> [Node] {
@@ -89,40 +93,67 @@ public struct ScreenGenerator {
         case 1: component = .hstack(HStack(alignment: .bottom, spacing: maybe { $0.number() }, children: children(depth: depth)))
         case 2: component = .zstack(ZStack(alignment: .topTrailing, children: children(depth: depth)))
         case 3: component = .scroll(Scroll(.horizontal, spacing: maybe { $0.number() }, children: children(depth: depth)))
-        case 4: component = .list(List(sections: (0..<Int.random(in: 0...2, using: &random)).map { _ in Section(maybe { $0.string() }, children: children(depth: depth)) }))
-        case 5: component = .carousel(Carousel(spacing: maybe { $0.number() }, itemWidth: maybe { $0.number() }, children: children(depth: depth)))
-        case 6: component = .grid(Grid(columns: Int.random(in: 1...12, using: &random), spacing: maybe { $0.number() }, children: children(depth: depth)))
+        case 4:
+            component = .list(
+                List(
+                    sections: (0..<Int.random(in: 0...2, using: &random)).map { _ in
+                        Section(maybe { $0.string() }, children: children(depth: depth))
+                    }))
+        case 5:
+            component = .carousel(
+                Carousel(spacing: maybe { $0.number() }, itemWidth: maybe { $0.number() }, children: children(depth: depth)))
+        case 6:
+            component = .grid(
+                Grid(columns: Int.random(in: 1...12, using: &random), spacing: maybe { $0.number() }, children: children(depth: depth)))
         case 7, 8: component = .custom(CustomComponent("WIDGET_\(depth)", properties: ["content": json(), "title": .string(string())]))
         case 9: component = .spacer(Spacer(minLength: maybe { $0.number() }))
         case 10: component = .divider(Divider(color: maybe { $0.color() }, thickness: maybe { $0.number() }))
         case 11: component = .text(Text(string(), attributes: attributes()))
         case 12: component = .richText(RichText(string() + "<em>" + string() + "</em><br>", attributes: attributes()))
-        case 13: component = .image(Image(url(), width: maybe { $0.length() }, height: maybe { $0.length() }, contentMode: .fill, placeholderColor: maybe { $0.color() }))
-        case 14: component = .rectangle(Rectangle(width: maybe { $0.length() }, height: maybe { $0.length() }, color: maybe { $0.color() }, cornerRadius: maybe { $0.number() }))
+        case 13:
+            component = .image(
+                Image(
+                    url(), width: maybe { $0.length() }, height: maybe { $0.length() }, contentMode: .fill,
+                    placeholderColor: maybe { $0.color() }))
+        case 14:
+            component = .rectangle(
+                Rectangle(
+                    width: maybe { $0.length() }, height: maybe { $0.length() }, color: maybe { $0.color() },
+                    cornerRadius: maybe { $0.number() }))
         case 15: component = .badge(Badge(string(), color: maybe { $0.color() }, background: maybe { $0.color() }))
         case 16: component = .button(Button(string(), variant: .secondary, enabled: Bool.random(using: &random)))
-        case 17: component = .textField(TextField(key: string(), label: maybe { $0.string() }, placeholder: maybe { $0.string() }, keyboard: .phone, secure: Bool.random(using: &random)))
+        case 17:
+            component = .textField(
+                TextField(
+                    key: string(), label: maybe { $0.string() }, placeholder: maybe { $0.string() }, keyboard: .phone,
+                    secure: Bool.random(using: &random)))
         default:
-            component = .item(GenericItem(layout: maybe { _ in .message }, imageURL: maybe { $0.url() }, title: maybe { $0.string() },
-                                          subtitle: maybe { $0.string() }, topRightDetail: maybe { $0.string() }, detail: maybe { $0.string() },
-                                          bottomLeftDetail: maybe { $0.string() }, bottomRightDetail: maybe { $0.string() }, url: maybe { $0.url() }))
+            component = .item(
+                GenericItem(
+                    layout: maybe { _ in .message }, imageURL: maybe { $0.url() }, title: maybe { $0.string() },
+                    subtitle: maybe { $0.string() }, topRightDetail: maybe { $0.string() }, detail: maybe { $0.string() },
+                    bottomLeftDetail: maybe { $0.string() }, bottomRightDetail: maybe { $0.string() }, url: maybe { $0.url() }))
         }
         nextID += 1
         let id = Bool.random(using: &random) ? "n\(nextID)" : nil
         return Node(
             component, id: id, action: maybe { $0.action() }, accessibilityLabel: maybe { $0.string() },
             visibleWhen: maybe { StateCondition($0.string(), equals: $0.maybe { $0.json() }, not: Bool.random(using: &$0.random)) },
-            style: maybe { Style(padding: EdgeInsets(top: $0.number(), leading: $0.number(), bottom: 0, trailing: 1), background: $0.color(), cornerRadius: $0.number()) },
+            style: maybe {
+                Style(
+                    padding: EdgeInsets(top: $0.number(), leading: $0.number(), bottom: 0, trailing: 1), background: $0.color(),
+                    cornerRadius: $0.number())
+            },
             fallback: depth < 3 ? maybe { $0.node(depth: depth + 2) } : nil)
     }
 
     public mutating func screen() -> Screen {
-        Screen(id: string(), title: maybe { $0.string() }, state: json().objectValue ?? [:],
-               cache: maybe { CacheHints(maxAge: Int.random(in: 0...3600, using: &$0.random), staleWhileRevalidate: $0.maybe { _ in 60 }) },
-               intents: maybe { $0.url() }, stream: maybe { $0.url() }, body: node())
+        Screen(
+            id: string(), title: maybe { $0.string() }, state: json().objectValue ?? [:],
+            cache: maybe { CacheHints(maxAge: Int.random(in: 0...3600, using: &$0.random), staleWhileRevalidate: $0.maybe { _ in 60 }) },
+            intents: maybe { $0.url() }, stream: maybe { $0.url() }, body: node())
     }
 }
-
 
 extension ScreenGenerator {
     /// `screen` with random edits, as a server's next version of it would have: some nodes
@@ -140,16 +171,32 @@ extension ScreenGenerator {
         node.component = node.component.mapChildren { child in mutated(child, depth: depth + 1) }
         func edit(_ children: inout [Node]) {
             if !children.isEmpty, Bool.random(using: &random) { children.remove(at: Int.random(in: children.indices, using: &random)) }
-            if Int.random(in: 0..<3, using: &random) == 0 { children.insert(self.node(depth: depth + 1), at: Int.random(in: 0...children.count, using: &random)) }
-            if children.count > 1, Bool.random(using: &random) { children.swapAt(Int.random(in: children.indices, using: &random), Int.random(in: children.indices, using: &random)) }
+            if Int.random(in: 0..<3, using: &random) == 0 {
+                children.insert(self.node(depth: depth + 1), at: Int.random(in: 0...children.count, using: &random))
+            }
+            if children.count > 1, Bool.random(using: &random) {
+                children.swapAt(Int.random(in: children.indices, using: &random), Int.random(in: children.indices, using: &random))
+            }
         }
         switch node.component {
-        case .vstack(var stack) where Bool.random(using: &random): edit(&stack.children); node.component = .vstack(stack)
-        case .hstack(var stack) where Bool.random(using: &random): edit(&stack.children); node.component = .hstack(stack)
-        case .zstack(var stack) where Bool.random(using: &random): edit(&stack.children); node.component = .zstack(stack)
-        case .scroll(var scroll) where Bool.random(using: &random): edit(&scroll.children); node.component = .scroll(scroll)
-        case .grid(var grid) where Bool.random(using: &random): edit(&grid.children); node.component = .grid(grid)
-        case .text(var text) where Bool.random(using: &random): text.text = string(); node.component = .text(text)
+        case .vstack(var stack) where Bool.random(using: &random):
+            edit(&stack.children)
+            node.component = .vstack(stack)
+        case .hstack(var stack) where Bool.random(using: &random):
+            edit(&stack.children)
+            node.component = .hstack(stack)
+        case .zstack(var stack) where Bool.random(using: &random):
+            edit(&stack.children)
+            node.component = .zstack(stack)
+        case .scroll(var scroll) where Bool.random(using: &random):
+            edit(&scroll.children)
+            node.component = .scroll(scroll)
+        case .grid(var grid) where Bool.random(using: &random):
+            edit(&grid.children)
+            node.component = .grid(grid)
+        case .text(var text) where Bool.random(using: &random):
+            text.text = string()
+            node.component = .text(text)
         default: break
         }
         return node

@@ -67,7 +67,8 @@ struct LimitOptions: ParsableArguments {
         var limits = DocumentLimits.default
         limits.maxDocumentBytes = maxBytes
         limits.maxDepth = maxDepth
-        return DecodingOptions(limits: limits, allowedURLSchemes: DecodingOptions.default.allowedURLSchemes.union(allowScheme.map { $0.lowercased() }))
+        return DecodingOptions(
+            limits: limits, allowedURLSchemes: DecodingOptions.default.allowedURLSchemes.union(allowScheme.map { $0.lowercased() }))
     }
 }
 

@@ -83,7 +83,9 @@ struct OpenCommand: AsyncParsableCommand {
 
     @MainActor
     func run() async throws {
-        guard let target = URL(string: url), let scheme = target.scheme, ["http", "https"].contains(scheme.lowercased()), let host = target.host else {
+        guard let target = URL(string: url), let scheme = target.scheme, ["http", "https"].contains(scheme.lowercased()),
+            let host = target.host
+        else {
             throw ValidationError("URL must be an http(s) URL of a screen, such as http://127.0.0.1:8080/screens/home")
         }
         var origin = URLComponents()
@@ -91,15 +93,18 @@ struct OpenCommand: AsyncParsableCommand {
         origin.host = host
         origin.port = target.port
         guard let server = origin.url else { throw ValidationError("cannot read the server of \(url)") }
-        var configuration = ClientConfiguration(server: server, web: web.flatMap(URL.init(string:)), preferredLanguages: languages, user: user)
+        var configuration = ClientConfiguration(
+            server: server, web: web.flatMap(URL.init(string:)), preferredLanguages: languages, user: user)
         configuration.platform = "terminal"
         let steps = try steps(arguments: Array(CommandLine.arguments.dropFirst()))
         let diskCache = try cache.map { try ScreenCache(directory: URL(fileURLWithPath: $0)) }
-        let runtime = ScreenplayRuntime(configuration: configuration, cache: diskCache, diagnostics: { diagnostics, url in
-            for diagnostic in diagnostics where diagnostic.severity == .error || diagnostic.code.name == "corruptCache" {
-                printError("\(url.absoluteString): \(diagnostic)")
-            }
-        })
+        let runtime = ScreenplayRuntime(
+            configuration: configuration, cache: diskCache,
+            diagnostics: { diagnostics, url in
+                for diagnostic in diagnostics where diagnostic.severity == .error || diagnostic.code.name == "corruptCache" {
+                    printError("\(url.absoluteString): \(diagnostic)")
+                }
+            })
         for pattern in native { runtime.router.register(pattern) { _ in } }
         runtime.webFallback = { _ in }
         runtime.openExternally = { _ in }
@@ -117,7 +122,10 @@ struct OpenCommand: AsyncParsableCommand {
                 outcome = Result { () throws(HeadlessDriver.StepError) in try driver.fill(key, with: value) }
             case .tap(let target):
                 print("> tap \(target)")
-                do { try await driver.tap(target); outcome = .success(()) } catch { outcome = .failure(error) }
+                do {
+                    try await driver.tap(target)
+                    outcome = .success(())
+                } catch { outcome = .failure(error) }
             }
             if case .failure(let error) = outcome { throw Failure(reason: error.description) }
             try Self.report(runtime: runtime, driver: driver, seen: &seen)

@@ -13,7 +13,8 @@ struct ServeCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "serve",
         abstract: "Serve the demo backend: the screens of the three write-ups in en, fr and de.",
-        discussion: "Set SCREENPLAY_STATE_KEY (base64, at least 32 bytes) to sign client state with a stable key; without it a random development key is used."
+        discussion:
+            "Set SCREENPLAY_STATE_KEY (base64, at least 32 bytes) to sign client state with a stable key; without it a random development key is used."
     )
 
     @Option(help: "Address to listen on.")
@@ -41,7 +42,8 @@ struct ServeCommand: AsyncParsableCommand {
             }
             signer = StateSigner(key: SymmetricKey(data: key))
         } else {
-            logger.warning("""
+            logger.warning(
+                """
                 *** SCREENPLAY_STATE_KEY is not set: signing client state with a random development key. \
                 State tokens will not survive a restart or work across processes. Do not run this in production. ***
                 """)
@@ -50,7 +52,9 @@ struct ServeCommand: AsyncParsableCommand {
         let registry = PrometheusCollectorRegistry()
         MetricsSystem.bootstrap(PrometheusMetricsFactory(registry: registry))
         let metrics = ScreenplayMetrics(factory: MetricsSystem.factory, registry: registry)
-        logger.info("Screenplay demo on http://\(host):\(port)/screens/requests (also /screens/messages, /screens/cities, /screens/home, /screens/checkout)")
+        logger.info(
+            "Screenplay demo on http://\(host):\(port)/screens/requests (also /screens/messages, /screens/cities, /screens/home, /screens/checkout)"
+        )
         var preencoded: (body: [UInt8], headers: HTTPFields)?
         if let path = benchPreencoded {
             guard let data = FileManager.default.contents(atPath: path) else { throw ValidationError("cannot read \(path)") }
@@ -61,7 +65,8 @@ struct ServeCommand: AsyncParsableCommand {
             }
             preencoded = ([UInt8](data), headers)
         }
-        try await DemoApp.application(host: host, port: port, signer: signer, metrics: metrics, preencoded: preencoded, logger: logger,
+        try await DemoApp.application(
+            host: host, port: port, signer: signer, metrics: metrics, preencoded: preencoded, logger: logger,
             liveInterval: liveInterval > 0 ? .milliseconds(Int(liveInterval * 1_000)) : nil
         ).runService()
     }

@@ -6,7 +6,8 @@ struct ValidateCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "validate",
         abstract: "Check Screenplay documents against the format and its limits.",
-        discussion: "Prints one line per finding as FILE: PATH: error|warning: message. Exits 0 when no file has errors (warnings allowed), 1 otherwise."
+        discussion:
+            "Prints one line per finding as FILE: PATH: error|warning: message. Exits 0 when no file has errors (warnings allowed), 1 otherwise."
     )
 
     @Argument(help: "Documents to check.")
@@ -29,7 +30,9 @@ struct ValidateCommand: ParsableCommand {
                 if diagnostic.severity == .error { errors += 1 } else { warnings += 1 }
             }
         }
-        printError("\(files.count) file\(files.count == 1 ? "" : "s") checked: \(errors) error\(errors == 1 ? "" : "s"), \(warnings) warning\(warnings == 1 ? "" : "s")")
+        printError(
+            "\(files.count) file\(files.count == 1 ? "" : "s") checked: \(errors) error\(errors == 1 ? "" : "s"), \(warnings) warning\(warnings == 1 ? "" : "s")"
+        )
         if errors > 0 { throw ExitCode(1) }
     }
 }

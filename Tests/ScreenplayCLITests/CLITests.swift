@@ -3,7 +3,8 @@ import Testing
 
 /// Runs the real `screenplay` executable, as a user would from the shell.
 @Suite struct CLITests {
-    static let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    static let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent()
 
     static let executable: URL? = {
         let candidates = [
@@ -47,8 +48,9 @@ import Testing
         let outputData = output.fileHandleForReading.readDataToEndOfFile()
         group.wait()
         process.waitUntilExit()
-        return Run(status: process.terminationStatus, output: String(decoding: outputData, as: UTF8.self),
-                   errors: String(decoding: errorData.data, as: UTF8.self))
+        return Run(
+            status: process.terminationStatus, output: String(decoding: outputData, as: UTF8.self),
+            errors: String(decoding: errorData.data, as: UTF8.self))
     }
 
     final class Box: @unchecked Sendable { var data = Data() }
@@ -72,20 +74,32 @@ import Testing
     }
 
     @Test func printsOneLinePerFindingWithFileAndPath() throws {
-        let file = try temporaryFile("broken.json", Data(#"{"version":"1.0","id":"x","body":{"type":"vstack","children":[{"type":"text","text":"ok"},{"type":"text","text":42},{"type":"BANNER"}]}}"#.utf8))
+        let file = try temporaryFile(
+            "broken.json",
+            Data(
+                #"{"version":"1.0","id":"x","body":{"type":"vstack","children":[{"type":"text","text":"ok"},{"type":"text","text":42},{"type":"BANNER"}]}}"#
+                    .utf8))
         let run = try screenplay("validate", file)
         #expect(run.status == 0, "warnings only must exit 0")
-        #expect(run.lines == [
-            "\(file): body.children[1].text: warning: expected a string, found a number; node dropped",
-            "\(file): body.children[1]: warning: app-defined component \"BANNER\" has no fallback; apps that do not register it show nothing here",
-        ])
+        #expect(
+            run.lines == [
+                "\(file): body.children[1].text: warning: expected a string, found a number; node dropped",
+                "\(file): body.children[1]: warning: app-defined component \"BANNER\" has no fallback; apps that do not register it show nothing here",
+            ])
     }
 
     @Test func exitsOneOnErrors() throws {
-        let duplicate = try temporaryFile("dup.json", Data(#"{"version":"1.0","id":"x","body":{"type":"vstack","children":[{"type":"spacer","id":"a"},{"type":"spacer","id":"a"}]}}"#.utf8))
+        let duplicate = try temporaryFile(
+            "dup.json",
+            Data(
+                #"{"version":"1.0","id":"x","body":{"type":"vstack","children":[{"type":"spacer","id":"a"},{"type":"spacer","id":"a"}]}}"#
+                    .utf8))
         let run = try screenplay("validate", duplicate)
         #expect(run.status == 1)
-        #expect(run.lines == ["\(duplicate): body.children[1].id: error: id \"a\" is already used at body.children[0]; ids must be unique in a screen"])
+        #expect(
+            run.lines == [
+                "\(duplicate): body.children[1].id: error: id \"a\" is already used at body.children[0]; ids must be unique in a screen"
+            ])
     }
 
     @Test func malformedJSONGivesLineAndColumn() throws {
@@ -120,10 +134,16 @@ import Testing
     }
 
     @Test func moreURLSchemesCanBeAllowed() throws {
-        let file = try temporaryFile("tel.json", Data(#"{"version":"1.0","id":"x","body":{"type":"text","text":"Call","action":{"type":"open","url":"tel:+33100000000"}}}"#.utf8))
+        let file = try temporaryFile(
+            "tel.json",
+            Data(#"{"version":"1.0","id":"x","body":{"type":"text","text":"Call","action":{"type":"open","url":"tel:+33100000000"}}}"#.utf8)
+        )
         let refused = try screenplay("validate", file)
         #expect(refused.status == 0)
-        #expect(refused.lines == ["\(file): body.action.url: warning: URL \"tel:+33100000000\" refused: scheme \"tel\" is not allowed (allowed: http, https and relative paths); ignored"])
+        #expect(
+            refused.lines == [
+                "\(file): body.action.url: warning: URL \"tel:+33100000000\" refused: scheme \"tel\" is not allowed (allowed: http, https and relative paths); ignored"
+            ])
         let allowed = try screenplay("validate", "--allow-scheme", "tel", file)
         #expect(allowed.lines == [])
     }
@@ -137,7 +157,11 @@ import Testing
     }
 
     @Test func rendersAStandaloneWebPage() throws {
-        let file = try temporaryFile("page.json", Data(#"{"version":"1.0","id":"p","title":"Été <b>","body":{"type":"vstack","children":[{"type":"text","text":"<script>x</script>"},{"type":"BANNER","fallback":{"type":"text","text":"Sale"}}]}}"#.utf8))
+        let file = try temporaryFile(
+            "page.json",
+            Data(
+                #"{"version":"1.0","id":"p","title":"Été <b>","body":{"type":"vstack","children":[{"type":"text","text":"<script>x</script>"},{"type":"BANNER","fallback":{"type":"text","text":"Sale"}}]}}"#
+                    .utf8))
         let run = try screenplay("render", file, "--format", "html", "--lang", "fr")
         #expect(run.status == 0, "\(run.errors)")
         #expect(run.output.hasPrefix("<!DOCTYPE html>\n<html lang=\"fr\">"))
@@ -149,20 +173,25 @@ import Testing
     }
 
     @Test func rendersAnOutline() throws {
-        let file = try temporaryFile("small.json", Data(#"{"version":"1.0","id":"small","title":"Small","state":{"q":""},"body":{"type":"vstack","spacing":8,"children":[{"type":"text","text":"Hi","weight":"bold"},{"type":"button","title":"Go","action":{"type":"intent","name":"go"}},{"type":"BANNER","title":"Sale","fallback":{"type":"text","text":"Sale"}}]}}"#.utf8))
+        let file = try temporaryFile(
+            "small.json",
+            Data(
+                #"{"version":"1.0","id":"small","title":"Small","state":{"q":""},"body":{"type":"vstack","spacing":8,"children":[{"type":"text","text":"Hi","weight":"bold"},{"type":"button","title":"Go","action":{"type":"intent","name":"go"}},{"type":"BANNER","title":"Sale","fallback":{"type":"text","text":"Sale"}}]}}"#
+                    .utf8))
         let run = try screenplay("render", file, "--format", "outline")
         #expect(run.status == 0)
-        #expect(run.output == """
-            screen "small" "Small" (format 1.0)
-            state q=""
-            vstack spacing=8
-              text "Hi" weight=bold
-              button "Go" → intent go
-              BANNER (app-defined) {"title":"Sale"}
-                fallback:
-                  text "Sale"
+        #expect(
+            run.output == """
+                screen "small" "Small" (format 1.0)
+                state q=""
+                vstack spacing=8
+                  text "Hi" weight=bold
+                  button "Go" → intent go
+                  BANNER (app-defined) {"title":"Sale"}
+                    fallback:
+                      text "Sale"
 
-            """)
+                """)
         let json = try screenplay("render", file, "--format", "json")
         #expect(json.output.hasPrefix("{\n  \"body\": {\n"))
     }
@@ -170,7 +199,8 @@ import Testing
     /// `--templates` writes the gallery-like list once as a template; reading it back gives the same screen.
     @Test func renderWritesTemplatesOnRequest() throws {
         let rows = (0..<60).map { index in "{\"type\":\"text\",\"id\":\"row.\(index)\",\"text\":\"Row \(index)\",\"size\":15}" }
-        let document = "{\"version\":\"1.0\",\"id\":\"rows\",\"body\":{\"type\":\"vstack\",\"children\":[" + rows.joined(separator: ",") + "]}}"
+        let document =
+            "{\"version\":\"1.0\",\"id\":\"rows\",\"body\":{\"type\":\"vstack\",\"children\":[" + rows.joined(separator: ",") + "]}}"
         let file = try temporaryFile("rows.json", Data(document.utf8))
         let plain = try screenplay("render", file, "--format", "json")
         let templated = try screenplay("render", file, "--format", "json", "--templates")

@@ -1,6 +1,6 @@
 import Foundation
-import Hummingbird
 import HTTPTypes
+import Hummingbird
 import Screenplay
 import ScreenplayClient
 import Testing
@@ -35,7 +35,8 @@ import Testing
 
     @Test func navigationChoosesNativeServerOrWeb() async throws {
         let server = try await LiveServer.demo()
-        let runtime = ScreenplayRuntime(configuration: ClientConfiguration(server: server.url, web: URL(string: "https://web.example.com")!))
+        let runtime = ScreenplayRuntime(
+            configuration: ClientConfiguration(server: server.url, web: URL(string: "https://web.example.com")!))
         let opened = Box<[String]>([])
         runtime.router.register("/cars/:id") { route in opened.value.append("car \(route.parameters["id"] ?? "")") }
         runtime.webFallback = { url in opened.value.append(url.absoluteString) }
@@ -58,13 +59,19 @@ import Testing
         // A native route, through the same router.
         await runtime.perform(.navigate("/cars/42?tab=photos"))
         #expect(opened.value.last == "car 42")
-        guard case .openedNative(let route) = runtime.eventLog.last else { Issue.record("\(runtime.eventLog)"); return }
+        guard case .openedNative(let route) = runtime.eventLog.last else {
+            Issue.record("\(runtime.eventLog)")
+            return
+        }
         #expect(route.query == ["tab": "photos"])
 
         // A scheme the app has not allowed is refused and reported; nothing opens.
         for hostile in ["javascript:alert(1)", "data:text/html,<script>", "file:///etc/passwd", "//evil.example.com/x"] {
             await runtime.perform(.navigate(hostile))
-            guard case .refused(let target, _) = runtime.eventLog.last else { Issue.record("\(hostile) was not refused"); continue }
+            guard case .refused(let target, _) = runtime.eventLog.last else {
+                Issue.record("\(hostile) was not refused")
+                continue
+            }
             #expect(target == hostile)
         }
         #expect(opened.value.count == 2)
@@ -99,7 +106,10 @@ import Testing
         let since = runtime.events(since: mark)
         #expect(since.count == 256)
         #expect(since.last == .ignoredAction(type: "t299"))
-        #expect(runtime.events(since: runtime.eventCount - 2).map(\.description) == ["ignored unknown action t298", "ignored unknown action t299"])
+        #expect(
+            runtime.events(since: runtime.eventCount - 2).map(\.description) == [
+                "ignored unknown action t298", "ignored unknown action t299",
+            ])
     }
 
     /// The Movile write-up's payment flow, where the server is the navigator, under both variants.
@@ -141,14 +151,14 @@ import Testing
     /// One broken node costs that node; a registered component whose properties do not decode shows its fallback.
     @Test func aScreenWithOneBrokenNodeShowsAllTheOthers() async throws {
         let document = #"""
-        {"version": "1.0", "id": "broken", "body": {"type": "vstack", "children": [
-            {"type": "text", "text": "first"},
-            {"type": "image", "width": "wide"},
-            {"type": "BANNER", "title": 42, "fallback": {"type": "text", "text": "banner fallback"}},
-            {"type": "BANNER", "title": "A real banner", "image": "https://images.example.com/b.jpg"},
-            {"type": "text", "text": "last"}
-        ]}}
-        """#
+            {"version": "1.0", "id": "broken", "body": {"type": "vstack", "children": [
+                {"type": "text", "text": "first"},
+                {"type": "image", "width": "wide"},
+                {"type": "BANNER", "title": 42, "fallback": {"type": "text", "text": "banner fallback"}},
+                {"type": "BANNER", "title": "A real banner", "image": "https://images.example.com/b.jpg"},
+                {"type": "text", "text": "last"}
+            ]}}
+            """#
         let server = try await LiveServer.serving {
             let router = Router()
             router.get("/screens/broken") { _, _ in
@@ -182,7 +192,8 @@ import Testing
         var components = ComponentRegistry<String>()
         components.register(Banner.self) { banner in "banner \"\(banner.title)\"" }
         let transport = CountingTransport()
-        let runtime = ScreenplayRuntime(configuration: ClientConfiguration(server: server.url), components: components, transport: transport)
+        let runtime = ScreenplayRuntime(
+            configuration: ClientConfiguration(server: server.url), components: components, transport: transport)
         await runtime.open("/home")
         #expect(transport.exchanges.first?.request.headers[.screenplayComponents]?.contains("BANNER") == true)
         let outline = HeadlessDriver(runtime: runtime, components: components).outline()

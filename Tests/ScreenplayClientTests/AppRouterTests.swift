@@ -15,12 +15,16 @@ import Testing
 
     @Test func nativeRoutesMatchWithParametersAndTheMostLiteralWins() {
         guard case .native(let route) = router().destination(for: "/cars/42?tab=photos", configuration: configuration) else {
-            Issue.record("not native"); return
+            Issue.record("not native")
+            return
         }
         #expect(route.pattern == "/cars/:id")
         #expect(route.parameters == ["id": "42"])
         #expect(route.query == ["tab": "photos"])
-        guard case .native(let new) = router().destination(for: "/cars/new", configuration: configuration) else { Issue.record("not native"); return }
+        guard case .native(let new) = router().destination(for: "/cars/new", configuration: configuration) else {
+            Issue.record("not native")
+            return
+        }
         #expect(new.pattern == "/cars/new")
     }
 
@@ -29,22 +33,32 @@ import Testing
         #expect(router().destination(for: "requests", configuration: configuration) == .screen(path: "/requests"))
         #expect(router().destination(for: "/cars/42/photos", configuration: configuration) == .screen(path: "/cars/42/photos"))
         // The server's own screen URLs open natively too.
-        #expect(router().destination(for: "https://api.example.com/screens/home?x=1", configuration: configuration) == .screen(path: "/home?x=1"))
+        #expect(
+            router().destination(for: "https://api.example.com/screens/home?x=1", configuration: configuration)
+                == .screen(path: "/home?x=1"))
     }
 
     @Test func webPagesAndRefusals() {
-        #expect(router().destination(for: "https://www.example.com/help", configuration: configuration) == .web(URL(string: "https://www.example.com/help")!))
-        #expect(router().destination(for: "https://api.example.com/other", configuration: configuration) == .web(URL(string: "https://api.example.com/other")!))
-        for hostile in ["javascript:alert(1)", "JAVASCRIPT:alert(1)", "data:text/html;base64,PHNjcmlwdD4=", "file:///etc/passwd",
-                        "//evil.example.com", "tel:123", "", "/a\u{0}b", "https://", "vbscript:x"] {
+        #expect(
+            router().destination(for: "https://www.example.com/help", configuration: configuration)
+                == .web(URL(string: "https://www.example.com/help")!))
+        #expect(
+            router().destination(for: "https://api.example.com/other", configuration: configuration)
+                == .web(URL(string: "https://api.example.com/other")!))
+        for hostile in [
+            "javascript:alert(1)", "JAVASCRIPT:alert(1)", "data:text/html;base64,PHNjcmlwdD4=", "file:///etc/passwd",
+            "//evil.example.com", "tel:123", "", "/a\u{0}b", "https://", "vbscript:x",
+        ] {
             guard case .refused = router().destination(for: hostile, configuration: configuration) else {
-                Issue.record("\(hostile.debugDescription) was not refused"); continue
+                Issue.record("\(hostile.debugDescription) was not refused")
+                continue
             }
         }
         var withTel = configuration
         withTel.allowedSchemes.insert("tel")
         guard case .refused(let reason) = router().destination(for: "tel:123", configuration: withTel) else {
-            Issue.record("tel has no host: not something the web view can open"); return
+            Issue.record("tel has no host: not something the web view can open")
+            return
         }
         #expect(reason.contains("no host"))
     }

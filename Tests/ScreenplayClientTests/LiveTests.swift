@@ -1,8 +1,8 @@
 import Foundation
 import HTTPTypes
+import Hummingbird
 import Screenplay
 import ScreenplayClient
-import Hummingbird
 import ScreenplayDemo
 import ScreenplayServer
 import Testing
@@ -36,7 +36,10 @@ import Testing
             let shown = store.screen
             feed.newDay()
             try await Self.waitUntil { store.screen != shown }
-            guard case .loaded(let loaded) = store.phase else { Issue.record("not loaded"); return }
+            guard case .loaded(let loaded) = store.phase else {
+                Issue.record("not loaded")
+                return
+            }
             #expect(loaded.source == .stream)
             #expect(try await Self.freshScreen(server, "/cities") == store.screen, "the patched screen is the server's")
         }
@@ -53,7 +56,8 @@ import Testing
     @Test func lastEventIDResumes() async throws {
         let feed = CityFeed()
         let server = try await LiveServer.demo(feed: feed)
-        let loader = ScreenLoader(configuration: ClientConfiguration(server: server.url), transport: DefaultTransport.make(maxResponseBytes: 1 << 20))
+        let loader = ScreenLoader(
+            configuration: ClientConfiguration(server: server.url), transport: DefaultTransport.make(maxResponseBytes: 1 << 20))
         let url = server.url.appendingPathComponent("screens/cities/stream")
         func firstEvent(after lastEventID: String?) async throws -> ServerSentEvent {
             let response = try await loader.openStream(url, lastEventID: lastEventID)
@@ -85,7 +89,8 @@ import Testing
     @Test func aStalledReaderGetsTheLatestNotAQueue() async throws {
         let feed = CityFeed()
         let server = try await LiveServer.demo(feed: feed)
-        let loader = ScreenLoader(configuration: ClientConfiguration(server: server.url), transport: DefaultTransport.make(maxResponseBytes: 1 << 20))
+        let loader = ScreenLoader(
+            configuration: ClientConfiguration(server: server.url), transport: DefaultTransport.make(maxResponseBytes: 1 << 20))
         let response = try await loader.openStream(server.url.appendingPathComponent("screens/cities/stream"), lastEventID: nil)
         try await Task.sleep(for: .milliseconds(200))
         let publishes = 1_000
@@ -132,8 +137,11 @@ import Testing
         #expect(answer["screen"] == nil)
         let patchedBytes = transport.responseBodies[intent].count
         // The same intent without a version gets the whole screen: the same screen, more bytes.
-        let loader = ScreenLoader(configuration: ClientConfiguration(server: server.url), transport: DefaultTransport.make(maxResponseBytes: 1 << 20))
-        let plain = try await loader.send(intent: "refresh", payload: [:], state: ["city": ""], stateToken: nil, to: server.url.appendingPathComponent("screens/cities/intents"))
+        let loader = ScreenLoader(
+            configuration: ClientConfiguration(server: server.url), transport: DefaultTransport.make(maxResponseBytes: 1 << 20))
+        let plain = try await loader.send(
+            intent: "refresh", payload: [:], state: ["city": ""], stateToken: nil,
+            to: server.url.appendingPathComponent("screens/cities/intents"))
         #expect(plain.screen == store.screen)
         #expect(plain.patched == false)
         #expect(patchedBytes < (plain.screen?.encoded().count ?? 0), "\(patchedBytes) bytes of patch")
@@ -141,7 +149,10 @@ import Testing
         let shown = store.screen
         feed.newDay()
         try await Self.waitUntil { store.screen != shown }
-        guard case .loaded(let loaded) = store.phase else { Issue.record("not loaded"); return }
+        guard case .loaded(let loaded) = store.phase else {
+            Issue.record("not loaded")
+            return
+        }
         #expect(loaded.source == .stream)
         store.stopFollowing()
         await server.stop()
@@ -155,7 +166,8 @@ import Testing
             routes.addRoutes(to: router)
             return router
         }
-        let loader = ScreenLoader(configuration: ClientConfiguration(server: server.url), transport: DefaultTransport.make(maxResponseBytes: 1 << 20))
+        let loader = ScreenLoader(
+            configuration: ClientConfiguration(server: server.url), transport: DefaultTransport.make(maxResponseBytes: 1 << 20))
         let url = server.url.appendingPathComponent("screens/cities/stream")
         let open = [try await loader.openStream(url, lastEventID: nil), try await loader.openStream(url, lastEventID: nil)]
         do {

@@ -1,14 +1,17 @@
 import Foundation
-import Observation
 import HTTPTypes
+import Observation
 import Screenplay
 import ScreenplayClient
 import Testing
 
 /// Loading the demo's screens over loopback: states, the disk cache, revalidation, offline.
 @MainActor @Suite(.serialized) struct LoadingTests {
-    func runtime(_ server: LiveServer, language: String = "en", cache: ScreenCache? = nil, transport: (any Transport)? = nil) -> ScreenplayRuntime {
-        ScreenplayRuntime(configuration: ClientConfiguration(server: server.url, preferredLanguages: [language]), transport: transport, cache: cache)
+    func runtime(_ server: LiveServer, language: String = "en", cache: ScreenCache? = nil, transport: (any Transport)? = nil)
+        -> ScreenplayRuntime
+    {
+        ScreenplayRuntime(
+            configuration: ClientConfiguration(server: server.url, preferredLanguages: [language]), transport: transport, cache: cache)
     }
 
     @Test(arguments: [
@@ -21,7 +24,10 @@ import Testing
         await runtime.open(path)
         await server.stop()
         let store = try #require(runtime.current)
-        guard case .loaded(let loaded) = store.phase else { Issue.record("\(path): \(store.phase)"); return }
+        guard case .loaded(let loaded) = store.phase else {
+            Issue.record("\(path): \(store.phase)")
+            return
+        }
         #expect(!loaded.stale)
         #expect(loaded.source == .network)
         #expect(!store.diagnostics.contains { $0.severity == .error })
@@ -49,7 +55,10 @@ import Testing
             configuration: ClientConfiguration(server: server.url), transport: transport, cache: cache,
             diagnostics: { _, _ in decodes.increment() })
         await second.open("/home")
-        guard case .loaded(let loaded) = second.current?.phase else { Issue.record("not loaded"); return }
+        guard case .loaded(let loaded) = second.current?.phase else {
+            Issue.record("not loaded")
+            return
+        }
         #expect(loaded.source == .revalidated)
         #expect(!loaded.stale)
         #expect(transport.exchanges.map(\.status) == [304])
@@ -80,14 +89,20 @@ import Testing
         let offline = runtime(server, cache: cache)
         await offline.open("/cities")
         let store = try #require(offline.current)
-        guard case .loaded(let loaded) = store.phase else { Issue.record("offline: \(store.phase)"); return }
+        guard case .loaded(let loaded) = store.phase else {
+            Issue.record("offline: \(store.phase)")
+            return
+        }
         #expect(loaded.stale)
         #expect(loaded.source == .cache)
         #expect(HeadlessDriver(runtime: offline).outline().hasPrefix("stale:"))
 
         try await server.start()
         await store.reload()
-        guard case .loaded(let recovered) = store.phase else { Issue.record("after restart: \(store.phase)"); return }
+        guard case .loaded(let recovered) = store.phase else {
+            Issue.record("after restart: \(store.phase)")
+            return
+        }
         #expect(!recovered.stale)
         #expect(recovered.source != .cache)
         await server.stop()
@@ -101,7 +116,10 @@ import Testing
         let runtime = runtime(server)
         await runtime.open("/requests")
         let store = try #require(runtime.current)
-        guard case .failed(let error) = store.phase else { Issue.record("expected a failure: \(store.phase)"); return }
+        guard case .failed(let error) = store.phase else {
+            Issue.record("expected a failure: \(store.phase)")
+            return
+        }
         #expect(error.kind == .network)
         #expect(runtime.eventLog.contains { if case .loadFailed = $0 { true } else { false } })
         try await server.start()
@@ -130,7 +148,10 @@ import Testing
             diagnostics: { diagnostics, _ in reported.append(diagnostics) })
         await second.open("/messages")
         #expect(second.current?.screen?.id == "messages")
-        guard case .loaded(let loaded) = second.current?.phase else { Issue.record("not loaded"); return }
+        guard case .loaded(let loaded) = second.current?.phase else {
+            Issue.record("not loaded")
+            return
+        }
         #expect(loaded.source == .network)
         #expect(reported.all.contains { $0.code.name == "corruptCache" && $0.message.contains("checksum") })
         await server.stop()
@@ -152,7 +173,6 @@ final class Recorder: @unchecked Sendable {
     var all: [Diagnostic] { lock.withLock { diagnostics } }
 }
 
-
 /// The store is observable both ways: `phases()` for any consumer, Observation for SwiftUI.
 @MainActor @Suite struct ObservationTests {
     @Test func phasesAndObservationSeeEveryChange() async throws {
@@ -161,18 +181,32 @@ final class Recorder: @unchecked Sendable {
         await runtime.open("/cities")
         let store = try #require(runtime.current)
         var phases = store.phases().makeAsyncIterator()
-        guard case .loaded(let first)? = await phases.next() else { Issue.record("no current phase"); return }
+        guard case .loaded(let first)? = await phases.next() else {
+            Issue.record("no current phase")
+            return
+        }
         #expect(first.source == .network)
 
         let changed = Box(false)
-        withObservationTracking { _ = store.phase } onChange: { changed.value = true }
+        withObservationTracking {
+            _ = store.phase
+        } onChange: {
+            changed.value = true
+        }
         await runtime.perform(.intent("refresh"))
         #expect(changed.value)
-        guard case .loaded(let second)? = await phases.next() else { Issue.record("no phase after the intent"); return }
+        guard case .loaded(let second)? = await phases.next() else {
+            Issue.record("no phase after the intent")
+            return
+        }
         #expect(second.source == .intent)
 
         let values = Box(false)
-        withObservationTracking { _ = store.values } onChange: { values.value = true }
+        withObservationTracking {
+            _ = store.values
+        } onChange: {
+            values.value = true
+        }
         await runtime.perform(.setState("city", "Oslo"))
         #expect(values.value)
         #expect(store.values["city"] == "Oslo")

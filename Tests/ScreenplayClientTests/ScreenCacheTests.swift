@@ -11,7 +11,8 @@ import Testing
     @Test func entriesSurviveANewInstance() async throws {
         let directory = temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
-        let stored = ScreenCache.Entry(key: "http://a/screens/home\nfr\n", body: Array("{}".utf8), etag: "\"e\"", maxAge: 30, stateToken: "t", language: "fr")
+        let stored = ScreenCache.Entry(
+            key: "http://a/screens/home\nfr\n", body: Array("{}".utf8), etag: "\"e\"", maxAge: 30, stateToken: "t", language: "fr")
         await (try ScreenCache(directory: directory)).store(stored)
         let reopened = try ScreenCache(directory: directory)
         #expect(await reopened.count == 1)

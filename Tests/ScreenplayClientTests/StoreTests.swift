@@ -16,10 +16,11 @@ import Testing
     }
     nonisolated static var v2: Screen {
         var screen = v1
-        screen.body = VStack {
-            Text("Paris 11").id("paris")
-            Text("Moscow 20").id("moscow")
-        }.id("list").node
+        screen.body =
+            VStack {
+                Text("Paris 11").id("paris")
+                Text("Moscow 20").id("moscow")
+            }.id("list").node
         return screen
     }
 
@@ -72,16 +73,19 @@ import Testing
     }
 
     @Test func streamPatchesApplyToTheScreenShown() async throws {
-        let events = StreamMessage.patch(PatchEnvelope(base: "v1", patch: ScreenPatch(from: Self.v1, to: Self.v2)), version: "v2").event.encoded()
+        let events = StreamMessage.patch(PatchEnvelope(base: "v1", patch: ScreenPatch(from: Self.v1, to: Self.v2)), version: "v2").event
+            .encoded()
         let streamRequests = Box(0)
         let transport = Self.transport(answer: IntentAnswer()) { request in
             await MainActor.run { streamRequests.value += 1 }
             #expect(request.headers[.lastEventID] == "v1")
-            return StreamingResponse(status: .ok, headers: [.contentType: "text/event-stream"], body: AsyncThrowingStream { continuation in
-                // Split mid-event, as a network does.
-                continuation.yield(Array(events.prefix(10)))
-                continuation.yield(Array(events.dropFirst(10)))
-            })
+            return StreamingResponse(
+                status: .ok, headers: [.contentType: "text/event-stream"],
+                body: AsyncThrowingStream { continuation in
+                    // Split mid-event, as a network does.
+                    continuation.yield(Array(events.prefix(10)))
+                    continuation.yield(Array(events.dropFirst(10)))
+                })
         }
         let runtime = Self.runtime(transport)
         await runtime.open("/cities")
@@ -94,7 +98,8 @@ import Testing
     }
 
     @Test func aStreamPatchForAnotherVersionReconnects() async throws {
-        let stale = StreamMessage.patch(PatchEnvelope(base: "v0", patch: ScreenPatch(from: Self.v1, to: Self.v2)), version: "v2").event.encoded()
+        let stale = StreamMessage.patch(PatchEnvelope(base: "v0", patch: ScreenPatch(from: Self.v1, to: Self.v2)), version: "v2").event
+            .encoded()
         let whole = StreamMessage.screen(Self.v2, version: "v2").event.encoded()
         let attempts = Box<[String?]>([])
         let transport = Self.transport(answer: IntentAnswer()) { request in
@@ -104,11 +109,13 @@ import Testing
             }
             // First a patch made for a version the client never had; then, reconnected, the whole screen.
             let bytes = attempt == 1 ? stale : whole
-            return StreamingResponse(status: .ok, headers: [:], body: AsyncThrowingStream { continuation in
-                continuation.yield(bytes)
-                if attempt > 1 { return }   // stays open
-                continuation.finish()
-            })
+            return StreamingResponse(
+                status: .ok, headers: [:],
+                body: AsyncThrowingStream { continuation in
+                    continuation.yield(bytes)
+                    if attempt > 1 { return } // stays open
+                    continuation.finish()
+                })
         }
         let runtime = Self.runtime(transport)
         await runtime.open("/cities")

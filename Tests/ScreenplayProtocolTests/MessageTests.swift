@@ -50,7 +50,9 @@ import Testing
         #expect(decoded == envelope)
         #expect(try decoded.patch.apply(to: Self.screen) == next)
         #expect(throws: ScreenplayError.self) { try PatchEnvelope.decode(from: Array(#"{"patch":{"ops":[]}}"#.utf8)) }
-        #expect(throws: ScreenplayError.self) { try PatchEnvelope.decode(from: Array(#"{"base":"1","patch":{"ops":[{"op":"fly"}]}}"#.utf8)) }
+        #expect(throws: ScreenplayError.self) {
+            try PatchEnvelope.decode(from: Array(#"{"base":"1","patch":{"ops":[{"op":"fly"}]}}"#.utf8))
+        }
     }
 
     @Test func intentAnswersRoundTrip() throws {

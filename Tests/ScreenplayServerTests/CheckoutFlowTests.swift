@@ -24,10 +24,14 @@ import Testing
         }
     }
 
-    static func `continue`(_ client: some TestClientProtocol, from step: Step, state: [String: JSONValue], language: String = "en") async throws -> (Step, JSONValue) {
-        let response = try await IntentTests.post(client, "/screens/checkout/intents", [
-            "name": "continue", "state": .object(step.screen.state.merging(state) { $1 }), "stateToken": .string(step.token ?? ""),
-        ], language: language)
+    static func `continue`(_ client: some TestClientProtocol, from step: Step, state: [String: JSONValue], language: String = "en")
+        async throws -> (Step, JSONValue)
+    {
+        let response = try await IntentTests.post(
+            client, "/screens/checkout/intents",
+            [
+                "name": "continue", "state": .object(step.screen.state.merging(state) { $1 }), "stateToken": .string(step.token ?? ""),
+            ], language: language)
         #expect(response.status == .ok)
         let body = try LiveServerTests.json(response)
         let screen = try #require(Screen.decode(from: body["screen"] ?? .null).value)
@@ -64,7 +68,8 @@ import Testing
             #expect(OutlineRenderer.render(again.screen).contains("Saisissez une adresse e-mail valide."))
             // A client cannot skip a step: the step travels signed.
             let forged = StateSigner.development().token(for: ["step": "confirm", "variant": "signUpFirst"])
-            let response = try await IntentTests.post(client, "/screens/checkout/intents", ["name": "continue", "stateToken": .string(forged)])
+            let response = try await IntentTests.post(
+                client, "/screens/checkout/intents", ["name": "continue", "stateToken": .string(forged)])
             #expect(response.status == .badRequest)
             let missing = try await IntentTests.post(client, "/screens/checkout/intents", ["name": "continue"])
             #expect(try LiveServerTests.json(missing)["error"]?["code"] == "noCheckoutInProgress")

@@ -26,7 +26,10 @@ import Testing
         #expect(assigned == Self.golden, "\(assigned)")
     }
 
-    static let golden = ["servicesFirst", "servicesFirst", "paymentsFirst", "servicesFirst", "servicesFirst", "paymentsFirst", "paymentsFirst", "paymentsFirst"]
+    static let golden = [
+        "servicesFirst", "servicesFirst", "paymentsFirst", "servicesFirst", "servicesFirst", "paymentsFirst", "paymentsFirst",
+        "paymentsFirst",
+    ]
 
     @Test func anotherExperimentNameShufflesUsersIndependently() {
         let first = Experiment("one", variants: [("a", 50), ("b", 50)])
@@ -38,8 +41,16 @@ import Testing
     final class RecordingSink: ExposureSink, @unchecked Sendable {
         private let lock = NSLock()
         private var exposures: [Exposure] = []
-        func record(_ exposure: Exposure) { lock.lock(); exposures.append(exposure); lock.unlock() }
-        var recorded: [Exposure] { lock.lock(); defer { lock.unlock() }; return exposures }
+        func record(_ exposure: Exposure) {
+            lock.lock()
+            exposures.append(exposure)
+            lock.unlock()
+        }
+        var recorded: [Exposure] {
+            lock.lock()
+            defer { lock.unlock() }
+            return exposures
+        }
     }
 
     static func sectionOrder(_ screen: Screen) -> [String] {
@@ -60,15 +71,21 @@ import Testing
             for user in ["user-1", "user-2"] {
                 var request = headers
                 request[.screenplayUser] = user
-                let order = try await client.execute(uri: "/screens/home", method: .get, headers: request) { Self.sectionOrder(try LiveServerTests.screen($0)) }
-                let expected = homeOrder.variant(for: user) == "paymentsFirst" ? ["section.pay", "section.services"] : ["section.services", "section.pay"]
+                let order = try await client.execute(uri: "/screens/home", method: .get, headers: request) {
+                    Self.sectionOrder(try LiveServerTests.screen($0))
+                }
+                let expected =
+                    homeOrder.variant(for: user) == "paymentsFirst"
+                    ? ["section.pay", "section.services"] : ["section.services", "section.pay"]
                 #expect(order == expected, "\(user)")
             }
             // A QA override wins, and says so in the exposure.
             var request = headers
             request[.screenplayUser] = "user-1"
             request[.screenplayExperiments] = "homeOrder=paymentsFirst, bogus"
-            let order = try await client.execute(uri: "/screens/home", method: .get, headers: request) { Self.sectionOrder(try LiveServerTests.screen($0)) }
+            let order = try await client.execute(uri: "/screens/home", method: .get, headers: request) {
+                Self.sectionOrder(try LiveServerTests.screen($0))
+            }
             #expect(order == ["section.pay", "section.services"])
         }
         #expect(sink.recorded.map(\.user) == ["user-1", "user-2", "user-1"])
@@ -80,9 +97,11 @@ import Testing
         DemoApp.routes(allowsExperimentOverrides: false).addRoutes(to: router)
         try await Application(router: router).test(.router) { client in
             var request = LiveServerTests.allComponents
-            request[.screenplayUser] = "user-1"   // servicesFirst
+            request[.screenplayUser] = "user-1" // servicesFirst
             request[.screenplayExperiments] = "homeOrder=paymentsFirst"
-            let order = try await client.execute(uri: "/screens/home", method: .get, headers: request) { Self.sectionOrder(try LiveServerTests.screen($0)) }
+            let order = try await client.execute(uri: "/screens/home", method: .get, headers: request) {
+                Self.sectionOrder(try LiveServerTests.screen($0))
+            }
             #expect(order == ["section.services", "section.pay"])
         }
     }

@@ -101,8 +101,17 @@ import Testing
         final class Counter: @unchecked Sendable {
             private let lock = NSLock()
             private var value = 0
-            func next() -> Int { lock.lock(); defer { lock.unlock() }; value += 1; return value }
-            var count: Int { lock.lock(); defer { lock.unlock() }; return value }
+            func next() -> Int {
+                lock.lock()
+                defer { lock.unlock() }
+                value += 1
+                return value
+            }
+            var count: Int {
+                lock.lock()
+                defer { lock.unlock() }
+                return value
+            }
         }
         let builds = Counter()
         var routes = ScreenplayRoutes(languages: LanguageNegotiation(supported: ["en", "fr"], default: "en"))

@@ -14,7 +14,9 @@ import Testing
         try await DemoApp.application(host: "127.0.0.1", port: 0, signer: Self.signer).test(.ahc(.http), body)
     }
 
-    static func post(_ client: some TestClientProtocol, _ path: String, _ body: JSONValue, language: String = "en") async throws -> TestResponse {
+    static func post(_ client: some TestClientProtocol, _ path: String, _ body: JSONValue, language: String = "en") async throws
+        -> TestResponse
+    {
         var headers = LiveServerTests.allComponents
         headers[.contentType] = "application/json"
         headers[.acceptLanguage] = language
@@ -31,13 +33,16 @@ import Testing
 
     @Test func refreshReturnsNewFiguresAndKeepsTheTextFieldValue() async throws {
         try await withServer { client in
-            let (first, token) = try await client.execute(uri: "/screens/cities", method: .get, headers: LiveServerTests.allComponents) { response in
+            let (first, token) = try await client.execute(uri: "/screens/cities", method: .get, headers: LiveServerTests.allComponents) {
+                response in
                 (try LiveServerTests.screen(response), try #require(response.headers[.screenplayStateToken]))
             }
             #expect(first.state["city"] == "")
-            let response = try await Self.post(client, "/screens/cities/intents", [
-                "name": "refresh", "state": ["city": "mos"], "stateToken": .string(token),
-            ])
+            let response = try await Self.post(
+                client, "/screens/cities/intents",
+                [
+                    "name": "refresh", "state": ["city": "mos"], "stateToken": .string(token),
+                ])
             #expect(response.status == .ok)
             let body = try LiveServerTests.json(response)
             let next = try #require(Screen.decode(from: body["screen"] ?? .null).value)
@@ -79,13 +84,17 @@ import Testing
                 #expect(error?["path"]?.stringValue == path, "\(body)")
             }
             var headers: HTTPFields = [.contentType: "application/json"]
-            let notJSON = try await client.execute(uri: "/screens/cities/intents", method: .post, headers: headers, body: ByteBuffer(string: "{name: refresh"))
+            let notJSON = try await client.execute(
+                uri: "/screens/cities/intents", method: .post, headers: headers, body: ByteBuffer(string: "{name: refresh"))
             #expect(notJSON.status == .badRequest)
             headers[.contentType] = "application/json"
-            let huge = ByteBuffer(bytes: JSONWriter.write(["name": "refresh", "state": ["blob": .string(String(repeating: "x", count: 60_000))]]) + Array(repeating: UInt8(ascii: " "), count: 300_000))
+            let huge = ByteBuffer(
+                bytes: JSONWriter.write(["name": "refresh", "state": ["blob": .string(String(repeating: "x", count: 60_000))]])
+                    + Array(repeating: UInt8(ascii: " "), count: 300_000))
             let tooLarge = try await client.execute(uri: "/screens/cities/intents", method: .post, headers: headers, body: huge)
             #expect(tooLarge.status == .contentTooLarge)
-            let wrongPath = try await client.execute(uri: "/screens/cities", method: .post, headers: headers, body: ByteBuffer(string: "{}"))
+            let wrongPath = try await client.execute(
+                uri: "/screens/cities", method: .post, headers: headers, body: ByteBuffer(string: "{}"))
             #expect(wrongPath.status == .methodNotAllowed)
         }
     }

@@ -35,7 +35,9 @@ import Testing
         ("fr", "Demandes", "69 €", "mer. 15 févr. 2017", "Annulée automatiquement"),
         ("de", "Anfragen", "69 €", "Mi. 15. Feb. 2017", "Automatisch storniert"),
     ])
-    func requestsAreFormattedForTheNegotiatedLanguage(language: String, title: String, price: String, day: String, state: String) async throws {
+    func requestsAreFormattedForTheNegotiatedLanguage(language: String, title: String, price: String, day: String, state: String)
+        async throws
+    {
         try await withServer { client in
             var headers = Self.allComponents
             headers[.acceptLanguage] = "\(language);q=0.9, en;q=0.1"
@@ -64,7 +66,8 @@ import Testing
                 let screen = try Self.screen(response)
                 var types = Set<String>()
                 screen.body.walk { node, _ in types.insert(node.type) }
-                #expect(types.isSubset(of: ClientCapabilities.base.components), "sent \(types.subtracting(ClientCapabilities.base.components))")
+                #expect(
+                    types.isSubset(of: ClientCapabilities.base.components), "sent \(types.subtracting(ClientCapabilities.base.components))")
                 #expect(OutlineRenderer.render(screen).contains("Jean-Élie Locataire"))
             }
         }

@@ -18,7 +18,8 @@ import Testing
         }
         let router = Router()
         routes.addRoutes(to: router)
-        let optionalComponents = Set(ComponentKind.allCases.map(\.rawValue)).subtracting(ClientCapabilities.base.components).sorted() + ["WIDGET_1", "WIDGET_2"]
+        let optionalComponents =
+            Set(ComponentKind.allCases.map(\.rawValue)).subtracting(ClientCapabilities.base.components).sorted() + ["WIDGET_1", "WIDGET_2"]
         let optionalActions = Set(Action.knownTypes).subtracting(ClientCapabilities.base.actions).sorted()
         try await Application(router: router).test(.router) { client in
             var random = SplitMix64(seed: 7)
@@ -47,19 +48,32 @@ import Testing
         DemoApp.routes().addRoutes(to: router)
         try await Application(router: router).test(.router) { client in
             var random = SplitMix64(seed: 99)
-            let fragments = ["{", "}", "\"name\"", ":", "\"refresh\"", ",", "\"state\"", "[", "]", "null", "1e999", "\"\\u0000\"", "\"stateToken\"", "\"a.b\"", " "]
-            let paths = ["/screens/cities/intents", "/screens/checkout/intents", "/screens/requests/1/intents", "/screens/%00/intents", "/screens/../../etc/passwd/intents"]
+            let fragments = [
+                "{", "}", "\"name\"", ":", "\"refresh\"", ",", "\"state\"", "[", "]", "null", "1e999", "\"\\u0000\"", "\"stateToken\"",
+                "\"a.b\"", " ",
+            ]
+            let paths = [
+                "/screens/cities/intents", "/screens/checkout/intents", "/screens/requests/1/intents", "/screens/%00/intents",
+                "/screens/../../etc/passwd/intents",
+            ]
             for _ in 0..<300 {
                 let body = (0..<Int.random(in: 0...20, using: &random)).map { _ in fragments.randomElement(using: &random) ?? "" }.joined()
                 let path = paths.randomElement(using: &random) ?? "/"
                 var headers: HTTPFields = [.contentType: "application/json"]
-                if Bool.random(using: &random) { headers[.screenplayVersion] = ["1.0", "1", "9.9", "x.y", ""].randomElement(using: &random) }
-                if Bool.random(using: &random) { headers[.acceptLanguage] = [";q=", "*", "fr;q=2", ",,,", "de-DE-x-private"].randomElement(using: &random) }
+                if Bool.random(using: &random) {
+                    headers[.screenplayVersion] = ["1.0", "1", "9.9", "x.y", ""].randomElement(using: &random)
+                }
+                if Bool.random(using: &random) {
+                    headers[.acceptLanguage] = [";q=", "*", "fr;q=2", ",,,", "de-DE-x-private"].randomElement(using: &random)
+                }
                 try await client.execute(uri: path, method: .post, headers: headers, body: ByteBuffer(string: body)) { response in
                     #expect(response.status.code < 500, "\(path) \(body) → \(response.status)")
                 }
             }
-            for uri in ["/screens/", "/screens", "/screens/requests/%", "/screens/requests/1/2/3", "/screens/" + String(repeating: "a/", count: 200)] {
+            for uri in [
+                "/screens/", "/screens", "/screens/requests/%", "/screens/requests/1/2/3",
+                "/screens/" + String(repeating: "a/", count: 200),
+            ] {
                 try await client.execute(uri: uri, method: .get) { response in
                     #expect(response.status.code < 500, "\(uri) → \(response.status)")
                 }

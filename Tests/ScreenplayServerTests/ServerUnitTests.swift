@@ -6,20 +6,21 @@ import Testing
 @Suite struct LanguageNegotiationTests {
     let negotiation = LanguageNegotiation(supported: ["en", "fr", "de", "pt-BR"], default: "en")
 
-    @Test(arguments: [
-        (nil, "en"),
-        ("fr", "fr"),
-        ("de-CH, fr;q=0.8", "de"),
-        ("de-CH;q=0.5, fr;q=0.8", "fr"),
-        ("es, it;q=0.9", "en"),
-        ("es, *;q=0.1", "en"),
-        ("pt", "pt-BR"),
-        ("PT-br", "pt-BR"),
-        ("fr;q=0, de;q=0.1", "de"),
-        ("fr;q=abc, de;q=0.1", "de"),
-        ("<script>, fr", "fr"),
-        ("", "en"),
-    ] as [(String?, String)])
+    @Test(
+        arguments: [
+            (nil, "en"),
+            ("fr", "fr"),
+            ("de-CH, fr;q=0.8", "de"),
+            ("de-CH;q=0.5, fr;q=0.8", "fr"),
+            ("es, it;q=0.9", "en"),
+            ("es, *;q=0.1", "en"),
+            ("pt", "pt-BR"),
+            ("PT-br", "pt-BR"),
+            ("fr;q=0, de;q=0.1", "de"),
+            ("fr;q=abc, de;q=0.1", "de"),
+            ("<script>, fr", "fr"),
+            ("", "en"),
+        ] as [(String?, String)])
     func picksTheBestSupportedLanguage(header: String?, expected: String) {
         #expect(negotiation.language(for: header) == expected)
     }
@@ -44,7 +45,8 @@ import Testing
 @Suite struct CapabilityHeaderTests {
     @Test func headersBecomeCapabilities() throws {
         let capabilities = try ClientCapabilities(headerFields: [
-            .screenplayVersion: "1.3", .screenplayComponents: "vstack, text,BANNER", .screenplayActions: "navigate", .screenplayPlatform: "ios",
+            .screenplayVersion: "1.3", .screenplayComponents: "vstack, text,BANNER", .screenplayActions: "navigate",
+            .screenplayPlatform: "ios",
         ])
         #expect(capabilities.version == FormatVersion(1, 3))
         #expect(capabilities.components == ["vstack", "text", "BANNER"])

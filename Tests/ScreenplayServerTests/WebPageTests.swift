@@ -14,7 +14,9 @@ import Testing
 
     @Test func aBrowserGetsAPageAndAnAppGetsTheDocument() async throws {
         try await DemoApp.application(host: "127.0.0.1", port: 0, signer: .development()).test(.router) { client in
-            let page = try await client.execute(uri: "/screens/cities", method: .get, headers: [.accept: Self.browserAccept, .acceptLanguage: "de"]) { response in
+            let page = try await client.execute(
+                uri: "/screens/cities", method: .get, headers: [.accept: Self.browserAccept, .acceptLanguage: "de"]
+            ) { response in
                 #expect(response.status == .ok)
                 #expect(response.headers[.contentType] == "text/html; charset=utf-8")
                 #expect(response.headers[.contentLanguage] == "de")
@@ -29,14 +31,18 @@ import Testing
             // No inline script, no style attribute: the policy allows the one <style> by its hash.
             #expect(!page.0.contains("<script>"))
             #expect(!page.0.contains(" style=\""))
-            let style = try #require(page.0.range(of: "<style>").flatMap { start in page.0.range(of: "</style>").map { page.0[start.upperBound..<$0.lowerBound] } })
+            let style = try #require(
+                page.0.range(of: "<style>").flatMap { start in page.0.range(of: "</style>").map { page.0[start.upperBound..<$0.lowerBound] }
+                })
             let hash = Data(SHA256.hash(data: Data(style.utf8))).base64EncodedString()
             #expect(page.1.contains("style-src 'sha256-\(hash)'"), "\(page.1)")
             #expect(page.1.contains("script-src 'self'"))
             #expect(page.1.contains("default-src 'none'"))
             // The page revalidates like the document.
             let etag = try #require(page.2)
-            try await client.execute(uri: "/screens/cities", method: .get, headers: [.accept: Self.browserAccept, .acceptLanguage: "de", .ifNoneMatch: etag]) { response in
+            try await client.execute(
+                uri: "/screens/cities", method: .get, headers: [.accept: Self.browserAccept, .acceptLanguage: "de", .ifNoneMatch: etag]
+            ) { response in
                 #expect(response.status == .notModified)
             }
             for accept in ["application/json", "*/*", "text/html;q=0.5, application/json"] {
@@ -50,7 +56,9 @@ import Testing
     /// A browser declares nothing, yet gets what the web renderer draws (generic items, carousels), not the base set.
     @Test func pagesUseTheWebRenderersCapabilities() async throws {
         try await DemoApp.application(host: "127.0.0.1", port: 0, signer: .development()).test(.router) { client in
-            let page = try await client.execute(uri: "/screens/requests", method: .get, headers: [.accept: Self.browserAccept]) { String(buffer: $0.body) }
+            let page = try await client.execute(uri: "/screens/requests", method: .get, headers: [.accept: Self.browserAccept]) {
+                String(buffer: $0.body)
+            }
             #expect(page.contains("class=\"sp-item sp-item-request\""))
             #expect(page.contains("class=\"sp-list\""))
             // Links of the page lead to screen pages; the web-only claim stays a web path.

@@ -11,7 +11,8 @@ import Testing
     @Test(arguments: 0..<10)
     func randomScreensAdaptToRandomCapabilities(seed: Int) {
         var generator = ScreenGenerator(random: SplitMix64(seed: UInt64(1_000 + seed)))
-        let optionalComponents = Set(ComponentKind.allCases.map(\.rawValue)).subtracting(ClientCapabilities.base.components).sorted() + ["WIDGET_1", "WIDGET_3"]
+        let optionalComponents =
+            Set(ComponentKind.allCases.map(\.rawValue)).subtracting(ClientCapabilities.base.components).sorted() + ["WIDGET_1", "WIDGET_3"]
         let optionalActions = Set(Action.knownTypes).subtracting(ClientCapabilities.base.actions).sorted()
         for _ in 0..<20 {
             let screen = generator.screen()
@@ -60,19 +61,21 @@ import Testing
     @Test func downgradesKeepTheContent() throws {
         let grid = Grid(columns: 2, spacing: 4) { for index in 0..<5 { Text("\(index)") } }.id("g")
         let (node, _) = grid.node.adapted(to: .base)
-        #expect(OutlineRenderer.render(try #require(node)) == """
-            vstack #g spacing=4
-              hstack spacing=4
-                text "0"
-                text "1"
-              hstack spacing=4
-                text "2"
-                text "3"
-              hstack spacing=4
-                text "4"
+        #expect(
+            OutlineRenderer.render(try #require(node)) == """
+                vstack #g spacing=4
+                  hstack spacing=4
+                    text "0"
+                    text "1"
+                  hstack spacing=4
+                    text "2"
+                    text "3"
+                  hstack spacing=4
+                    text "4"
 
-            """)
-        let item = GenericItem(layout: .request, title: "Jean", detail: "from <strong>Wed</strong>", bottomLeftDetail: "€69", url: "/requests/1")
+                """)
+        let item = GenericItem(
+            layout: .request, title: "Jean", detail: "from <strong>Wed</strong>", bottomLeftDetail: "€69", url: "/requests/1")
         let cell = try #require(item.node.adapted(to: .base).node)
         #expect(cell.action == .navigate("/requests/1"))
         #expect(OutlineRenderer.render(cell).contains(#"text "from Wed" size=14"#))
@@ -96,7 +99,10 @@ import Testing
             Text("c").onTap(.setState("k", true))
         }
         let (adapted, report) = screen.adapted(to: .base)
-        guard case .vstack(let stack) = adapted.body.component else { Issue.record("no stack"); return }
+        guard case .vstack(let stack) = adapted.body.component else {
+            Issue.record("no stack")
+            return
+        }
         #expect(stack.children.map(\.action) == [.navigate("/terms"), .intent("go"), nil])
         #expect(report.droppedActions == ["present": 1, "sequence": 1, "track": 1, "setState": 1])
     }

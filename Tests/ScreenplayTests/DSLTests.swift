@@ -3,16 +3,20 @@ import Testing
 
 @Suite struct DSLTests {
     @Test func theCityCardHasSevenBarsSizedAndColouredByTheirNumbers() throws {
-        let city = City(name: "Test", img: "https://example.com/t.png",
-                        stat: [0, 100, 250, 500, 750, 900, 1000].enumerated().map { City.Day(dayOfWeek: "D\($0.offset)", infected: $0.element) },
-                        desc: "desc")
+        let city = City(
+            name: "Test", img: "https://example.com/t.png",
+            stat: [0, 100, 250, 500, 750, 900, 1000].enumerated().map { City.Day(dayOfWeek: "D\($0.offset)", infected: $0.element) },
+            desc: "desc")
         let card = cityCard(city)
         #expect(card.id == "city.test")
         #expect(card.style?.background == lightBlue)
         guard case .hstack(let outer) = card.component, outer.children.count == 2,
-              case .vstack(let right) = outer.children[1].component, right.children.count == 3,
-              case .hstack(let bars) = right.children[1].component
-        else { Issue.record("unexpected card shape:\n\(OutlineRenderer.render(card))"); return }
+            case .vstack(let right) = outer.children[1].component, right.children.count == 3,
+            case .hstack(let bars) = right.children[1].component
+        else {
+            Issue.record("unexpected card shape:\n\(OutlineRenderer.render(card))")
+            return
+        }
         #expect(bars.alignment == .bottom)
         #expect(bars.children.count == 7)
         let rectangles: [Rectangle] = bars.children.compactMap { column in
@@ -40,20 +44,21 @@ import Testing
             row("Mileage", nil)
             Optional(Text("optional"))
         }
-        #expect(OutlineRenderer.render(stack.node) == """
-            vstack
-              text "1"
-              text "2"
-              text "3"
-              hstack
-                text "Price"
-                text "€69" weight=bold
-              hstack
-                text "Mileage"
-                text "—"
-              text "optional"
+        #expect(
+            OutlineRenderer.render(stack.node) == """
+                vstack
+                  text "1"
+                  text "2"
+                  text "3"
+                  hstack
+                    text "Price"
+                    text "€69" weight=bold
+                  hstack
+                    text "Mileage"
+                    text "—"
+                  text "optional"
 
-            """)
+                """)
     }
 
     @Test func modifiersSetTheCommonFields() {
@@ -73,7 +78,10 @@ import Testing
         #expect(node.visibleWhen?.isSatisfied(by: ["expanded": true]) == false)
         #expect(node.action == .navigate("/cities/paris"))
         #expect(node.fallback?.type == "text")
-        #expect(text(JSONWriter.write(node.json)) == ##"{"accessibilityLabel":"City","action":{"type":"navigate","url":"/cities/paris"},"fallback":{"text":"fallback","type":"text"},"id":"title","style":{"background":{"dark":"#000000","light":"#ffffff"},"cornerRadius":8,"padding":12},"text":"Paris","type":"text","visibleWhen":{"key":"expanded","not":true}}"##)
+        #expect(
+            text(JSONWriter.write(node.json))
+                == ##"{"accessibilityLabel":"City","action":{"type":"navigate","url":"/cities/paris"},"fallback":{"text":"fallback","type":"text"},"id":"title","style":{"background":{"dark":"#000000","light":"#ffffff"},"cornerRadius":8,"padding":12},"text":"Paris","type":"text","visibleWhen":{"key":"expanded","not":true}}"##
+        )
     }
 
     @Test func screensWrapSeveralTopLevelNodesInAVStack() {

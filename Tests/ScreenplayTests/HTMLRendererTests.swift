@@ -7,17 +7,21 @@ import Testing
         #expect(HTMLText.escape(#"<a href="x">'&'</a>"#) == "&lt;a href=&quot;x&quot;&gt;&#39;&amp;&#39;&lt;/a&gt;")
         var renderer = HTMLRenderer()
         let html = renderer.render(Text("<b>hi</b>").id("\"><x").accessibilityLabel("'a'"))
-        #expect(html == #"<p class="sp-text" id="sp-&quot;&gt;&lt;x" data-sp-id="&quot;&gt;&lt;x" aria-label="&#39;a&#39;">&lt;b&gt;hi&lt;/b&gt;</p>"#)
+        #expect(
+            html
+                == #"<p class="sp-text" id="sp-&quot;&gt;&lt;x" data-sp-id="&quot;&gt;&lt;x" aria-label="&#39;a&#39;">&lt;b&gt;hi&lt;/b&gt;</p>"#
+        )
     }
 
     @Test func urlsTheFormatRefusesAreNotLinked() {
         var renderer = HTMLRenderer(link: { "/web" + $0 })
-        let html = renderer.render(VStack {
-            Button("js", action: .navigate("javascript:alert(1)"))
-            Button("app", action: .navigate("/requests/2"))
-            Image("data:image/png;base64,AAAA", width: 10, height: 10)
-            RichText(#"<a href="https://example.com/a">ok</a> <a href="vbscript:x">bad</a>"#)
-        })
+        let html = renderer.render(
+            VStack {
+                Button("js", action: .navigate("javascript:alert(1)"))
+                Button("app", action: .navigate("/requests/2"))
+                Image("data:image/png;base64,AAAA", width: 10, height: 10)
+                RichText(#"<a href="https://example.com/a">ok</a> <a href="vbscript:x">bad</a>"#)
+            })
         #expect(!html.contains("javascript:"))
         #expect(!html.contains("vbscript:"))
         #expect(!html.contains("data:image"))
@@ -38,10 +42,11 @@ import Testing
 
     @Test func visibilityAndInputsFollowTheState() {
         var renderer = HTMLRenderer(state: ["city": "Paris", "more": false])
-        let html = renderer.render(VStack {
-            TextField(key: "city", placeholder: "City")
-            Text("details").visible(when: StateCondition("more"))
-        })
+        let html = renderer.render(
+            VStack {
+                TextField(key: "city", placeholder: "City")
+                Text("details").visible(when: StateCondition("more"))
+            })
         #expect(html.contains(#"value="Paris""#))
         #expect(html.contains(#"data-sp-visible="{&quot;key&quot;:&quot;more&quot;}" hidden"#))
     }
@@ -50,7 +55,9 @@ import Testing
         let banner = Custom("BANNER", properties: ["title": "Pay"]).fallback { Text("fallback") }
         var plain = HTMLRenderer()
         #expect(plain.render(banner).contains("fallback"))
-        var registered = HTMLRenderer(customRenderers: ["BANNER": { custom in "<b>\(HTMLText.escape(custom.properties["title"]?.stringValue ?? ""))</b>" }])
+        var registered = HTMLRenderer(customRenderers: [
+            "BANNER": { custom in "<b>\(HTMLText.escape(custom.properties["title"]?.stringValue ?? ""))</b>" }
+        ])
         #expect(registered.render(banner).contains("<b>Pay</b>"))
         #expect(registered.capabilities.components.contains("BANNER"))
     }

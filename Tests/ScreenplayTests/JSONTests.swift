@@ -66,7 +66,10 @@ import Testing
         let node = Custom("WIDGET", properties: ["zeta": 1, "alpha": 2, "Zulu": 3, "émoji": 4, "identifier": 5])
             .id("w").onTap(.back).accessibilityLabel("label")
         let encoded = text(node.encoded())
-        #expect(encoded == #"{"Zulu":3,"accessibilityLabel":"label","action":{"type":"back"},"alpha":2,"id":"w","identifier":5,"type":"WIDGET","zeta":1,"émoji":4}"#)
+        #expect(
+            encoded
+                == #"{"Zulu":3,"accessibilityLabel":"label","action":{"type":"back"},"alpha":2,"id":"w","identifier":5,"type":"WIDGET","zeta":1,"émoji":4}"#
+        )
     }
 
     @Test func prettyOutputIsTheSameDocument() throws {

@@ -19,7 +19,9 @@ import Testing
     @Test func nestingJustInsideTheLimitDecodes() throws {
         // 63 nested stacks use 127 levels (an object and an array each), plus the screen object.
         let depth = 63
-        let document = String(repeating: #"{"type":"vstack","children":["#, count: depth - 1) + #"{"type":"spacer"}"# + String(repeating: "]}", count: depth - 1)
+        let document =
+            String(repeating: #"{"type":"vstack","children":["#, count: depth - 1) + #"{"type":"spacer"}"#
+            + String(repeating: "]}", count: depth - 1)
         let result = Screen.decode(from: bytes(#"{"version":"1.0","id":"deep","body":\#(document)}"#))
         #expect(result.value != nil, "\(result.diagnostics.rendered)")
         #expect(result.diagnostics.isEmpty)
@@ -50,7 +52,10 @@ import Testing
         limits.maxChildren = 100
         let children = Array(repeating: #"{"type":"spacer"}"#, count: 150).joined(separator: ",")
         let result = decodeScreen(body: #"{"type":"vstack","children":[\#(children)]}"#, options: DecodingOptions(limits: limits))
-        guard case .vstack(let stack)? = result.value?.body.component else { Issue.record("body lost"); return }
+        guard case .vstack(let stack)? = result.value?.body.component else {
+            Issue.record("body lost")
+            return
+        }
         #expect(stack.children.count == 100)
         #expect(result.errors.first?.path.description == "body.children")
         #expect(result.errors.first?.message.contains("150 children; the limit is 100") == true)
@@ -59,6 +64,8 @@ import Testing
     @Test func limitsCanBeTightened() {
         var limits = DocumentLimits.default
         limits.maxDocumentBytes = 10
-        #expect(Screen.decode(from: bytes(#"{"version":"1.0"}"#), options: DecodingOptions(limits: limits)).errors.first?.code == .limitExceeded)
+        #expect(
+            Screen.decode(from: bytes(#"{"version":"1.0"}"#), options: DecodingOptions(limits: limits)).errors.first?.code == .limitExceeded
+        )
     }
 }

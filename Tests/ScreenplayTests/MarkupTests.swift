@@ -4,14 +4,16 @@ import Testing
 @Suite struct MarkupTests {
     @Test func parsesTheClosedSubsetIntoRuns() {
         let runs = Markup.parse("from <strong>Wed, Feb 15</strong> at 07:00<br>to <em>Sat</em> <a href=\"/help\">help</a>\nend").runs
-        #expect(runs == [
-            TextRun("from "), TextRun("Wed, Feb 15", strong: true), TextRun(" at 07:00\nto "), TextRun("Sat", emphasis: true),
-            TextRun(" "), TextRun("help", link: "/help"), TextRun("\nend"),
-        ])
+        #expect(
+            runs == [
+                TextRun("from "), TextRun("Wed, Feb 15", strong: true), TextRun(" at 07:00\nto "), TextRun("Sat", emphasis: true),
+                TextRun(" "), TextRun("help", link: "/help"), TextRun("\nend"),
+            ])
     }
 
     @Test func nestsStrongAndEmphasis() {
-        #expect(Markup.parse("<strong>a <em>b</em></strong>").runs == [TextRun("a ", strong: true), TextRun("b", strong: true, emphasis: true)])
+        #expect(
+            Markup.parse("<strong>a <em>b</em></strong>").runs == [TextRun("a ", strong: true), TextRun("b", strong: true, emphasis: true)])
     }
 
     @Test func anythingElseIsShownAsText() {
@@ -44,7 +46,10 @@ import Testing
     @Test func markupProblemsReachTheDiagnosticsWithTheirPath() {
         let result = decodeScreen(body: #"{"type":"item","detail":"<a href=\"javascript:x\">x</a>"}"#)
         #expect(result.diagnostics.at("body.detail").first?.code == .markup)
-        guard case .item(let item)? = result.value?.body.component else { Issue.record("item lost"); return }
+        guard case .item(let item)? = result.value?.body.component else {
+            Issue.record("item lost")
+            return
+        }
         #expect(item.detailRuns() == [TextRun("x")])
     }
 }

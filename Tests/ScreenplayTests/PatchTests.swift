@@ -46,10 +46,20 @@ import Testing
 
     @Test func nodesWithoutIDsAreAddressedFromTheirNearestIdentifiedAncestor() throws {
         let old = Screen(id: "s") {
-            VStack { HStack { Text("a"); Text("b") }.id("card") }
+            VStack {
+                HStack {
+                    Text("a")
+                    Text("b")
+                }.id("card")
+            }
         }
         let new = Screen(id: "s") {
-            VStack { HStack { Text("a"); Text("B") }.id("card") }
+            VStack {
+                HStack {
+                    Text("a")
+                    Text("B")
+                }.id("card")
+            }
         }
         let patch = ScreenPatch(from: old, to: new)
         #expect(patch.operations == [.update(NodeAddress(anchor: "card", path: [1]), set: ["text": "B"], unset: [])])
@@ -61,8 +71,11 @@ import Testing
         let patch = ScreenPatch(.operations([.remove(NodeAddress(anchor: "gone"))]))
         #expect(throws: PatchError.self) { try patch.apply(to: Screen(id: "s", body: Text("x").node)) }
         #expect(throws: PatchError.self) {
-            try ScreenPatch(.operations([.insert(parent: NodeAddress(anchor: nil), index: 5, node: Text("x").node)])).apply(to: Screen(id: "s") { VStack { Text("a") } })
+            try ScreenPatch(.operations([.insert(parent: NodeAddress(anchor: nil), index: 5, node: Text("x").node)])).apply(
+                to: Screen(id: "s") { VStack { Text("a") } })
         }
-        if case .success = ScreenPatch.decode(from: Array(#"{"ops":[{"op":"explode"}]}"#.utf8)) { Issue.record("an unknown operation was accepted") }
+        if case .success = ScreenPatch.decode(from: Array(#"{"ops":[{"op":"explode"}]}"#.utf8)) {
+            Issue.record("an unknown operation was accepted")
+        }
     }
 }

@@ -22,7 +22,9 @@ import Testing
     func mutatedDocumentsNeverCrashTheDecoder(file: String) {
         let original = exampleScreens.first { $0.file == file }?.screen.encoded() ?? []
         var random = SplitMix64(seed: UInt64(original.count))
-        let tokens: [[UInt8]] = ["{", "}", "[", "]", "\"", ",", ":", "null", "\"type\":\"text\"", "\\u0000", "<strong>", "1e999", "-"].map { Array($0.utf8) }
+        let tokens: [[UInt8]] = ["{", "}", "[", "]", "\"", ",", ":", "null", "\"type\":\"text\"", "\\u0000", "<strong>", "1e999", "-"].map {
+            Array($0.utf8)
+        }
         for _ in 0..<300 {
             var bytes = original
             for _ in 0..<Int.random(in: 1...8, using: &random) where !bytes.isEmpty {

@@ -1,3 +1,4 @@
+import Foundation
 import Screenplay
 import Testing
 
@@ -5,15 +6,19 @@ import Testing
 /// says where it is.
 @Suite struct ResilientDecodingTests {
     @Test func aNodeWithAWrongFieldTypeIsDroppedAndItsSiblingsKept() throws {
-        let result = decodeScreen(body: #"""
-            {"type":"vstack","children":[
-              {"type":"text","text":"first"},
-              {"type":"text","text":42},
-              {"type":"text","text":"third"}
-            ]}
-            """#)
+        let result = decodeScreen(
+            body: #"""
+                {"type":"vstack","children":[
+                  {"type":"text","text":"first"},
+                  {"type":"text","text":42},
+                  {"type":"text","text":"third"}
+                ]}
+                """#)
         let screen = try #require(result.value)
-        guard case .vstack(let stack) = screen.body.component else { Issue.record("body is not a vstack"); return }
+        guard case .vstack(let stack) = screen.body.component else {
+            Issue.record("body is not a vstack")
+            return
+        }
         #expect(stack.children.map(\.type) == ["text", "text"])
         #expect(stack.children.compactMap { if case .text(let text) = $0.component { text.text } else { nil } } == ["first", "third"])
         let diagnostic = try #require(result.diagnostics.first)
@@ -26,9 +31,10 @@ import Testing
     }
 
     @Test func aBrokenNodeUsesItsFallback() throws {
-        let result = decodeScreen(body: #"""
-            {"type":"vstack","children":[{"type":"image","fallback":{"type":"text","text":"no image"}}]}
-            """#)
+        let result = decodeScreen(
+            body: #"""
+                {"type":"vstack","children":[{"type":"image","fallback":{"type":"text","text":"no image"}}]}
+                """#)
         let screen = try #require(result.value)
         guard case .vstack(let stack) = screen.body.component, case .text(let text)? = stack.children.first?.component else {
             Issue.record("fallback not used: \(String(describing: result.value))")
@@ -40,12 +46,13 @@ import Testing
     }
 
     @Test func aBadActionCostsTheActionNotTheNode() throws {
-        let result = decodeScreen(body: #"""
-            {"type":"vstack","children":[
-              {"type":"text","text":"a"},{"type":"text","text":"b"},{"type":"text","text":"c"},
-              {"type":"button","title":"Go","action":{"type":"navigate"}}
-            ]}
-            """#)
+        let result = decodeScreen(
+            body: #"""
+                {"type":"vstack","children":[
+                  {"type":"text","text":"a"},{"type":"text","text":"b"},{"type":"text","text":"c"},
+                  {"type":"button","title":"Go","action":{"type":"navigate"}}
+                ]}
+                """#)
         let screen = try #require(result.value)
         guard case .vstack(let stack) = screen.body.component else { return }
         #expect(stack.children.count == 4)
@@ -56,17 +63,27 @@ import Testing
     }
 
     @Test func unknownTypesKeepTheirRawJSONAndReencodeIdentically() throws {
-        let document = #"{"body":{"content":[{"color":"yellow","title":"A"}],"fallback":{"text":"Widgets","type":"text"},"id":"w","type":"COLLECTION_WIDGET"},"id":"t","version":"1.0"}"#
+        let document =
+            #"{"body":{"content":[{"color":"yellow","title":"A"}],"fallback":{"text":"Widgets","type":"text"},"id":"w","type":"COLLECTION_WIDGET"},"id":"t","version":"1.0"}"#
         let result = Screen.decode(from: bytes(document))
         let screen = try #require(result.value)
-        guard case .custom(let custom) = screen.body.component else { Issue.record("not kept as custom"); return }
+        guard case .custom(let custom) = screen.body.component else {
+            Issue.record("not kept as custom")
+            return
+        }
         #expect(custom.type == "COLLECTION_WIDGET")
         #expect(custom.properties["content"]?.arrayValue?.first?["color"] == "yellow")
         #expect(screen.body.id == "w")
         #expect(text(screen.encoded()) == document)
         #expect(result.diagnostics.isEmpty, "\(result.diagnostics.rendered)")
 
-        struct Widget: Decodable { struct Item: Decodable { let title: String; let color: String }; let content: [Item] }
+        struct Widget: Decodable {
+            struct Item: Decodable {
+                let title: String
+                let color: String
+            }
+            let content: [Item]
+        }
         #expect(try custom.decode(Widget.self).content.first?.title == "A")
     }
 
@@ -81,9 +98,13 @@ import Testing
     }
 
     @Test func wrongOptionalFieldsAreIgnoredWithAWarningAndTheNodeKept() throws {
-        let result = decodeScreen(body: ##"{"type":"text","text":"Hi","size":"big","weight":"heavy","colour":"#fff","style":{"padding":"lots"}}"##)
+        let result = decodeScreen(
+            body: ##"{"type":"text","text":"Hi","size":"big","weight":"heavy","colour":"#fff","style":{"padding":"lots"}}"##)
         let screen = try #require(result.value)
-        guard case .text(let text) = screen.body.component else { Issue.record("text lost"); return }
+        guard case .text(let text) = screen.body.component else {
+            Issue.record("text lost")
+            return
+        }
         #expect(text.text == "Hi")
         #expect(text.attributes.size == nil && text.attributes.weight == nil)
         let byPath = Dictionary(grouping: result.diagnostics, by: \.path.description)
@@ -96,17 +117,29 @@ import Testing
 
     @Test func nodesThatAreNotObjectsOrHaveNoTypeAreDropped() throws {
         let result = decodeScreen(body: #"{"type":"hstack","children":[1,"two",null,{"text":"no type"},{"type":7},{"type":"spacer"}]}"#)
-        guard case .hstack(let stack)? = result.value?.body.component else { Issue.record("body lost"); return }
+        guard case .hstack(let stack)? = result.value?.body.component else {
+            Issue.record("body lost")
+            return
+        }
         #expect(stack.children.map(\.type) == ["spacer"])
         #expect(result.diagnostics.map(\.path.description) == (0...4).map { "body.children[\($0)]" })
         #expect(result.diagnostics.allSatisfy { $0.code == .droppedNode })
     }
 
     @Test func listSectionsAreResilientToo() throws {
-        let result = decodeScreen(body: #"{"type":"list","sections":[{"title":"A","children":[{"type":"item","title":"x","url":"javascript:alert(1)"}]},"bad",{"children":[]}]}"#)
-        guard case .list(let list)? = result.value?.body.component else { Issue.record("list lost"); return }
+        let result = decodeScreen(
+            body:
+                #"{"type":"list","sections":[{"title":"A","children":[{"type":"item","title":"x","url":"javascript:alert(1)"}]},"bad",{"children":[]}]}"#
+        )
+        guard case .list(let list)? = result.value?.body.component else {
+            Issue.record("list lost")
+            return
+        }
         #expect(list.sections.count == 2)
-        guard case .item(let item)? = list.sections.first?.children.first?.component else { Issue.record("item lost"); return }
+        guard case .item(let item)? = list.sections.first?.children.first?.component else {
+            Issue.record("item lost")
+            return
+        }
         #expect(item.title == "x" && item.url == nil)
         #expect(result.diagnostics.at("body.sections[0].children[0].url").first?.code == .disallowedURL)
         #expect(result.diagnostics.at("body.sections[1]").first?.message.contains("section dropped") == true)
@@ -135,7 +168,9 @@ import Testing
         #expect(result.value == nil)
         let error = result.errors.first
         #expect(error?.code == .malformedJSON)
-        #expect(error?.message.hasPrefix("line 4, column 3: unexpected '\"', expected ',' or '}' in object") == true, "\(String(describing: error))")
+        #expect(
+            error?.message.hasPrefix("line 4, column 3: unexpected '\"', expected ',' or '}' in object") == true,
+            "\(String(describing: error))")
     }
 
     @Test func duplicateIDsAreErrors() {
@@ -145,8 +180,12 @@ import Testing
     }
 
     @Test func urlsWithSchemesTheAppHasNotAllowedAreRefused() throws {
-        for url in ["javascript:alert(1)", "JaVaScRiPt:alert(1)", "data:text/html,<script>", "//evil.example.com/x", "http:/no-host", "java\tscript:x", "file:///etc/passwd"] {
-            let result = decodeScreen(body: #"{"type":"text","text":"x","action":{"type":"navigate","url":\#(text(JSONWriter.write(.string(url))))}}"#)
+        for url in [
+            "javascript:alert(1)", "JaVaScRiPt:alert(1)", "data:text/html,<script>", "//evil.example.com/x", "http:/no-host",
+            "java\tscript:x", "file:///etc/passwd",
+        ] {
+            let result = decodeScreen(
+                body: #"{"type":"text","text":"x","action":{"type":"navigate","url":\#(text(JSONWriter.write(.string(url))))}}"#)
             #expect(result.value?.body.action == nil, "\(url) was accepted")
             #expect(result.diagnostics.first?.code == .disallowedURL, "\(url): \(result.diagnostics.rendered)")
         }
@@ -154,8 +193,9 @@ import Testing
             let result = decodeScreen(body: #"{"type":"text","text":"x","action":{"type":"navigate","url":"\#(url)"}}"#)
             #expect(result.value?.body.action == .navigate(url), "\(url): \(result.diagnostics.rendered)")
         }
-        let tel = decodeScreen(body: #"{"type":"text","text":"x","action":{"type":"open","url":"tel:+33100000000"}}"#,
-                               options: DecodingOptions(allowedURLSchemes: ["http", "https", "tel"]))
+        let tel = decodeScreen(
+            body: #"{"type":"text","text":"x","action":{"type":"open","url":"tel:+33100000000"}}"#,
+            options: DecodingOptions(allowedURLSchemes: ["http", "https", "tel"]))
         #expect(tel.value?.body.action == .open("tel:+33100000000"))
     }
 
@@ -165,7 +205,8 @@ import Testing
             .back, .dismiss, .present("/terms", style: .sheet), .setState("tab", "photos"), .reload,
             .sequence([.track("tap"), .back]), .track("opened", properties: ["from": "home"]),
         ]
-        let screen = Screen(id: "actions", body: VStack { for (index, action) in actions.enumerated() { Text("\(index)").onTap(action) } }.node)
+        let screen = Screen(
+            id: "actions", body: VStack { for (index, action) in actions.enumerated() { Text("\(index)").onTap(action) } }.node)
         let result = Screen.decode(from: screen.encoded())
         #expect(result.diagnostics.isEmpty, "\(result.diagnostics.rendered)")
         #expect(result.value == screen)
@@ -176,11 +217,11 @@ import Testing
         let data = try JSONEncoderForTests.encode(screen)
         let decoded = try JSONDecoderForTests.decode(Screen.self, from: data)
         #expect(decoded == screen)
-        #expect(throws: DecodingError.self) { try JSONDecoderForTests.decode(Screen.self, from: bytesData(#"{"version":"9.0","id":"x","body":{"type":"spacer"}}"#)) }
+        #expect(throws: DecodingError.self) {
+            try JSONDecoderForTests.decode(Screen.self, from: bytesData(#"{"version":"9.0","id":"x","body":{"type":"spacer"}}"#))
+        }
     }
 }
-
-import Foundation
 
 let JSONEncoderForTests = JSONEncoder()
 let JSONDecoderForTests = JSONDecoder()

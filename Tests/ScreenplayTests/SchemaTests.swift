@@ -30,8 +30,10 @@ import Testing
         Button("b", variant: .secondary, enabled: false).node,
         TextField(key: "k", label: "l", placeholder: "p", keyboard: .email, secure: true).node,
         Toggle("t", key: "k").node,
-        GenericItem(layout: .message, imageURL: "/a.png", title: "t", subtitle: "s", topRightDetail: "r", detail: "d",
-                    bottomLeftDetail: "l", bottomRightDetail: "r", url: "/u").node,
+        GenericItem(
+            layout: .message, imageURL: "/a.png", title: "t", subtitle: "s", topRightDetail: "r", detail: "d",
+            bottomLeftDetail: "l", bottomRightDetail: "r", url: "/u"
+        ).node,
     ]
 
     @Test func everyBuiltInKindHasADefinitionMatchingWhatTheEncoderWrites() throws {
@@ -88,7 +90,8 @@ import Testing
             "no-body": #"{"version":"1.0","id":"x"}"#,
             "text-without-text": #"{"version":"1.0","id":"x","body":{"type":"text"}}"#,
             "bad-colour": #"{"version":"1.0","id":"x","body":{"type":"rectangle","color":"red"}}"#,
-            "javascript-url": #"{"version":"1.0","id":"x","body":{"type":"text","text":"x","action":{"type":"navigate","url":"javascript:alert(1)"}}}"#,
+            "javascript-url":
+                #"{"version":"1.0","id":"x","body":{"type":"text","text":"x","action":{"type":"navigate","url":"javascript:alert(1)"}}}"#,
             "unknown-member": ##"{"version":"1.0","id":"x","body":{"type":"text","text":"x","colour":"#fff"}}"##,
             "grid-columns": #"{"version":"1.0","id":"x","body":{"type":"grid","columns":13,"children":[]}}"#,
             "nested-bad-child": #"{"version":"1.0","id":"x","body":{"type":"vstack","children":[{"type":"button"}]}}"#,
@@ -101,9 +104,12 @@ import Testing
         }
         // App-defined widgets may carry any members, and unknown actions are allowed.
         let openEnded = directory.appendingPathComponent("open-ended.json")
-        try Data(#"{"version":"1.0","id":"x","body":{"type":"BANNER","anything":[1,2],"action":{"type":"teleport","to":"mars"}}}"#.utf8).write(to: openEnded)
+        try Data(#"{"version":"1.0","id":"x","body":{"type":"BANNER","anything":[1,2],"action":{"type":"teleport","to":"mars"}}}"#.utf8)
+            .write(to: openEnded)
 
-        let output = try run(python, [packageRoot.appendingPathComponent("scripts/check_schema.py").path, schema.path] + examples + [openEnded.path] + brokenPaths)
+        let output = try run(
+            python,
+            [packageRoot.appendingPathComponent("scripts/check_schema.py").path, schema.path] + examples + [openEnded.path] + brokenPaths)
         let lines = output.split(separator: "\n").map(String.init)
         for path in examples + [openEnded.path] {
             #expect(lines.contains("ok \(path)"), "\(path) fails the schema:\n\(output)")

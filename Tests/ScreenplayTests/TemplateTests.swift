@@ -1,7 +1,8 @@
 import Foundation
-import Testing
-@testable import Screenplay
 import ScreenplayTestSupport
+import Testing
+
+@testable import Screenplay
 
 struct TemplateTests {
     @Test func repeatedNodesBecomeOneTemplateAndDecodeBackExactly() throws {
@@ -22,7 +23,10 @@ struct TemplateTests {
     }
 
     @Test func aScreenWithoutRepeatsOrUnder2KBIsWrittenAsItIs() {
-        let screen = Screen(id: "s") { Text("one"); Image("https://images.example.com/a.jpg") }
+        let screen = Screen(id: "s") {
+            Text("one")
+            Image("https://images.example.com/a.jpg")
+        }
         #expect(Screen.applyingTemplates(toEncoded: screen.encoded(), minimumBytes: 0) == nil)
         #expect(screen.encoded(templates: .automatic) == screen.encoded())
         let small = SampleScreens.gallery(count: 4)
@@ -53,16 +57,19 @@ struct TemplateTests {
     @Test func hostileTemplatesAreRefusedWithTheirPaths() throws {
         // A template that uses a template, a built-in name, a bad binding: each is refused.
         let document = #"""
-        {"version":"1.1","id":"t","templates":{
-          "a":{"type":"vstack","children":[{"type":"b"}]},
-          "b":{"type":"text","$text":"x"},
-          "text":{"type":"text","text":"shadow"},
-          "c":{"type":"text","$text":7}},
-         "body":{"type":"vstack","children":[{"type":"b","x":"ok"},{"type":"a"},{"type":"c"},{"type":"text","text":"plain"}]}}
-        """#
+            {"version":"1.1","id":"t","templates":{
+              "a":{"type":"vstack","children":[{"type":"b"}]},
+              "b":{"type":"text","$text":"x"},
+              "text":{"type":"text","text":"shadow"},
+              "c":{"type":"text","$text":7}},
+             "body":{"type":"vstack","children":[{"type":"b","x":"ok"},{"type":"a"},{"type":"c"},{"type":"text","text":"plain"}]}}
+            """#
         let result = Screen.decode(from: Array(document.utf8))
         let screen = try #require(result.value)
-        guard case .vstack(let stack) = screen.body.component else { Issue.record("not a stack"); return }
+        guard case .vstack(let stack) = screen.body.component else {
+            Issue.record("not a stack")
+            return
+        }
         #expect(stack.children.first == Text("ok").node)
         #expect(stack.children.last == Text("plain").node)
         let paths = result.diagnostics.map(\.path.description)
@@ -75,10 +82,15 @@ struct TemplateTests {
     @Test func expansionIsBounded() throws {
         let wide = (0..<200).map { _ in #"{"type":"text","text":"xxxxxxxx"}"# }.joined(separator: ",")
         let instances = (0..<6_000).map { _ in #"{"type":"w"}"# }.joined(separator: ",")
-        let document = #"{"version":"1.1","id":"t","templates":{"w":{"type":"vstack","children":["# + wide + #"]}},"body":{"type":"vstack","children":["# + instances + "]}}"
+        let document =
+            #"{"version":"1.1","id":"t","templates":{"w":{"type":"vstack","children":["# + wide
+            + #"]}},"body":{"type":"vstack","children":["# + instances + "]}}"
         #expect(document.utf8.count < 200_000)
         let result = Screen.decode(from: Array(document.utf8))
-        guard case .vstack(let stack) = result.value?.body.component else { Issue.record("no body"); return }
+        guard case .vstack(let stack) = result.value?.body.component else {
+            Issue.record("no body")
+            return
+        }
         #expect(stack.children.count < 6_000)
         #expect(result.diagnostics.contains { $0.code == .limitExceeded })
     }

@@ -59,7 +59,6 @@ struct Adapter {
         return nil
     }
 
-
     mutating func adapt(_ action: Action) -> Action? {
         guard !capabilities.actions.contains(action.type) else {
             if case .sequence(let actions) = action {

@@ -64,7 +64,9 @@ public struct GenericItem: Sendable, Hashable, ComponentBody, NodeConvertible {
             layout = Layout(rawValue: raw)
             if !Layout.known.contains(Layout(rawValue: raw)) {
                 context.at(.member(.layout)) {
-                    context.report(.warning, .invalidValue, "item layout \"\(raw)\" is not built in (request, message); apps that do not know it use \"request\"")
+                    context.report(
+                        .warning, .invalidValue,
+                        "item layout \"\(raw)\" is not built in (request, message); apps that do not know it use \"request\"")
                 }
             }
         }

@@ -19,7 +19,8 @@ public struct Image: Sendable, Hashable, ComponentBody, NodeConvertible {
     /// Shown while the image loads or when it fails.
     public var placeholderColor: Color?
 
-    public init(_ url: String, width: Length? = nil, height: Length? = nil, contentMode: ContentMode = .fit, placeholderColor: Color? = nil) {
+    public init(_ url: String, width: Length? = nil, height: Length? = nil, contentMode: ContentMode = .fit, placeholderColor: Color? = nil)
+    {
         self.url = url
         self.width = width
         self.height = height

@@ -38,5 +38,6 @@ public struct DocumentLimits: Sendable, Hashable {
     public static let `default` = DocumentLimits()
 
     /// No practical limit: for re-reading bytes this library wrote itself.
-    public static let unlimited = DocumentLimits(maxDocumentBytes: .max, maxDepth: .max, maxChildren: .max, maxStringBytes: .max, maxExpandedValues: .max)
+    public static let unlimited = DocumentLimits(
+        maxDocumentBytes: .max, maxDepth: .max, maxChildren: .max, maxStringBytes: .max, maxExpandedValues: .max)
 }

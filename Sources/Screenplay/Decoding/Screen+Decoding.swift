@@ -49,13 +49,17 @@ extension Screen {
         }
         if version.major != FormatVersion.current.major {
             context.at(.member(.version)) {
-                context.report(.error, .unsupportedVersion, "format version \(version) is not supported; this reader understands \(FormatVersion.current.major).x")
+                context.report(
+                    .error, .unsupportedVersion,
+                    "format version \(version) is not supported; this reader understands \(FormatVersion.current.major).x")
             }
             return nil
         }
         if version > FormatVersion.latest {
             context.at(.member(.version)) {
-                context.report(.warning, .unsupportedVersion, "format version \(version) is newer than \(FormatVersion.latest); parts this reader does not know are skipped")
+                context.report(
+                    .warning, .unsupportedVersion,
+                    "format version \(version) is newer than \(FormatVersion.latest); parts this reader does not know are skipped")
             }
         }
         var id = ""
@@ -72,7 +76,9 @@ extension Screen {
             var expander = TemplateExpander(templates: templates, context: context)
             if !expander.isEmpty {
                 guard let expanded = context.at(.member(.body), { expander.expand(bodyJSON) }) else {
-                    context.at(.member(.body)) { context.report(.error, .droppedNode, "the body could not be expanded, so there is nothing to show") }
+                    context.at(.member(.body)) {
+                        context.report(.error, .droppedNode, "the body could not be expanded, so there is nothing to show")
+                    }
                     return nil
                 }
                 bodyJSON = expanded

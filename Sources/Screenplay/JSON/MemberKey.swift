@@ -2,7 +2,7 @@
 /// an object's members by comparing small integers instead of strings.
 ///
 /// Adding a field to the format adds its name here, in order (a test checks the order).
-enum MemberKey: UInt8, CaseIterable {  // at most 255 cases: .max marks other names
+enum MemberKey: UInt8, CaseIterable { // at most 255 cases: .max marks other names
     case accessibilityLabel
     case action
     case actions

@@ -91,10 +91,18 @@ public enum Markup {
         /// Applies a recognised tag; false when it is out of place (shown as text then).
         mutating func apply(_ tag: Tag) -> Bool {
             switch tag {
-            case .strong: flush(); strongDepth += 1
-            case .strongEnd where strongDepth > 0: flush(); strongDepth -= 1
-            case .emphasis: flush(); emphasisDepth += 1
-            case .emphasisEnd where emphasisDepth > 0: flush(); emphasisDepth -= 1
+            case .strong:
+                flush()
+                strongDepth += 1
+            case .strongEnd where strongDepth > 0:
+                flush()
+                strongDepth -= 1
+            case .emphasis:
+                flush()
+                emphasisDepth += 1
+            case .emphasisEnd where emphasisDepth > 0:
+                flush()
+                emphasisDepth -= 1
             case .lineBreak: pending.append(0x0A)
             case .link(let href) where !inLink:
                 flush()
@@ -105,7 +113,10 @@ public enum Markup {
                 } else {
                     link = href
                 }
-            case .linkEnd where inLink: flush(); inLink = false; link = nil
+            case .linkEnd where inLink:
+                flush()
+                inLink = false
+                link = nil
             default: return false
             }
             return true

@@ -91,9 +91,10 @@ extension Action: JSONReadable, JSONEncodable {
             guard let elements = reader.raw(.actions) else {
                 throw context.failure(.missingField, "a \"sequence\" action is missing its required \"actions\"")
             }
-            self = .sequence(try context.at(.member(.actions)) { () throws(DecodingFailure) in
-                try Action.readList(elements, context: context)
-            })
+            self = .sequence(
+                try context.at(.member(.actions)) { () throws(DecodingFailure) in
+                    try Action.readList(elements, context: context)
+                })
         case "track": self = .track(try reader.required(.event), properties: reader.optional(.properties) ?? [:])
         default:
             context.report(.warning, .unknownAction, "unknown action type \"\(type)\"; kept as it is, apps that do not handle it ignore it")

@@ -58,7 +58,8 @@ public struct Node: Sendable, Hashable {
     ) {
         self.id = id
         self.component = component
-        let values = Extras.Values(action: action, accessibilityLabel: accessibilityLabel, visibleWhen: visibleWhen, style: style, fallback: fallback)
+        let values = Extras.Values(
+            action: action, accessibilityLabel: accessibilityLabel, visibleWhen: visibleWhen, style: style, fallback: fallback)
         self.extras = values.isEmpty ? nil : Extras(values)
     }
 
@@ -138,7 +139,8 @@ extension Node {
             return node
         } catch {
             if let fallback {
-                context.report(DecodingFailure(code: .usedFallback, message: "\(error.message); its fallback is used instead", path: error.path))
+                context.report(
+                    DecodingFailure(code: .usedFallback, message: "\(error.message); its fallback is used instead", path: error.path))
                 return fallback
             }
             context.report(DecodingFailure(code: .droppedNode, message: "\(error.message); node dropped", path: error.path))

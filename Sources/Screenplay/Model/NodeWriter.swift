@@ -23,14 +23,13 @@ struct NodeWriter {
     private var next = 0
     private var nextRank: UInt8 = .max
 
-    /// Opens the node's object in `json` (taken over until ``finish()``).
+    /// Takes over `json`, in which the node's object was just opened, until ``finishObject()``.
     init(_ json: consuming JSONWriter, node: Node) {
         self.json = json
         id = node.id
         extras = node.extras
         component = node.component
         present = Node.presence(id: node.id, extras: node.extras)
-        self.json.beginObject()
         advance()
     }
 
@@ -50,11 +49,10 @@ struct NodeWriter {
         json.member(name, value)
     }
 
-    /// Writes the common members left and closes the object; the writer goes back to its owner.
-    consuming func finish() -> JSONWriter {
+    /// Writes the common members left and closes the object.
+    mutating func finishObject() {
         while nextRank != .max { writeNextCommonMember() }
         json.endObject()
-        return json
     }
 
     private mutating func advance() {
@@ -83,9 +81,13 @@ struct NodeWriter {
 
 extension Node: JSONEncodable {
     func encode(into writer: inout JSONWriter) {
-        var node = NodeWriter(writer, node: self)
+        // The writer moves into the node's writer and back: one owner of its buffers at a time,
+        // so that writing never copies them.
+        writer.beginObject()
+        var node = NodeWriter(consume writer, node: self)
         component.write(to: &node)
-        writer = node.finish()
+        node.finishObject()
+        writer = node.json
     }
 
     /// The members every node may have, in key order, as ``NodeWriter`` slots them in.

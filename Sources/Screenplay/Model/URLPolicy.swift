@@ -44,7 +44,10 @@ public struct URLPolicy: Sendable, Hashable {
         guard let schemeEnd else { return .relative }
         let head = url.utf8.prefix(schemeEnd)
         guard let first = head.first, Self.isLetter(first),
-            head.allSatisfy({ Self.isLetter($0) || ($0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9")) || $0 == UInt8(ascii: "+") || $0 == UInt8(ascii: "-") || $0 == UInt8(ascii: ".") })
+            head.allSatisfy({
+                Self.isLetter($0) || ($0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9")) || $0 == UInt8(ascii: "+")
+                    || $0 == UInt8(ascii: "-") || $0 == UInt8(ascii: ".")
+            })
         else { return .refused("\"\(String(decoding: head, as: UTF8.self))\" is not a valid URL scheme") }
         let scheme = String(decoding: head.map { $0 | 0x20 }, as: UTF8.self)
         guard allowedSchemes.contains(scheme) else {
@@ -53,7 +56,9 @@ public struct URLPolicy: Sendable, Hashable {
         }
         if scheme == "http" || scheme == "https" {
             let rest = url.utf8.dropFirst(schemeEnd + 1)
-            guard rest.starts(with: "//".utf8), rest.count > 2 else { return .refused("an \(scheme) URL needs a host (\"\(scheme)://host/…\")") }
+            guard rest.starts(with: "//".utf8), rest.count > 2 else {
+                return .refused("an \(scheme) URL needs a host (\"\(scheme)://host/…\")")
+            }
         }
         return .absolute(scheme: scheme)
     }

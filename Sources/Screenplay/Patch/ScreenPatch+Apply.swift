@@ -26,7 +26,9 @@ extension ScreenPatch {
                 guard children != nil || current.component.childLists.isEmpty else {
                     throw PatchError(message: "update of a \(current.type), whose children cannot be kept by an update")
                 }
-                guard set["type"] == nil || set["type"] == .string(current.type) else { throw PatchError(message: "an update cannot change a node's type") }
+                guard set["type"] == nil || set["type"] == .string(current.type) else {
+                    throw PatchError(message: "an update cannot change a node's type")
+                }
                 var members = current.withoutChildren.json.objectValue ?? [:]
                 for key in unset { members[key] = nil }
                 members.merge(set) { $1 }
@@ -57,7 +59,8 @@ extension ScreenPatch {
             }
         case .move(let parent, let from, let to):
             try modify(&screen.body, at: try path(of: parent, in: screen.body)) { container throws(PatchError) in
-                guard var children = container.component.singleChildList, children.indices.contains(from), children.indices.contains(to) else {
+                guard var children = container.component.singleChildList, children.indices.contains(from), children.indices.contains(to)
+                else {
                     throw PatchError(message: "cannot move \(from) to \(to) in a \(container.type)")
                 }
                 children.insert(children.remove(at: from), at: to)

@@ -23,7 +23,9 @@ extension ScreenPatch {
             return .failure(PatchError(message: "a patch is a JSON object"))
         }
         if let screen = members[.screen] {
-            guard let value = Screen.decode(from: screen, options: options).value else { return .failure(PatchError(message: "the patch's screen cannot be read")) }
+            guard let value = Screen.decode(from: screen, options: options).value else {
+                return .failure(PatchError(message: "the patch's screen cannot be read"))
+            }
             return .success(ScreenPatch(.screen(value)))
         }
         guard case .array(let list)? = members[.ops] else { return .failure(PatchError(message: "a patch has \"ops\" or \"screen\"")) }
@@ -37,7 +39,8 @@ extension ScreenPatch {
             func node() -> Node? {
                 guard let json = op[.node] else { return nil }
                 let result = Node.decode(from: json, options: options)
-                return result.hasErrors || result.diagnostics.contains(where: { $0.code == .droppedNode || $0.code == .usedFallback }) ? nil : result.value
+                return result.hasErrors || result.diagnostics.contains(where: { $0.code == .droppedNode || $0.code == .usedFallback })
+                    ? nil : result.value
             }
             let operation: PatchOperation?
             switch PatchOperation.Name(rawValue: name) {
@@ -46,12 +49,16 @@ extension ScreenPatch {
                 let set = op[.set]?.objectValue ?? [:]
                 let unset = (op[.unset]?.arrayValue ?? []).compactMap(\.stringValue)
                 operation = .update(address, set: set, unset: unset)
-            case .insert?: operation = node().flatMap { node in op[.index]?.intValue.map { .insert(parent: address, index: $0, node: node) } }
+            case .insert?:
+                operation = node().flatMap { node in op[.index]?.intValue.map { .insert(parent: address, index: $0, node: node) } }
             case .remove?: operation = .remove(address)
             case .move?:
                 operation = op[.from]?.intValue.flatMap { from in op[.to]?.intValue.map { .move(parent: address, from: from, to: $0) } }
             case .header?:
-                guard case .object(var screen)? = op[.screen] else { operation = nil; break }
+                guard case .object(var screen)? = op[.screen] else {
+                    operation = nil
+                    break
+                }
                 screen[.body] = ["type": "spacer"]
                 operation = Screen.decode(from: .object(screen), options: options).value.map { .header($0) }
             case nil: operation = nil

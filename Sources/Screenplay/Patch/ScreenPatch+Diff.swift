@@ -39,12 +39,15 @@ extension ScreenPatch {
             return
         }
         if case .list(let oldList) = old.component, case .list(let newList) = new.component, oldShell == newShell,
-           oldList.sections.map(\.children.count) == newList.sections.map(\.children.count) {
+            oldList.sections.map(\.children.count) == newList.sections.map(\.children.count)
+        {
             // Same sections, same sizes: compare the rows in place.
             let oldRows = oldList.sections.flatMap(\.children)
             let newRows = newList.sections.flatMap(\.children)
             for (index, (oldRow, newRow)) in zip(oldRows, newRows).enumerated() {
-                let rowAddress = oldRow.id == newRow.id ? address.child(index, oldRow) : NodeAddress(anchor: address.anchor, path: address.path + [index])
+                let rowAddress =
+                    oldRow.id == newRow.id
+                    ? address.child(index, oldRow) : NodeAddress(anchor: address.anchor, path: address.path + [index])
                 diff(oldRow, newRow, at: rowAddress, into: &operations)
             }
             return
@@ -75,7 +78,9 @@ extension ScreenPatch {
                 current.remove(at: index)
             }
             let positions = Dictionary(uniqueKeysWithValues: current.enumerated().map { ($1.id!, $0) })
-            let stable = Self.longestIncreasingRun(new.compactMap { positions[$0.id!] }).reduce(into: Set<String>()) { $0.insert(current[$1].id!) }
+            let stable = Self.longestIncreasingRun(new.compactMap { positions[$0.id!] }).reduce(into: Set<String>()) {
+                $0.insert(current[$1].id!)
+            }
             for index in new.indices.reversed() {
                 let node = new[index]
                 guard !stable.contains(node.id!) else { continue }
@@ -98,7 +103,9 @@ extension ScreenPatch {
         // By position: the common prefix in place, then what was added or removed at the end.
         let common = min(old.count, new.count)
         for index in 0..<common {
-            let address = old[index].id == new[index].id ? parent.child(index, old[index]) : NodeAddress(anchor: parent.anchor, path: parent.path + [index])
+            let address =
+                old[index].id == new[index].id
+                ? parent.child(index, old[index]) : NodeAddress(anchor: parent.anchor, path: parent.path + [index])
             diff(old[index], new[index], at: address, into: &operations)
         }
         for index in common..<max(common, new.count) {
@@ -111,7 +118,7 @@ extension ScreenPatch {
 
     /// The positions in `values` of a longest strictly increasing subsequence (patience sorting).
     static func longestIncreasingRun(_ values: [Int]) -> [Int] {
-        var tails: [Int] = []            // index into values of the smallest tail of each length
+        var tails: [Int] = [] // index into values of the smallest tail of each length
         var previous = [Int](repeating: -1, count: values.count)
         for (index, value) in values.enumerated() {
             var low = 0

@@ -47,21 +47,24 @@ public enum FormatSchema {
     }
 
     private static var screenDefinition: [String: JSONValue] {
-        guard case .object(let members) = object(
-            [
-                "version": documented(["type": "string", "pattern": "^[0-9]+\\.[0-9]+$"], "Format version, MAJOR.MINOR."),
-                "id": documented(string, "Stable name of the screen."),
-                "title": string,
-                "body": ref("node"),
-                "state": documented(anyObject, "Initial client state: values bound to inputs and conditions."),
-                "cache": object(["maxAge": ["type": "integer", "minimum": 0], "staleWhileRevalidate": ["type": "integer", "minimum": 0]], required: ["maxAge"]),
-                "intents": documented(ref("url"), "Where intents are POSTed (default: the screen URL + /intents)."),
-                "stream": documented(ref("url"), "Server-Sent Events stream of patches for this screen."),
-                "templates": documented(
-                    ["type": "object", "additionalProperties": ["type": "object", "required": ["type"]]],
-                    "Format 1.1: nodes used by name; a member \"$name\": \"param\" takes the instance's param."),
-            ],
-            required: ["version", "id", "body"])
+        guard
+            case .object(let members) = object(
+                [
+                    "version": documented(["type": "string", "pattern": "^[0-9]+\\.[0-9]+$"], "Format version, MAJOR.MINOR."),
+                    "id": documented(string, "Stable name of the screen."),
+                    "title": string,
+                    "body": ref("node"),
+                    "state": documented(anyObject, "Initial client state: values bound to inputs and conditions."),
+                    "cache": object(
+                        ["maxAge": ["type": "integer", "minimum": 0], "staleWhileRevalidate": ["type": "integer", "minimum": 0]],
+                        required: ["maxAge"]),
+                    "intents": documented(ref("url"), "Where intents are POSTed (default: the screen URL + /intents)."),
+                    "stream": documented(ref("url"), "Server-Sent Events stream of patches for this screen."),
+                    "templates": documented(
+                        ["type": "object", "additionalProperties": ["type": "object", "required": ["type"]]],
+                        "Format 1.1: nodes used by name; a member \"$name\": \"param\" takes the instance's param."),
+                ],
+                required: ["version", "id", "body"])
         else { return [:] }
         return members
     }
@@ -100,18 +103,30 @@ public enum FormatSchema {
             .spacer: (["minLength": nonNegative], []),
             .divider: (["color": ref("color"), "thickness": nonNegative], []),
             .carousel: (["spacing": nonNegative, "itemWidth": nonNegative, "children": children], ["children"]),
-            .grid: (["columns": ["type": "integer", "minimum": 1, "maximum": 12], "spacing": nonNegative, "children": children], ["columns", "children"]),
+            .grid: (
+                ["columns": ["type": "integer", "minimum": 1, "maximum": 12], "spacing": nonNegative, "children": children],
+                ["columns", "children"]
+            ),
             .text: (textAttributeProperties.merging(["text": string]) { $1 }, ["text"]),
-            .richText: (textAttributeProperties.merging(["markup": documented(string, "Closed subset: <strong>, <em>, <br>, <a href>.")]) { $1 }, ["markup"]),
+            .richText: (
+                textAttributeProperties.merging(["markup": documented(string, "Closed subset: <strong>, <em>, <br>, <a href>.")]) { $1 },
+                ["markup"]
+            ),
             .image: (
-                ["url": ref("url"), "width": ref("length"), "height": ref("length"), "contentMode": enumeration(Image.ContentMode.self), "placeholderColor": ref("color")],
+                [
+                    "url": ref("url"), "width": ref("length"), "height": ref("length"), "contentMode": enumeration(Image.ContentMode.self),
+                    "placeholderColor": ref("color"),
+                ],
                 ["url"]
             ),
             .rectangle: (["width": ref("length"), "height": ref("length"), "color": ref("color"), "cornerRadius": nonNegative], []),
             .badge: (["text": string, "color": ref("color"), "background": ref("color")], ["text"]),
             .button: (["title": string, "variant": enumeration(Button.Variant.self), "enabled": boolean], ["title"]),
             .textField: (
-                ["key": string, "label": string, "placeholder": string, "keyboard": enumeration(TextField.Keyboard.self), "secure": boolean],
+                [
+                    "key": string, "label": string, "placeholder": string, "keyboard": enumeration(TextField.Keyboard.self),
+                    "secure": boolean,
+                ],
                 ["key"]
             ),
             .toggle: (["title": string, "key": string], ["title", "key"]),
@@ -153,7 +168,10 @@ public enum FormatSchema {
     private static var definitions: [String: JSONValue] {
         var definitions: [String: JSONValue] = [
             "url": documented(
-                ["type": "string", "minLength": 1, "pattern": "^(?!//)(?:[Hh][Tt][Tt][Pp][Ss]?://[^\\s\\\\]+|[^:/?#\\s\\\\]*(?:[/?#][^\\s\\\\]*)?)$"],
+                [
+                    "type": "string", "minLength": 1,
+                    "pattern": "^(?!//)(?:[Hh][Tt][Tt][Pp][Ss]?://[^\\s\\\\]+|[^:/?#\\s\\\\]*(?:[/?#][^\\s\\\\]*)?)$",
+                ],
                 "A relative app path (\"/cars/42\") or an absolute http(s) URL."),
             "color": [
                 "oneOf": [

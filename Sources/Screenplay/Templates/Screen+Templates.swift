@@ -31,7 +31,9 @@ extension Screen {
     public static func applyingTemplates(
         toEncoded plain: [UInt8], layout: JSONWriter.Layout = .compact, minimumBytes: Int = templatesMinimumBytes
     ) -> [UInt8]? {
-        guard plain.count >= minimumBytes, case .object(var document) = (try? JSONParser.parse(plain, limits: .unlimited)) ?? .null, let body = document["body"] else { return nil }
+        guard plain.count >= minimumBytes, case .object(var document) = (try? JSONParser.parse(plain, limits: .unlimited)) ?? .null,
+            let body = document["body"]
+        else { return nil }
         var extractor = TemplateExtractor()
         let templatedBody = extractor.extract(from: body)
         guard !extractor.templates.isEmpty else { return nil }

@@ -72,7 +72,9 @@ struct TemplateExpander {
             guard let type = members[.type]?.stringValue, let template = templates[type] else { return .object(expanded) }
             budget -= template.size
             guard budget >= 0 else {
-                context.report(.error, .limitExceeded, "templates expand beyond \(context.options.limits.maxExpandedValues) values; instance of \"\(type)\" dropped")
+                context.report(
+                    .error, .limitExceeded,
+                    "templates expand beyond \(context.options.limits.maxExpandedValues) values; instance of \"\(type)\" dropped")
                 return nil
             }
             return Self.fill(template.json, with: expanded)

@@ -24,12 +24,24 @@ extension Component {
     public func replacingChildLists(_ lists: [[Node]]) -> Component {
         func list(_ index: Int, else current: [Node]) -> [Node] { index < lists.count ? lists[index] : current }
         switch self {
-        case .vstack(var stack): stack.children = list(0, else: stack.children); return .vstack(stack)
-        case .hstack(var stack): stack.children = list(0, else: stack.children); return .hstack(stack)
-        case .zstack(var stack): stack.children = list(0, else: stack.children); return .zstack(stack)
-        case .scroll(var scroll): scroll.children = list(0, else: scroll.children); return .scroll(scroll)
-        case .carousel(var carousel): carousel.children = list(0, else: carousel.children); return .carousel(carousel)
-        case .grid(var grid): grid.children = list(0, else: grid.children); return .grid(grid)
+        case .vstack(var stack):
+            stack.children = list(0, else: stack.children)
+            return .vstack(stack)
+        case .hstack(var stack):
+            stack.children = list(0, else: stack.children)
+            return .hstack(stack)
+        case .zstack(var stack):
+            stack.children = list(0, else: stack.children)
+            return .zstack(stack)
+        case .scroll(var scroll):
+            scroll.children = list(0, else: scroll.children)
+            return .scroll(scroll)
+        case .carousel(var carousel):
+            carousel.children = list(0, else: carousel.children)
+            return .carousel(carousel)
+        case .grid(var grid):
+            grid.children = list(0, else: grid.children)
+            return .grid(grid)
         case .list(var list):
             for index in list.sections.indices where index < lists.count { list.sections[index].children = lists[index] }
             return .list(list)
@@ -73,9 +85,10 @@ extension Component {
     public func mapChildren(_ transform: (Node, [JSONPath.Component]) throws -> Node?) rethrows -> Component {
         let lists = childLists
         guard !lists.isEmpty else { return self }
-        return replacingChildLists(try lists.map { list in
-            try list.nodes.indices.compactMap { index in try transform(list.nodes[index], list.path + [.index(index)]) }
-        })
+        return replacingChildLists(
+            try lists.map { list in
+                try list.nodes.indices.compactMap { index in try transform(list.nodes[index], list.path + [.index(index)]) }
+            })
     }
 
     /// The component with its direct child at `position` (counted as ``children`` counts) replaced.

@@ -7,14 +7,20 @@ enum ScreenChecks {
         screen.body.walk(at: JSONPath([.member(.body)])) { node, path in
             if let id = node.id {
                 if let first = seen[id] {
-                    diagnostics.append(Diagnostic(.error, .duplicateID, at: path.appending(key: "id"), "id \"\(id)\" is already used at \(first); ids must be unique in a screen"))
+                    diagnostics.append(
+                        Diagnostic(
+                            .error, .duplicateID, at: path.appending(key: "id"),
+                            "id \"\(id)\" is already used at \(first); ids must be unique in a screen"))
                 } else {
                     seen[id] = path
                 }
             }
             switch node.component {
             case .custom(let custom) where node.fallback == nil:
-                diagnostics.append(Diagnostic(.warning, .appDefinedComponent, at: path, "app-defined component \"\(custom.type)\" has no fallback; apps that do not register it show nothing here"))
+                diagnostics.append(
+                    Diagnostic(
+                        .warning, .appDefinedComponent, at: path,
+                        "app-defined component \"\(custom.type)\" has no fallback; apps that do not register it show nothing here"))
             case .button where node.action == nil:
                 diagnostics.append(Diagnostic(.warning, .missingField, at: path, "button has no action, so pressing it does nothing"))
             default: break

@@ -203,16 +203,17 @@ public actor ScreenCache {
         }
         let body = Array(rest[(newline + 1)...])
         guard case .string(let key)? = header["key"], case .number(let stored)? = header["stored"],
-              case .number(let length)? = header["length"], case .string(let checksum)? = header["checksum"]
+            case .number(let length)? = header["length"], case .string(let checksum)? = header["checksum"]
         else { return problem("metadata is missing key, stored, length or checksum") }
         guard Int(length) == body.count else { return problem("body is \(body.count) bytes, metadata says \(Int(length))") }
         guard checksum == String(fnv1a(body), radix: 16) else { return problem("checksum mismatch") }
         func string(_ name: String) -> String? { if case .string(let value)? = header[name] { value } else { nil } }
         var maxAge: Int?
         if case .number(let value)? = header["maxAge"] { maxAge = Int(value) }
-        return .success(Entry(
-            key: key, body: body, etag: string("etag"), storedAt: Date(timeIntervalSince1970: stored), maxAge: maxAge,
-            stateToken: string("stateToken"), language: string("language")))
+        return .success(
+            Entry(
+                key: key, body: body, etag: string("etag"), storedAt: Date(timeIntervalSince1970: stored), maxAge: maxAge,
+                stateToken: string("stateToken"), language: string("language")))
     }
 }
 

@@ -158,7 +158,9 @@ public struct ScreenLoader: Sendable {
             throw ClientError(.network, "\(error)", target: url.absoluteString)
         }
         guard response.status == .ok else {
-            throw ClientError(response.status.code == 404 ? .notFound : .http, "the stream answered HTTP \(response.status.code)", target: url.absoluteString, status: response.status.code)
+            throw ClientError(
+                response.status.code == 404 ? .notFound : .http, "the stream answered HTTP \(response.status.code)",
+                target: url.absoluteString, status: response.status.code)
         }
         return response
     }

@@ -67,7 +67,8 @@ public struct AppRouter: Sendable {
             return .web(url)
         case .relative:
             let path = target.hasPrefix("/") ? target : "/" + target
-            let (pathPart, query) = path.firstIndex(of: "?").map { (String(path[..<$0]), String(path[path.index(after: $0)...])) } ?? (path, nil)
+            let (pathPart, query) =
+                path.firstIndex(of: "?").map { (String(path[..<$0]), String(path[path.index(after: $0)...])) } ?? (path, nil)
             return route(pathPart, query: query)
         }
     }

@@ -93,7 +93,11 @@ public final class ScreenStore {
     public func reload() async {
         let cached = await environment.cache?.entry(for: cacheKey)
         do {
-            if let cached, screen != nil, cached.etag == etag { try await revalidate(holding: cached) } else { try await fetch(cached: nil) }
+            if let cached, screen != nil, cached.etag == etag {
+                try await revalidate(holding: cached)
+            } else {
+                try await fetch(cached: nil)
+            }
         } catch {
             fail(error)
         }
@@ -101,7 +105,10 @@ public final class ScreenStore {
 
     /// After a failure: tries again.
     public func retry() async {
-        if case .loaded = phase { await reload(); return }
+        if case .loaded = phase {
+            await reload()
+            return
+        }
         phase = .loading
         do {
             try await load()
@@ -124,7 +131,7 @@ public final class ScreenStore {
     private func revalidate(holding cached: ScreenCache.Entry) async throws(ClientError) {
         do {
             try await fetch(cached: cached)
-        } catch where error.kind == .network {
+        } catch  where error.kind == .network {
             // Offline: the cached copy stays on screen, marked stale.
             if case .loaded(var loaded) = phase {
                 loaded.stale = true
@@ -145,22 +152,28 @@ public final class ScreenStore {
             }
             entry.storedAt = Date()
             entry.maxAge = maxAge ?? entry.maxAge
-            if let token { entry.stateToken = token; stateToken = token }
+            if let token {
+                entry.stateToken = token
+                stateToken = token
+            }
             await environment.cache?.store(entry)
             loaded.stale = false
             loaded.source = .revalidated
             phase = .loaded(loaded)
         case .modified(let received, let etag, let maxAge, let cacheable, let token, let language):
             guard let screen = prepare(received) else {
-                throw ClientError(.undecodable, diagnostics.first { $0.severity == .error }.map(String.init(describing:)) ?? "not a screen", target: url.absoluteString)
+                throw ClientError(
+                    .undecodable, diagnostics.first { $0.severity == .error }.map(String.init(describing:)) ?? "not a screen",
+                    target: url.absoluteString)
             }
             self.etag = etag
             version = etag.map(EntityTag.version(of:))
             stateToken = token
             show(screen, source: .network, stale: false)
             if cacheable {
-                await environment.cache?.store(ScreenCache.Entry(
-                    key: cacheKey, body: received.body, etag: etag, maxAge: maxAge, stateToken: token, language: language))
+                await environment.cache?.store(
+                    ScreenCache.Entry(
+                        key: cacheKey, body: received.body, etag: etag, maxAge: maxAge, stateToken: token, language: language))
             }
         }
     }
@@ -194,7 +207,8 @@ public final class ScreenStore {
     /// typed; another screen starts from its own state.
     func show(_ screen: Screen, source: LoadedScreen.Source, stale: Bool) {
         if let current = self.screen, current.id == screen.id {
-            values = screen.state.merging(values.filter { screen.state[$0.key] != nil || current.state[$0.key] == nil }) { _, typed in typed }
+            values = screen.state.merging(values.filter { screen.state[$0.key] != nil || current.state[$0.key] == nil }) { _, typed in typed
+            }
         } else {
             values = screen.state
         }

@@ -51,12 +51,17 @@ public final class ScreenplayRuntime {
         self.configuration = configuration
         let capabilities = configuration.capabilities
         environment = RuntimeEnvironment(
-            loader: ScreenLoader(configuration: configuration, transport: transport ?? DefaultTransport.make(maxResponseBytes: configuration.maxResponseBytes)),
+            loader: ScreenLoader(
+                configuration: configuration,
+                transport: transport ?? DefaultTransport.make(maxResponseBytes: configuration.maxResponseBytes)),
             cache: cache,
             prepare: { screen in
                 let (adapted, report) = screen.adapted(to: capabilities)
                 guard !report.isEmpty else { return (adapted, []) }
-                return (adapted, [Diagnostic(.warning, .usedFallback, at: .root, "the screen held types this client does not draw; replaced: \(report)")])
+                return (
+                    adapted,
+                    [Diagnostic(.warning, .usedFallback, at: .root, "the screen held types this client does not draw; replaced: \(report)")]
+                )
             },
             report: diagnostics)
     }
@@ -112,12 +117,17 @@ public final class ScreenplayRuntime {
             openWeb(url, for: target)
         case .screen(let path):
             let store = ScreenStore(path: path, url: environment.loader.screenURL(for: path), environment: environment)
-            if presenting { presented?.stopFollowing(); presented = store } else { stack.append(store) }
+            if presenting {
+                presented?.stopFollowing()
+                presented = store
+            } else {
+                stack.append(store)
+            }
             emit(.openedScreen(path: path, url: store.url, presented: presenting))
             do {
                 try await store.load()
                 store.follow()
-            } catch where error.kind == .notFound {
+            } catch  where error.kind == .notFound {
                 // The server has no such screen: an old app reaches the feature on the web.
                 if presenting { presented = nil } else { stack.removeAll { $0 === store } }
                 openWeb(environment.loader.webURL(for: path), for: target)

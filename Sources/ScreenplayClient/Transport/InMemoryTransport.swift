@@ -48,13 +48,7 @@ public final class InMemoryTransport: Transport, @unchecked Sendable {
     }
 
     public func open(_ request: TransportRequest) async throws -> StreamingResponse {
-        guard let streamHandler else {
-            let response = try await send(request)
-            return StreamingResponse(status: response.status, headers: response.headers, body: AsyncThrowingStream { continuation in
-                continuation.yield(response.body)
-                continuation.finish()
-            })
-        }
+        guard let streamHandler else { return StreamingResponse(whole: try await send(request)) }
         record(request)
         return try await streamHandler(request)
     }

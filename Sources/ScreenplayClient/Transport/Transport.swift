@@ -22,11 +22,7 @@ public protocol Transport: Sendable {
 extension Transport {
     /// Without streaming: the whole body, once (enough for tests and simple transports).
     public func open(_ request: TransportRequest) async throws -> StreamingResponse {
-        let response = try await send(request)
-        return StreamingResponse(status: response.status, headers: response.headers, body: AsyncThrowingStream { continuation in
-            continuation.yield(response.body)
-            continuation.finish()
-        })
+        StreamingResponse(whole: try await send(request))
     }
 }
 
@@ -35,6 +31,16 @@ public struct StreamingResponse: Sendable {
     public var status: HTTPResponse.Status
     public var headers: HTTPFields
     public var body: AsyncThrowingStream<[UInt8], any Error>
+
+    /// A response whose whole body is already here, as one part.
+    public init(whole response: TransportResponse) {
+        self.init(
+            status: response.status, headers: response.headers,
+            body: AsyncThrowingStream { continuation in
+                continuation.yield(response.body)
+                continuation.finish()
+            })
+    }
 
     public init(status: HTTPResponse.Status, headers: HTTPFields, body: AsyncThrowingStream<[UInt8], any Error>) {
         self.status = status
@@ -75,9 +81,9 @@ public struct TransportResponse: Sendable, Hashable {
 public enum DefaultTransport {
     public static func make(maxResponseBytes: Int) -> any Transport {
         #if canImport(Darwin)
-        URLSessionTransport(maxResponseBytes: maxResponseBytes)
+            URLSessionTransport(maxResponseBytes: maxResponseBytes)
         #else
-        HTTPClientTransport(maxResponseBytes: maxResponseBytes)
+            HTTPClientTransport(maxResponseBytes: maxResponseBytes)
         #endif
     }
 }

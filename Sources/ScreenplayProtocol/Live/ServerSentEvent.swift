@@ -56,7 +56,10 @@ public struct ServerSentEventParser: Sendable {
     public mutating func feed(_ bytes: [UInt8]) -> [ServerSentEvent] {
         var events: [ServerSentEvent] = []
         for byte in bytes {
-            if byte == 0x0A, lastWasCR { lastWasCR = false; continue }
+            if byte == 0x0A, lastWasCR {
+                lastWasCR = false
+                continue
+            }
             lastWasCR = byte == 0x0D
             if byte == 0x0A || byte == 0x0D {
                 if let event = endLine() { events.append(event) }
@@ -70,7 +73,10 @@ public struct ServerSentEventParser: Sendable {
     private mutating func endLine() -> ServerSentEvent? {
         defer { line.removeAll(keepingCapacity: true) }
         if line.isEmpty {
-            defer { type = ""; data = [] }
+            defer {
+                type = ""
+                data = []
+            }
             guard !data.isEmpty else { return nil }
             lastEventID = id ?? lastEventID
             return ServerSentEvent(type: type.isEmpty ? "message" : type, id: id, data: data.joined(separator: "\n"))

@@ -39,7 +39,9 @@ public enum StreamMessage: Sendable, Hashable {
 
     /// Reads an event: nil for event types this version does not know (they are skipped); a
     /// screen or patch that cannot be used throws. A screen's warnings come back as diagnostics.
-    public static func decode(_ event: ServerSentEvent, options: DecodingOptions = .default) throws(ScreenplayError) -> DecodeResult<StreamMessage>? {
+    public static func decode(_ event: ServerSentEvent, options: DecodingOptions = .default) throws(ScreenplayError) -> DecodeResult<
+        StreamMessage
+    >? {
         guard let type = EventType(rawValue: event.type) else { return nil }
         guard let version = event.id else {
             throw ScreenplayError(.badGateway, code: "malformedEvent", message: "a \(type.rawValue) event has no id")

@@ -59,7 +59,9 @@ public struct IntentAnswer: Sendable, Hashable {
 
     /// Reads an answer: the screen resiliently (its warnings come back as diagnostics), the
     /// effects one by one (a bad one costs itself), the patch exactly or not at all.
-    public static func decode(from bytes: [UInt8], options: DecodingOptions = .default) throws(ScreenplayError) -> DecodeResult<IntentAnswer> {
+    public static func decode(from bytes: [UInt8], options: DecodingOptions = .default) throws(ScreenplayError) -> DecodeResult<
+        IntentAnswer
+    > {
         func malformed(_ message: String, at key: Key? = nil) -> ScreenplayError {
             ScreenplayError(.badGateway, code: "malformedAnswer", message: message, path: key?.name)
         }
@@ -74,7 +76,8 @@ public struct IntentAnswer: Sendable, Hashable {
             let decoded = Screen.decode(from: screen, options: options)
             diagnostics += decoded.diagnostics
             guard let value = decoded.value else {
-                throw malformed("the intent's screen could not be used: \(decoded.errors.first.map(String.init(describing:)) ?? "")", at: .screen)
+                throw malformed(
+                    "the intent's screen could not be used: \(decoded.errors.first.map(String.init(describing:)) ?? "")", at: .screen)
             }
             answer.content = .screen(value)
         }

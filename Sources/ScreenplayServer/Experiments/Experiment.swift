@@ -77,9 +77,11 @@ public struct LogExposureSink: ExposureSink {
     public func record(_ exposure: Exposure) {
         let key = "\(exposure.experiment)\u{0}\(exposure.variant)\u{0}\(exposure.user ?? "")\u{0}\(exposure.overridden)"
         guard seen.insert(key, forgettingAllBeyond: memory) else { return }
-        logger.info("exposure", metadata: [
-            "experiment": "\(exposure.experiment)", "variant": "\(exposure.variant)",
-            "user": "\(exposure.user ?? "-")", "overridden": "\(exposure.overridden)",
-        ])
+        logger.info(
+            "exposure",
+            metadata: [
+                "experiment": "\(exposure.experiment)", "variant": "\(exposure.variant)",
+                "user": "\(exposure.user ?? "-")", "overridden": "\(exposure.overridden)",
+            ])
     }
 }

@@ -1,6 +1,6 @@
 import Foundation
-import NIOCore
 import NIOConcurrencyHelpers
+import NIOCore
 import Screenplay
 
 /// The subscribers of screen streams, and how the app tells them something changed.
@@ -128,7 +128,12 @@ public final class LiveUpdates: Sendable {
             subscribers[ObjectIdentifier(subscriber)] = nil
             return subscribers.isEmpty
         }
-        if empty { heartbeatTask.withLockedValue { $0?.cancel(); $0 = nil } }
+        if empty {
+            heartbeatTask.withLockedValue {
+                $0?.cancel()
+                $0 = nil
+            }
+        }
     }
 
     /// One task beats for every subscriber, while there are any.

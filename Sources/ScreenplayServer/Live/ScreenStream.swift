@@ -21,7 +21,9 @@ struct ScreenStream: Sendable {
         defer { live.unsubscribe(subscriber) }
         var (screen, version) = try await render()
         if let lastEventID, let base = live.versions[lastEventID] {
-            if lastEventID != version { try await writer.write(events.patch(from: base, baseVersion: lastEventID, to: screen, version: version)) }
+            if lastEventID != version {
+                try await writer.write(events.patch(from: base, baseVersion: lastEventID, to: screen, version: version))
+            }
         } else {
             try await writer.write(events.screen(screen, version: version))
         }

@@ -72,7 +72,9 @@ struct StreamEvents: Sendable {
 
     private func content(of screen: Screen) -> [String: JSONValue] {
         let fragment = HTMLPage.fragment(for: screen, link: renderer.link, customRenderers: renderer.customRenderers)
-        var content: [String: JSONValue] = ["content": .string(fragment.content), "css": .string(fragment.css), "screen": .string(screen.id)]
+        var content: [String: JSONValue] = [
+            "content": .string(fragment.content), "css": .string(fragment.css), "screen": .string(screen.id),
+        ]
         if let title = screen.title { content["title"] = .string(title) }
         return content
     }

@@ -46,9 +46,13 @@ public struct ScreenplayMetrics: Sendable {
     /// dropped, droppedAction).
     func adaptation(_ report: AdaptationReport) {
         guard !report.isEmpty else { return }
-        for (change, counts) in [("fallback", report.usedFallback), ("downgrade", report.downgraded), ("dropped", report.droppedNodes), ("droppedAction", report.droppedActions)] {
+        for (change, counts) in [
+            ("fallback", report.usedFallback), ("downgrade", report.downgraded), ("dropped", report.droppedNodes),
+            ("droppedAction", report.droppedActions),
+        ] {
             for (type, count) in counts {
-                Counter(label: "screenplay_adapted_total", dimensions: [("change", change), ("type", type)], factory: factory).increment(by: count)
+                Counter(label: "screenplay_adapted_total", dimensions: [("change", change), ("type", type)], factory: factory).increment(
+                    by: count)
             }
         }
     }
@@ -64,7 +68,9 @@ final class RequestMetricHandles: Sendable {
 
     private let handles = NIOLockedValueBox<[Key: (counter: CoreMetrics.Counter, timer: CoreMetrics.Timer)]>([:])
 
-    func handles(for key: Key, orMake make: () -> (CoreMetrics.Counter, CoreMetrics.Timer)) -> (counter: CoreMetrics.Counter, timer: CoreMetrics.Timer) {
+    func handles(for key: Key, orMake make: () -> (CoreMetrics.Counter, CoreMetrics.Timer)) -> (
+        counter: CoreMetrics.Counter, timer: CoreMetrics.Timer
+    ) {
         handles.withLockedValue { handles in
             if let existing = handles[key] { return existing }
             let made = make()

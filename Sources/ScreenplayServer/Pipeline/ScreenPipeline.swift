@@ -58,7 +58,8 @@ struct ScreenPipeline: Sendable {
         try await observed("GET") { label in
             label = page.pattern.description
             let components = Self.components(request.uri.path.split(separator: "/", omittingEmptySubsequences: true))
-            let context = try context(for: request, components: components, parameters: page.pattern.match(components) ?? [:], format: .html)
+            let context = try context(
+                for: request, components: components, parameters: page.pattern.match(components) ?? [:], format: .html)
             let screen = adapt(try await page.handler(context), for: context)
             return webResponse(ScreenReply(screen), context: context, request: request, cacheKey: nil)
         }
@@ -190,7 +191,8 @@ struct ScreenPipeline: Sendable {
         // A signed state token is in the page: never keep it in the render cache.
         let cacheable = reply.signedState == nil ? cacheKey : nil
         return respond(
-            body: ScreenBody(bytes: Array(page.html.utf8)), headers: headers, maxAge: screen.cache?.maxAge, cacheKey: cacheable, request: request)
+            body: ScreenBody(bytes: Array(page.html.utf8)), headers: headers, maxAge: screen.cache?.maxAge, cacheKey: cacheable,
+            request: request)
     }
 
     // MARK: Streams
@@ -256,6 +258,7 @@ struct ScreenPipeline: Sendable {
         }
         let base = fields.version.flatMap { version in live.versions[version].map { (version, $0) } }
         return IntentResponse.json(
-            screen: screen, effects: effects, stateToken: stateToken, context: context, base: base, versions: live.versions, encoder: encoder)
+            screen: screen, effects: effects, stateToken: stateToken, context: context, base: base, versions: live.versions,
+            encoder: encoder)
     }
 }

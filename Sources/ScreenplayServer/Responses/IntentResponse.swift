@@ -56,7 +56,8 @@ enum IntentResponse {
         return Response(
             status: .ok,
             headers: [
-                .contentType: "\(WebRuntime.fragmentMediaType); charset=utf-8", .cacheControl: "no-store", .contentLanguage: context.language,
+                .contentType: "\(WebRuntime.fragmentMediaType); charset=utf-8", .cacheControl: "no-store",
+                .contentLanguage: context.language,
             ],
             body: ResponseBody(byteBuffer: ByteBuffer(bytes: JSONWriter.write(.object(answer)))))
     }

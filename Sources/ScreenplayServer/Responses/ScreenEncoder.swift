@@ -26,11 +26,13 @@ final class ScreenEncoder: Sendable {
     func body(for screen: Screen, readBy version: FormatVersion) -> ScreenBody {
         let plain = ScreenBody(bytes: screen.encoded())
         guard version >= .templates else { return plain }
-        let form = templatedForms[plain.tag] ?? {
-            let form = TemplatedForm(bytes: Screen.applyingTemplates(toEncoded: plain.bytes))
-            templatedForms.store(form, for: plain.tag)
-            return form
-        }()
+        let form =
+            templatedForms[plain.tag]
+            ?? {
+                let form = TemplatedForm(bytes: Screen.applyingTemplates(toEncoded: plain.bytes))
+                templatedForms.store(form, for: plain.tag)
+                return form
+            }()
         guard let templated = form.bytes else { return plain }
         return ScreenBody(bytes: templated, tag: EntityTag.templated(plain.tag))
     }

@@ -3,8 +3,8 @@ import Crypto
 import HTTPTypes
 import Hummingbird
 import Screenplay
-import ScreenplayProtocol
 import ScreenplayHTML
+import ScreenplayProtocol
 
 /// The HTTP side of sending a screen: a strong ETag over the exact bytes, `304 Not Modified` when
 /// the client has them, caching as the screen's hints say (private: screens are per user), and
@@ -84,4 +84,3 @@ enum ScreenResponse {
         return Response(status: .ok, headers: headers, body: ResponseBody(byteBuffer: screen.body))
     }
 }
-

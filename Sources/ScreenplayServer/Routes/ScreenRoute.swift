@@ -58,13 +58,15 @@ struct RouteTable: Sendable {
         case .post:
             guard components.last == "intents" else {
                 throw ScreenplayError(
-                    .methodNotAllowed, code: "methodNotAllowed", message: "screens are read with GET; intents go to /screens/<path>/intents")
+                    .methodNotAllowed, code: "methodNotAllowed", message: "screens are read with GET; intents go to /screens/<path>/intents"
+                )
             }
             target = .intents
             screenComponents.removeLast()
         }
         guard let match = match(screenComponents) else {
-            throw ScreenplayError(.notFound, code: "noSuchScreen", message: "no screen at /screens/\(screenComponents.joined(separator: "/"))")
+            throw ScreenplayError(
+                .notFound, code: "noSuchScreen", message: "no screen at /screens/\(screenComponents.joined(separator: "/"))")
         }
         return Resolved(route: match.route, target: target, components: screenComponents, parameters: match.parameters)
     }

@@ -9,12 +9,17 @@ import Testing
 /// The demo's pages in a real headless Chromium, over loopback: localised content, intents,
 /// links, the web-only path, live visibility. Skipped when the browser is not installed (scripts/test
 /// installs it, and CI requires it).
-@Suite(.serialized, .enabled(if: WebDriver.isAvailable || WebDriver.isRequired, "needs chromium and chromium-driver (apt-get install chromium chromium-driver)"))
+@Suite(
+    .serialized,
+    .enabled(
+        if: WebDriver.isAvailable || WebDriver.isRequired, "needs chromium and chromium-driver (apt-get install chromium chromium-driver)"))
 struct BrowserTests {
     /// A page loaded, its runtime running, and its stylesheet applied (the CSP allowed it by hash).
     static func loaded(_ browser: WebDriver, _ url: String) async throws {
         try await browser.open(url)
-        try await browser.wait(until: "return document.readyState === 'complete' && document.getElementById('screenplay')?.dataset.ready === 'true'", "the runtime started on \(url)")
+        try await browser.wait(
+            until: "return document.readyState === 'complete' && document.getElementById('screenplay')?.dataset.ready === 'true'",
+            "the runtime started on \(url)")
         let layout = try await browser.execute("return getComputedStyle(document.querySelector('.sp-main')).display")
         #expect(layout == "flex", "the page's <style> was not applied on \(url)")
     }
@@ -46,7 +51,9 @@ struct BrowserTests {
         try await browser.execute("return document.body.textContent").stringValue ?? ""
     }
 
-    @Test(arguments: [("en", ["Requests", "Jean-Élie Locataire", "Pending"]), ("fr", ["Demandes", "En attente", "du mer. 15 févr. 2017"])])
+    @Test(arguments: [
+        ("en", ["Requests", "Jean-Élie Locataire", "Pending"]), ("fr", ["Demandes", "En attente", "du mer. 15 févr. 2017"]),
+    ])
     func everyDemoScreenShowsItsLocalisedContent(language: String, expected: [String]) async throws {
         let server = try await LiveServer.demo()
         try await Self.withBrowser(server, language: language) { browser in
@@ -72,10 +79,12 @@ struct BrowserTests {
         try await Self.withBrowser(server, language: "en") { browser in
             try await Self.loaded(browser, "\(server.url)/screens/cities")
             let before = try await browser.execute("return [...document.querySelectorAll('.sp-rect')].map(e => e.className).join()")
-            #expect(try await browser.execute("return document.querySelectorAll('[data-sp-id^=\"city.\"][data-sp-id$=\"day0\"]').length") == 3)
+            #expect(
+                try await browser.execute("return document.querySelectorAll('[data-sp-id^=\"city.\"][data-sp-id$=\"day0\"]').length") == 3)
             try await browser.type("Moscow", into: "input[data-sp-key=city]")
             try await browser.click("#sp-refresh")
-            try await browser.wait(until: "return document.querySelectorAll('[data-sp-id$=\"day0\"]').length === 1", "the filtered answer replaced the cities")
+            try await browser.wait(
+                until: "return document.querySelectorAll('[data-sp-id$=\"day0\"]').length === 1", "the filtered answer replaced the cities")
             #expect(try await browser.execute("return document.querySelector('input[data-sp-key=city]').value") == "Moscow")
             #expect(try await Self.text(browser).contains("Moscow"))
             #expect(!(try await Self.text(browser).contains("Vladivostok")))
@@ -95,7 +104,8 @@ struct BrowserTests {
             try await Self.loaded(browser, "\(server.url)/screens/requests")
             try await browser.click("#sp-request\\.2")
             try await browser.wait(until: "return location.pathname === '/screens/requests/2'", "the item's link navigated")
-            try await browser.wait(until: "return document.getElementById('screenplay')?.dataset.ready === 'true'", "the detail page loaded")
+            try await browser.wait(
+                until: "return document.getElementById('screenplay')?.dataset.ready === 'true'", "the detail page loaded")
             #expect(try await Self.text(browser).contains("Marie Conductrice"))
 
             try await Self.loaded(browser, "\(server.url)/screens/requests")
@@ -105,7 +115,8 @@ struct BrowserTests {
             #expect(try await browser.title == "Insurance claim")
             #expect(try await browser.execute("return document.getElementById('sp-thanks').hidden") == true)
             try await browser.click("#sp-reviewed input")
-            try await browser.wait(until: "return document.getElementById('sp-thanks').hidden === false", "the thank-you line follows the toggle")
+            try await browser.wait(
+                until: "return document.getElementById('sp-thanks').hidden === false", "the thank-you line follows the toggle")
             try await browser.click("#sp-reviewed input")
             try await browser.wait(until: "return document.getElementById('sp-thanks').hidden === true", "and hides again")
             // Its back button is a link to the request's screen page.
@@ -120,18 +131,24 @@ struct BrowserTests {
         let server = try await LiveServer.demo(feed: feed)
         try await Self.withBrowser(server, language: "en") { browser in
             try await Self.loaded(browser, "\(server.url)/screens/cities")
-            try await browser.wait(until: "return document.getElementById('screenplay').dataset.live === 'true'", "the page's stream opened")
+            try await browser.wait(
+                until: "return document.getElementById('screenplay').dataset.live === 'true'", "the page's stream opened")
             try await browser.execute("window.__sameDocument = 42")
             try await browser.type("typed", into: "input[data-sp-key=city]")
             #expect(try await browser.execute("return document.querySelectorAll('[data-sp-id=\"city.moscow.day0\"]').length") == 1)
             try await Task.sleep(for: .milliseconds(300))
             feed.newDay()
-            try await browser.wait(until: "return document.querySelectorAll('[data-sp-id=\"city.moscow.day7\"]').length === 1", "Moscow's new day appeared")
+            try await browser.wait(
+                until: "return document.querySelectorAll('[data-sp-id=\"city.moscow.day7\"]').length === 1", "Moscow's new day appeared")
             #expect(try await browser.execute("return document.querySelectorAll('[data-sp-id=\"city.moscow.day0\"]').length") == 0)
             #expect(try await browser.execute("return window.__sameDocument") == 42, "the page was not reloaded")
-            #expect(try await browser.execute("return document.querySelector('input[data-sp-key=city]').value") == "typed", "the field was not touched")
-            #expect(try await browser.execute("return document.querySelectorAll('[data-sp-id^=\"city.saint-petersburg.day\"]').length") == 7)
-            let height = try await browser.execute("return document.querySelector('[data-sp-id=\"city.moscow.day7\"] .sp-rect').getBoundingClientRect().height")
+            #expect(
+                try await browser.execute("return document.querySelector('input[data-sp-key=city]').value") == "typed",
+                "the field was not touched")
+            #expect(
+                try await browser.execute("return document.querySelectorAll('[data-sp-id^=\"city.saint-petersburg.day\"]').length") == 7)
+            let height = try await browser.execute(
+                "return document.querySelector('[data-sp-id=\"city.moscow.day7\"] .sp-rect').getBoundingClientRect().height")
             #expect((height.doubleValue ?? 0) > 0, "the new bar has its style")
         }
     }
@@ -144,8 +161,10 @@ struct BrowserTests {
             .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("docs/screenshots")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         try await Self.withBrowser(server, language: "en", width: 390, height: 844) { browser in
-            for (name, path) in [("requests", "/screens/requests"), ("messages", "/screens/messages"), ("cities", "/screens/cities"),
-                                 ("home", "/screens/home"), ("checkout", "/screens/checkout"), ("claim", "/requests/3/insurance-claim")] {
+            for (name, path) in [
+                ("requests", "/screens/requests"), ("messages", "/screens/messages"), ("cities", "/screens/cities"),
+                ("home", "/screens/home"), ("checkout", "/screens/checkout"), ("claim", "/requests/3/insurance-claim"),
+            ] {
                 try await Self.loaded(browser, "\(server.url)\(path)")
                 try await Task.sleep(for: .milliseconds(200))
                 try await browser.screenshot().write(to: directory.appendingPathComponent("\(name).png"))

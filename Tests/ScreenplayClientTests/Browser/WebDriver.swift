@@ -9,7 +9,9 @@ import Testing
 final class WebDriver: @unchecked Sendable {
     // Safe: a session is used by one test at a time.
     static let chromium = ["/usr/bin/chromium", "/usr/bin/chromium-browser"].first { FileManager.default.isExecutableFile(atPath: $0) }
-    static let chromedriver = ["/usr/bin/chromedriver", "/usr/lib/chromium/chromedriver"].first { FileManager.default.isExecutableFile(atPath: $0) }
+    static let chromedriver = ["/usr/bin/chromedriver", "/usr/lib/chromium/chromedriver"].first {
+        FileManager.default.isExecutableFile(atPath: $0)
+    }
     static var isAvailable: Bool { chromium != nil && chromedriver != nil }
     /// Set by scripts/test in CI: a missing browser is then a failure, not a skip.
     static var isRequired: Bool { ProcessInfo.processInfo.environment["SCREENPLAY_REQUIRE_BROWSER"] == "1" }
@@ -31,7 +33,8 @@ final class WebDriver: @unchecked Sendable {
         for _ in 0..<5 {
             let port = Int.random(in: 20_000..<60_000)
             do {
-                return try await WebDriver(chromium: chromium, chromedriver: chromedriver, port: port, language: language, width: width, height: height)
+                return try await WebDriver(
+                    chromium: chromium, chromedriver: chromedriver, port: port, language: language, width: width, height: height)
             } catch {
                 lastError = error
             }
@@ -65,14 +68,18 @@ final class WebDriver: @unchecked Sendable {
                     "browserName": "chrome",
                     "goog:chromeOptions": [
                         "binary": .string(chromium),
-                        "args": ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--hide-scrollbars",
-                                 .string("--window-size=\(width),\(height)"), .string("--lang=\(language)")],
+                        "args": [
+                            "--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--hide-scrollbars",
+                            .string("--window-size=\(width),\(height)"), .string("--lang=\(language)"),
+                        ],
                         "prefs": ["intl.accept_languages": .string(language)],
                         // A phone's viewport (headless windows are at least 500 px wide).
-                        "mobileEmulation": ["deviceMetrics": ["width": .number(Double(width)), "height": .number(Double(height)), "pixelRatio": 2]],
+                        "mobileEmulation": [
+                            "deviceMetrics": ["width": .number(Double(width)), "height": .number(Double(height)), "pixelRatio": 2]
+                        ],
                     ],
-                ],
-            ],
+                ]
+            ]
         ]
         do {
             let created = try await Self.call(transport, base, .post, "session", capabilities)
@@ -152,7 +159,9 @@ final class WebDriver: @unchecked Sendable {
         return answer["value"] ?? .null
     }
 
-    private static func call(_ transport: any Transport, _ base: URL, _ method: HTTPRequest.Method, _ path: String, _ body: JSONValue?) async throws -> JSONValue {
+    private static func call(_ transport: any Transport, _ base: URL, _ method: HTTPRequest.Method, _ path: String, _ body: JSONValue?)
+        async throws -> JSONValue
+    {
         var request = TransportRequest(method: method, url: base.appendingPathComponent(path))
         if let body {
             request.headers[.contentType] = "application/json"
@@ -161,7 +170,8 @@ final class WebDriver: @unchecked Sendable {
         let response = try await transport.send(request)
         let json = (try? JSONParser.parse(response.body, limits: .unlimited)) ?? .null
         guard response.status == .ok else {
-            throw Failure(description: "WebDriver \(method) \(path): \(response.status.code) \(json["value"]?["message"]?.stringValue ?? "")")
+            throw Failure(
+                description: "WebDriver \(method) \(path): \(response.status.code) \(json["value"]?["message"]?.stringValue ?? "")")
         }
         return json
     }

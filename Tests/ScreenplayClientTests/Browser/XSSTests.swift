@@ -43,14 +43,19 @@ struct XSSTests {
             nodes.append(Badge(payload).node)
             nodes.append(TextField(key: payload, label: payload, placeholder: payload).node)
             nodes.append(Toggle(payload, key: payload).node)
-            nodes.append(GenericItem(layout: .request, imageURL: url, title: payload, subtitle: payload, topRightDetail: payload,
-                                     detail: payload, bottomLeftDetail: payload, bottomRightDetail: payload, url: url).node)
+            nodes.append(
+                GenericItem(
+                    layout: .request, imageURL: url, title: payload, subtitle: payload, topRightDetail: payload,
+                    detail: payload, bottomLeftDetail: payload, bottomRightDetail: payload, url: url
+                ).node)
             nodes.append(Text("visible?").visible(when: StateCondition(payload, equals: .string(payload))))
             nodes.append(Custom(payload, properties: ["x": .string(payload)]).fallback { Text(payload) })
             nodes.append(VStack { Text(payload) }.onTap(.navigate(url)))
         }
         let list = List(sections: [Section(payloads[1], id: payloads[0], children: [Text(payloads[2]).node])]).node
-        return Screen(id: payloads[0], title: payloads[1], state: [payloads[3]: .string(payloads[4])], intents: urls[0], body: VStack(children: nodes + [list]).node)
+        return Screen(
+            id: payloads[0], title: payloads[1], state: [payloads[3]: .string(payloads[4])], intents: urls[0],
+            body: VStack(children: nodes + [list]).node)
     }
 
     /// The same vectors in a document, as a server or a file would bring them.
@@ -59,14 +64,21 @@ struct XSSTests {
         var children: [String] = []
         for (index, payload) in payloads.enumerated() {
             let url = urls[index % urls.count]
-            children.append(#"{"type":"text","id":\#(string(payload)),"text":\#(string(payload)),"color":\#(string("red;}</style><script>window.__xss=20</script>")),"accessibilityLabel":\#(string(payload))}"#)
+            children.append(
+                #"{"type":"text","id":\#(string(payload)),"text":\#(string(payload)),"color":\#(string("red;}</style><script>window.__xss=20</script>")),"accessibilityLabel":\#(string(payload))}"#
+            )
             children.append(#"{"type":"richText","markup":\#(string("<em>\(payload)</em><a href=\"\(url)\">x</a>"))}"#)
             children.append(#"{"type":"button","title":\#(string(payload)),"action":{"type":"navigate","url":\#(string(url))}}"#)
             children.append(#"{"type":"image","url":\#(string(url))}"#)
-            children.append(#"{"type":"rectangle","color":\#(string("#fff;background:url(javascript:window.__xss=21)")),"style":{"background":\#(string("</style><script>window.__xss=22</script>"))}}"#)
-            children.append(#"{"type":"item","title":\#(string(payload)),"detail":\#(string(payload)),"url":\#(string(url)),"imageURL":\#(string(url))}"#)
+            children.append(
+                #"{"type":"rectangle","color":\#(string("#fff;background:url(javascript:window.__xss=21)")),"style":{"background":\#(string("</style><script>window.__xss=22</script>"))}}"#
+            )
+            children.append(
+                #"{"type":"item","title":\#(string(payload)),"detail":\#(string(payload)),"url":\#(string(url)),"imageURL":\#(string(url))}"#
+            )
         }
-        return #"{"version":"1.0","id":\#(string(payloads[1])),"title":\#(string(payloads[0])),"body":{"type":"vstack","children":[\#(children.joined(separator: ","))]}}"#
+        return
+            #"{"version":"1.0","id":\#(string(payloads[1])),"title":\#(string(payloads[0])),"body":{"type":"vstack","children":[\#(children.joined(separator: ","))]}}"#
     }()
 
     @Test func noVectorRunsScriptInTheBrowser() async throws {
@@ -90,7 +102,8 @@ struct XSSTests {
                 // Run every action on the page (none may navigate anywhere but http(s) or the app).
                 let actions = try await browser.execute("return document.querySelectorAll('[data-sp-action]').length").intValue ?? 0
                 for index in 0..<actions {
-                    try await browser.execute("document.querySelectorAll('[data-sp-action]')[arguments[0]]?.click()", [.number(Double(index))])
+                    try await browser.execute(
+                        "document.querySelectorAll('[data-sp-action]')[arguments[0]]?.click()", [.number(Double(index))])
                 }
                 try await Task.sleep(for: .milliseconds(300))
                 #expect(!(await browser.hasAlert()), "\(path): an alert is open after running its actions")
@@ -102,7 +115,8 @@ struct XSSTests {
                 }
                 try await BrowserTests.loaded(browser, "\(server.url)/screens/\(path)")
                 // Typing a payload into every field, and showing bound nodes, runs nothing either.
-                try await browser.execute("""
+                try await browser.execute(
+                    """
                     for (const input of document.querySelectorAll('input[data-sp-key]')) {
                       input.value = arguments[0]; input.dispatchEvent(new Event('input', {bubbles: true}));
                       if (input.type === 'checkbox') input.click();
@@ -115,7 +129,8 @@ struct XSSTests {
 
     static func expectNoScript(_ browser: WebDriver, _ label: String) async throws {
         #expect(!(await browser.hasAlert()), "\(label): an alert is open")
-        let probe = try await browser.execute("""
+        let probe = try await browser.execute(
+            """
             const bad = [];
             if (window.__xss !== undefined) bad.push('window.__xss=' + window.__xss);
             for (const script of document.scripts) if (!/\\/screenplay\\/runtime-[0-9a-f]+\\.js$/.test(script.src)) bad.push('script ' + script.outerHTML.slice(0, 80));

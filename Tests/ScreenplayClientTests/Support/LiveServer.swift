@@ -1,10 +1,10 @@
 import Foundation
 import Hummingbird
 import Logging
-import ServiceLifecycle
 import ScreenplayClient
 import ScreenplayDemo
 import ScreenplayServer
+import ServiceLifecycle
 
 /// A real server on loopback in the test process, which a test can stop and start again on the
 /// same port (to take the client offline and back).
@@ -27,9 +27,11 @@ final class LiveServer: @unchecked Sendable {
     /// Any router (for documents the demo does not serve).
     static func serving(_ router: @escaping @Sendable () -> Router<BasicRequestContext>) async throws -> LiveServer {
         let server = LiveServer(port: 0) { port, running in
-            Application(router: router(), configuration: .init(address: .hostname("127.0.0.1", port: port)), onServerRunning: { channel in
-                await running(channel.localAddress?.port ?? port)
-            })
+            Application(
+                router: router(), configuration: .init(address: .hostname("127.0.0.1", port: port)),
+                onServerRunning: { channel in
+                    await running(channel.localAddress?.port ?? port)
+                })
         }
         try await server.start()
         return server
@@ -81,7 +83,10 @@ final class CountingTransport: Transport, @unchecked Sendable {
     func send(_ request: TransportRequest) async throws -> TransportResponse {
         do {
             let response = try await inner.send(request)
-            lock.withLock { log.append((request, response.status.code)); bodies.append(response.body) }
+            lock.withLock {
+                log.append((request, response.status.code))
+                bodies.append(response.body)
+            }
             return response
         } catch {
             lock.withLock { log.append((request, nil)) }

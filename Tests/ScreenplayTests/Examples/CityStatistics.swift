@@ -44,7 +44,9 @@ func cityCard(_ city: City) -> Node {
 }
 
 func citiesScreen(_ cities: [City], query: String = "") -> Screen {
-    Screen(id: "cities", title: "Statistics", state: ["city": .string(query)], cache: CacheHints(maxAge: 60), stream: "/screens/cities/stream") {
+    Screen(
+        id: "cities", title: "Statistics", state: ["city": .string(query)], cache: CacheHints(maxAge: 60), stream: "/screens/cities/stream"
+    ) {
         Scroll {
             VStack(spacing: 16) {
                 HStack(spacing: 8) {
@@ -64,11 +66,14 @@ let exampleCities: [City] = {
     let weekdays = ["Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun"]
     func week(_ counts: [Int]) -> [City.Day] { zip(weekdays, counts).map { City.Day(dayOfWeek: $0, infected: $1) } }
     return [
-        City(name: "Moscow", img: "https://images.example.com/cities/moscow.jpg", stat: week([812, 640, 733, 905, 990, 455, 310]),
-             desc: "Masks are required on public transport. Museums are open at half capacity."),
-        City(name: "Saint Petersburg", img: "https://images.example.com/cities/spb.jpg", stat: week([350, 420, 515, 610, 580, 300, 150]),
-             desc: "Restaurants close at 23:00. Theatres are open with seating gaps."),
-        City(name: "Vladivostok", img: "https://images.example.com/cities/vladivostok.jpg", stat: week([120, 180, 100, 240, 210, 160, 130]),
-             desc: "No restrictions beyond masks in hospitals."),
+        City(
+            name: "Moscow", img: "https://images.example.com/cities/moscow.jpg", stat: week([812, 640, 733, 905, 990, 455, 310]),
+            desc: "Masks are required on public transport. Museums are open at half capacity."),
+        City(
+            name: "Saint Petersburg", img: "https://images.example.com/cities/spb.jpg", stat: week([350, 420, 515, 610, 580, 300, 150]),
+            desc: "Restaurants close at 23:00. Theatres are open with seating gaps."),
+        City(
+            name: "Vladivostok", img: "https://images.example.com/cities/vladivostok.jpg", stat: week([120, 180, 100, 240, 210, 160, 130]),
+            desc: "No restrictions beyond masks in hospitals."),
     ]
 }()

@@ -8,13 +8,15 @@ func requestsScreen() -> Screen {
                 GenericItem(
                     layout: .request, imageURL: "https://images.example.com/avatars/jean-elie.jpg",
                     title: "Jean-Élie Locataire", subtitle: "Tesla Model S", topRightDetail: "02/11/2017",
-                    detail: "from <strong>Wed, Feb 15, 2017</strong> at 07:00\nto <strong>Sat, Feb 18, 2017</strong> at 07:30\n<strong>200 km</strong> included",
+                    detail:
+                        "from <strong>Wed, Feb 15, 2017</strong> at 07:00\nto <strong>Sat, Feb 18, 2017</strong> at 07:30\n<strong>200 km</strong> included",
                     bottomLeftDetail: "€69", bottomRightDetail: "Pending", url: "/requests/1"
                 ).id("request.1")
                 GenericItem(
                     layout: .request, imageURL: "https://images.example.com/avatars/marie.jpg",
                     title: "Marie Conductrice", subtitle: "Renault Zoe", topRightDetail: "02/12/2017",
-                    detail: "from <strong>Fri, Mar 3, 2017</strong> at 09:00<br>to <strong>Sun, Mar 5, 2017</strong> at 18:00<br><strong>350 km</strong> included",
+                    detail:
+                        "from <strong>Fri, Mar 3, 2017</strong> at 09:00<br>to <strong>Sun, Mar 5, 2017</strong> at 18:00<br><strong>350 km</strong> included",
                     bottomLeftDetail: "€112", bottomRightDetail: "Pending", url: "/requests/2"
                 ).id("request.2")
             }
@@ -51,7 +53,8 @@ func messagesScreen() -> Screen {
             ).id("conversation.40")
             GenericItem(
                 layout: .message, title: "Drivy support", topRightDetail: "Feb 9",
-                detail: "Your payout of <strong>€104</strong> is on its way. <a href=\"https://www.example.com/help/payouts\">Learn more</a>",
+                detail:
+                    "Your payout of <strong>€104</strong> is on its way. <a href=\"https://www.example.com/help/payouts\">Learn more</a>",
                 url: "/conversations/12"
             ).id("conversation.12")
         }

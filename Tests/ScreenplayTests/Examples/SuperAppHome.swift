@@ -10,9 +10,15 @@ struct Tile {
 }
 
 func collectionWidget(_ tiles: [Tile], id: String) -> Node {
-    Custom("COLLECTION", properties: [
-        "content": .array(tiles.map { ["title": .string($0.title), "image": .string($0.image), "color": .string($0.color.light.hex), "url": .string($0.url)] })
-    ])
+    Custom(
+        "COLLECTION",
+        properties: [
+            "content": .array(
+                tiles.map {
+                    ["title": .string($0.title), "image": .string($0.image), "color": .string($0.color.light.hex), "url": .string($0.url)]
+                })
+        ]
+    )
     .fallback {
         Scroll(.horizontal, spacing: 8) {
             for tile in tiles {
@@ -66,7 +72,8 @@ func homeScreen(highlightPayments: Bool) -> Screen {
         Tile(title: "Groceries", image: "https://images.example.com/services/groceries.png", color: "#43a047", url: "/services/groceries"),
     ]
     let payments = Section("Pay", id: "section.pay") {
-        bannerWidget(title: "Pay with one tap", image: "https://images.example.com/banners/pay.jpg", url: "/checkout", id: "widget.pay-banner")
+        bannerWidget(
+            title: "Pay with one tap", image: "https://images.example.com/banners/pay.jpg", url: "/checkout", id: "widget.pay-banner")
         cellsWidget([("Cards", "#e53935"), ("Top up", "#8e24aa"), ("History", "#fbc02d")], id: "widget.pay-cells")
     }
     let explore = Section("Services", id: "section.services") {
