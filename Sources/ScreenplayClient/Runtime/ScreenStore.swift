@@ -161,7 +161,7 @@ public final class ScreenStore {
             loaded.source = .revalidated
             phase = .loaded(loaded)
         case .modified(let received, let etag, let maxAge, let cacheable, let token, let language):
-            guard let screen = prepare(received) else {
+            guard let screen = prepare(received.screen, diagnostics: received.diagnostics) else {
                 throw ClientError(
                     .undecodable, diagnostics.first { $0.severity == .error }.map(String.init(describing:)) ?? "not a screen",
                     target: url.absoluteString)
@@ -180,7 +180,8 @@ public final class ScreenStore {
 
     /// Decodes and shows a cached body; false when it is not a usable screen.
     private func show(cachedBody entry: ScreenCache.Entry) -> Bool {
-        guard let screen = prepare(environment.loader.decode(entry.body)) else { return false }
+        let received = environment.loader.decode(entry.body)
+        guard let screen = prepare(received.screen, diagnostics: received.diagnostics) else { return false }
         etag = entry.etag
         version = entry.etag.map(EntityTag.version(of:))
         stateToken = entry.stateToken
@@ -189,10 +190,10 @@ public final class ScreenStore {
     }
 
     /// A received screen adapted to what this client draws (the server's form is kept for
-    /// patches); its diagnostics go to the hook. Nil when it is not a usable screen.
-    private func prepare(_ received: ScreenLoader.Received) -> Screen? {
-        diagnostics = received.diagnostics
-        guard let screen = received.screen else {
+    /// patches); the diagnostics found in it go to the hook. Nil when it is not a usable screen.
+    private func prepare(_ screen: Screen?, diagnostics found: [Diagnostic]) -> Screen? {
+        diagnostics = found
+        guard let screen else {
             environment.report(diagnostics, url)
             return nil
         }
@@ -221,24 +222,29 @@ public final class ScreenStore {
     func apply(_ reply: ScreenLoader.IntentReply) throws(ClientError) {
         var received = reply.screen
         if let envelope = reply.patch {
-            guard let base = serverScreen, envelope.base == version, let patched = try? envelope.patch.apply(to: base) else {
+            guard let patched = patched(by: envelope) else {
                 throw ClientError(.undecodable, "the intent's patch does not apply to the screen shown", target: intentsURL.absoluteString)
             }
             received = patched
         }
         intentError = nil
         if let token = reply.stateToken { stateToken = token }
-        diagnostics = reply.diagnostics
-        if let screen = received {
-            // The stream's next patch is for the version before this answer: the stream reconnects
-            // from this one.
-            serverScreen = screen
-            version = reply.version
-            let prepared = environment.prepare(screen)
-            diagnostics += prepared.diagnostics
-            show(prepared.screen, source: .intent, stale: false)
+        guard let received else {
+            diagnostics = reply.diagnostics
+            environment.report(diagnostics, url)
+            return
         }
-        environment.report(diagnostics, url)
+        // The stream's next patch is for the version before this answer: the stream reconnects
+        // from this one.
+        version = reply.version
+        if let prepared = prepare(received, diagnostics: reply.diagnostics) { show(prepared, source: .intent, stale: false) }
+    }
+
+    /// The screen the server sent with `envelope`'s patch applied, or nil when the patch was made
+    /// for another version than the one shown or does not apply.
+    private func patched(by envelope: PatchEnvelope) -> Screen? {
+        guard let base = serverScreen, envelope.base == version else { return nil }
+        return try? envelope.patch.apply(to: base)
     }
 
     func intentFailed(_ error: ClientError) {
@@ -285,16 +291,14 @@ public final class ScreenStore {
         case nil:
             return true
         case .screen(let screen, let version)?:
-            guard let prepared = prepare(ScreenLoader.Received(screen: screen, diagnostics: message?.diagnostics ?? [], body: [])) else {
-                return false
-            }
+            guard let prepared = prepare(screen, diagnostics: message?.diagnostics ?? []) else { return false }
             self.version = version
             show(prepared, source: .stream, stale: false)
             return true
         case .patch(let envelope, let version)?:
             // Made for another version (an intent's answer came in between): resume from ours.
             guard envelope.base == self.version else { return false }
-            guard let base = serverScreen, let patched = try? envelope.patch.apply(to: base) else {
+            guard let patched = patched(by: envelope) else {
                 self.version = nil
                 return false
             }

@@ -69,7 +69,7 @@ public struct WeightedList: Sendable, Hashable {
 
 extension StringProtocol {
     /// Without the spaces and tabs that header syntax allows around values.
-    public func trimmingWhitespace() -> String {
+    package func trimmingWhitespace() -> String {
         let isBlank: (Character) -> Bool = { $0 == " " || $0 == "\t" }
         guard let first = firstIndex(where: { !isBlank($0) }), let last = lastIndex(where: { !isBlank($0) }) else { return "" }
         return String(self[first...last])

@@ -25,7 +25,8 @@ struct ScreenPipeline: Sendable {
     let exposureSink: any ExposureSink
     let metrics: ScreenplayMetrics?
     let live: LiveUpdates
-    let webComponents: [String: HTMLRenderer.CustomRenderer]
+    /// The renderer of web pages, with the app's components and links to its screens; made once.
+    let webRenderer: HTMLRenderer
     let renderCache: RenderCache
     let encoder: ScreenEncoder
     let capabilityCache: CapabilityCache
@@ -169,12 +170,6 @@ struct ScreenPipeline: Sendable {
 
     // MARK: Web pages
 
-    /// The renderer of web pages, with the app's components and its links.
-    var webRenderer: HTMLRenderer {
-        let table = self.table
-        return HTMLRenderer(link: { path in table.webLink(path) }, customRenderers: webComponents)
-    }
-
     /// An adapted screen as a web page, rendered with its signed state, sent with its Content-Security-Policy.
     private func webResponse(_ reply: ScreenReply, context: ScreenContext, request: Request, cacheKey: String?) -> Response {
         let screen = reply.screen
@@ -182,7 +177,7 @@ struct ScreenPipeline: Sendable {
         let page = HTMLPage(
             screen: screen, language: context.language, runtimeScript: WebRuntime.path,
             intents: screen.intents ?? "/screens/\(context.path)/intents",
-            stateToken: reply.signedState.map { signer.token(for: $0) }, link: renderer.link, customRenderers: webComponents)
+            stateToken: reply.signedState.map { signer.token(for: $0) }, link: renderer.link, customRenderers: renderer.customRenderers)
         var headers = ScreenResponse.headers(for: screen, language: context.language)
         headers[.contentType] = "text/html; charset=utf-8"
         headers[.contentSecurityPolicy] = page.contentSecurityPolicy

@@ -32,11 +32,10 @@ enum ScreenResponse {
         return headers
     }
 
-    /// A strong validator: the first 128 bits of the body's SHA-256, quoted.
+    /// A strong validator: the tag of the version named by the first 128 bits of the body's SHA-256.
     static func entityTag(for body: [UInt8]) -> String {
         let digest = SHA256.hash(data: body)
-        let hex = digest.prefix(16).map { byte in (byte < 16 ? "0" : "") + String(byte, radix: 16) }.joined()
-        return "\"\(hex)\""
+        return EntityTag.tag(ofVersion: digest.prefix(16).map { byte in (byte < 16 ? "0" : "") + String(byte, radix: 16) }.joined())
     }
 
     /// The id of a screen's version on streams: its plain tag's version (same screen, same id).

@@ -12,7 +12,7 @@ struct ScreenRoute: Sendable {
     var label: String { "screens/" + pattern.description }
 }
 
-/// A page only the web has (write-up 1's path that an old app opens in its web view).
+/// A page only the web has (the Drivy write-up's path that an old app opens in its web view).
 struct WebPageRoute: Sendable {
     let pattern: PathPattern
     let handler: @Sendable (ScreenContext) async throws -> Screen

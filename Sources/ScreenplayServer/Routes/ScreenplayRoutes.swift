@@ -134,7 +134,9 @@ public struct ScreenplayRoutes: Sendable {
         let pipeline = ScreenPipeline(
             table: table, languages: languages, signer: signer, maxIntentBytes: maxIntentBytes, limits: limits,
             experiments: experiments, allowsExperimentOverrides: allowsExperimentOverrides, exposureSink: exposureSink,
-            metrics: metrics, live: live, webComponents: webComponents, renderCache: RenderCache(capacity: 1_024),
+            metrics: metrics, live: live,
+            webRenderer: HTMLRenderer(link: { [table] path in table.webLink(path) }, customRenderers: webComponents),
+            renderCache: RenderCache(capacity: 1_024),
             encoder: ScreenEncoder(), capabilityCache: CapabilityCache())
         router.get("/screens/**") { request, context in
             try await pipeline.get(request, path: context.parameters.getCatchAll())
