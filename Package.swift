@@ -7,6 +7,7 @@ let package = Package(
     platforms: [.macOS(.v14), .iOS(.v17)],
     products: [
         .library(name: "Screenplay", targets: ["Screenplay"]),
+        .library(name: "ScreenplayDSL", targets: ["ScreenplayDSL"]),
         .library(name: "ScreenplayProtocol", targets: ["ScreenplayProtocol"]),
         .library(name: "ScreenplayServer", targets: ["ScreenplayServer"]),
         .library(name: "ScreenplayClient", targets: ["ScreenplayClient"]),
@@ -27,13 +28,16 @@ let package = Package(
     ],
     targets: [
         .target(name: "Screenplay"),
+        // The SwiftUI-like names (`Text`, `VStack`, `Color` …) for code that builds screens; apps
+        // that draw them with SwiftUI import the format without these names.
+        .target(name: "ScreenplayDSL", dependencies: ["Screenplay"]),
         // What the server and the client both speak over HTTP: header names, the version rule,
         // weighted header lists, capability headers, and the intent, patch, stream and error messages.
         .target(name: "ScreenplayProtocol", dependencies: ["Screenplay", .product(name: "HTTPTypes", package: "swift-http-types")]),
         .target(
             name: "ScreenplayServer",
             dependencies: [
-                "Screenplay",
+                "Screenplay", "ScreenplayDSL",
                 "ScreenplayProtocol",
                 "ScreenplayHTML",
                 .product(name: "Hummingbird", package: "hummingbird"),
@@ -50,7 +54,7 @@ let package = Package(
             dependencies: ["ScreenplayServer", .product(name: "ServiceLifecycle", package: "swift-service-lifecycle")]
         ),
         // Every screen as a web page: HTML, CSS and the small runtime script.
-        .target(name: "ScreenplayHTML", dependencies: ["Screenplay", .product(name: "Crypto", package: "swift-crypto")]),
+        .target(name: "ScreenplayHTML", dependencies: ["Screenplay", "ScreenplayDSL", .product(name: "Crypto", package: "swift-crypto")]),
         // The app runtime: platform-agnostic, so every renderer drives the same one. AsyncHTTPClient
         // is its transport on Linux; Apple platforms use URLSession and never build it.
         .target(
@@ -67,7 +71,7 @@ let package = Package(
         .executableTarget(
             name: "screenplay",
             dependencies: [
-                "Screenplay",
+                "Screenplay", "ScreenplayDSL",
                 "ScreenplayClient",
                 "ScreenplayDemo",
                 "ScreenplayHTML",
@@ -78,9 +82,9 @@ let package = Package(
             ]
         ),
         // Generators shared by the test targets; no product, so apps never see it.
-        .target(name: "ScreenplayTestSupport", dependencies: ["Screenplay"]),
-        .testTarget(name: "ScreenplayTests", dependencies: ["Screenplay", "ScreenplayHTML", "ScreenplayTestSupport"]),
-        .testTarget(name: "ScreenplayProtocolTests", dependencies: ["ScreenplayProtocol", "ScreenplayTestSupport"]),
+        .target(name: "ScreenplayTestSupport", dependencies: ["Screenplay", "ScreenplayDSL"]),
+        .testTarget(name: "ScreenplayTests", dependencies: ["Screenplay", "ScreenplayDSL", "ScreenplayHTML", "ScreenplayTestSupport"]),
+        .testTarget(name: "ScreenplayProtocolTests", dependencies: ["ScreenplayProtocol", "ScreenplayDSL", "ScreenplayTestSupport"]),
         .testTarget(
             name: "ScreenplayServerTests",
             dependencies: [
@@ -115,19 +119,23 @@ if ProcessInfo.processInfo.environment["SCREENPLAY_BENCHMARKS"] != nil {
     // The documents every benchmark measures: the demo's screens, a 1,000-item gallery, a 1 MB screen.
     package.targets.append(
         .target(
-            name: "BenchmarkScreens", dependencies: ["Screenplay", "ScreenplayDemo", "ScreenplayTestSupport"],
+            name: "BenchmarkScreens", dependencies: ["Screenplay", "ScreenplayDSL", "ScreenplayDemo", "ScreenplayTestSupport"],
             path: "Benchmarks/BenchmarkScreens")
     )
     package.targets.append(
         .executableTarget(
             name: "ScreenplayBenchmarks",
-            dependencies: ["Screenplay", "ScreenplayHTML", "BenchmarkScreens", .product(name: "Benchmark", package: "benchmark")],
+            dependencies: [
+                "Screenplay", "ScreenplayDSL", "ScreenplayHTML", "BenchmarkScreens", .product(name: "Benchmark", package: "benchmark"),
+            ],
             path: "Benchmarks/ScreenplayBenchmarks",
             plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
         )
     )
     package.targets.append(
-        .executableTarget(name: "screenplay-bench", dependencies: ["Screenplay", "BenchmarkScreens"], path: "Benchmarks/screenplay-bench")
+        .executableTarget(
+            name: "screenplay-bench", dependencies: ["Screenplay", "ScreenplayDSL", "BenchmarkScreens"], path: "Benchmarks/screenplay-bench"
+        )
     )
     package.targets.append(.target(name: "CHeap", path: "Benchmarks/CHeap"))
     package.targets.append(

@@ -3,7 +3,7 @@
 // Each benchmark builds its inputs before measuring, so a figure is the operation alone.
 import Benchmark
 import BenchmarkScreens
-import Screenplay
+import ScreenplayDSL
 import ScreenplayDemo
 import ScreenplayHTML
 

@@ -3,8 +3,8 @@ import Foundation
 import Hummingbird
 import Logging
 import NIOCore
-import Screenplay
 import ScreenplayClient
+import ScreenplayDSL
 import ScreenplayDemo
 import ScreenplayServer
 

@@ -6,8 +6,8 @@
 //    scale, the heap of the same 100 screens kept decoded in memory.
 import CHeap
 import Foundation
-import Screenplay
 import ScreenplayClient
+import ScreenplayDSL
 import ScreenplayDemo
 import ScreenplayServer
 

@@ -1,7 +1,7 @@
 // Encode and decode of the 1,000-card gallery, built against two commits of the core by
 // scripts/bench-codec so that both are timed side by side in one run.
 import Foundation
-import Screenplay
+import ScreenplayDSL
 import ScreenplayTestSupport
 
 @inline(never) func consume<T>(_ value: T) { withExtendedLifetime(value) {} }

@@ -3,7 +3,7 @@ import BenchmarkScreens
 //   SCREENPLAY_BENCHMARKS=1 swift run -c release screenplay-bench
 // Each figure is the median of many timed runs after a warm-up; ratios compare medians.
 import Foundation
-import Screenplay
+import ScreenplayDSL
 
 let thousandItemList = { BenchmarkScreens.requestList() }
 let thousandTextList = { BenchmarkScreens.textList() }

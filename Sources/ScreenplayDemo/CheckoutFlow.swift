@@ -1,5 +1,5 @@
 import Foundation
-import Screenplay
+import ScreenplayDSL
 import ScreenplayServer
 
 /// The Movile write-up's payment flow with the server as navigator: no screen knows which comes next.

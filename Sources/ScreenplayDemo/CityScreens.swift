@@ -1,4 +1,4 @@
-import Screenplay
+import ScreenplayDSL
 import ScreenplayServer
 
 /// The Tutu write-up: coronavirus statistics, a card per city with seven bars whose height and

@@ -1,6 +1,6 @@
 import Hummingbird
 import Logging
-import Screenplay
+import ScreenplayDSL
 import ScreenplayServer
 import ServiceLifecycle
 

@@ -1,4 +1,4 @@
-import Screenplay
+import ScreenplayDSL
 
 /// The demo's screens built directly, without a request: for benchmarks, exports and side-by-side
 /// comparisons with other formats. The server builds the same screens for each request's context.

@@ -1,4 +1,4 @@
-import Screenplay
+import ScreenplayDSL
 import ScreenplayServer
 
 /// The Movile write-up's super-app home: sections of app-defined widgets (COLLECTION, IMAGES, CELLS, BANNER,

@@ -1,5 +1,5 @@
 import Foundation
-import Screenplay
+import ScreenplayDSL
 import ScreenplayServer
 
 /// The Drivy write-up: generic items formatted by the server for the client's language.

@@ -1,6 +1,6 @@
 import Crypto
 import Foundation
-import Screenplay
+import ScreenplayDSL
 
 /// A whole web page for a screen: semantic HTML, one `<style>` element allowed by its hash in the
 /// Content-Security-Policy, and (when served) the runtime script from the same origin. Inline

@@ -1,4 +1,4 @@
-import Screenplay
+import ScreenplayDSL
 
 /// Renders a screen to semantic, accessible HTML and the CSS it needs: flexbox stacks, lazy
 /// images with their sizes, colours with dark-mode variants, marked-up text as `strong`/`em`/`br`/`a`,

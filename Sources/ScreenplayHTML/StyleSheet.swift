@@ -1,4 +1,4 @@
-import Screenplay
+import ScreenplayDSL
 
 /// The per-screen CSS: each distinct set of declarations becomes one class (named by a hash of
 /// its declarations), with its dark-mode

@@ -1,4 +1,4 @@
-import Screenplay
+import ScreenplayDSL
 
 /// Screens that tests and benchmarks share.
 public enum SampleScreens {

@@ -1,4 +1,4 @@
-import Screenplay
+import ScreenplayDSL
 
 /// A small, seedable generator so that every failure can be replayed from its seed.
 public struct SplitMix64: RandomNumberGenerator, Sendable {

@@ -1,4 +1,4 @@
-import Screenplay
+import ScreenplayDSL
 
 extension Screen {
     /// Every node type and action type that appears in the screen (fallbacks and nested sequences

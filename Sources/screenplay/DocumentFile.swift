@@ -1,6 +1,6 @@
 import ArgumentParser
 import Foundation
-import Screenplay
+import ScreenplayDSL
 
 /// Reads a document file for the CLI, refusing one over the size limit before reading it.
 struct DocumentFile {

@@ -1,7 +1,7 @@
 import ArgumentParser
 import Foundation
-import Screenplay
 import ScreenplayClient
+import ScreenplayDSL
 
 /// `screenplay open URL [--lang fr] [--user ID] [--cache DIR] [--fill KEY=VALUE]... [--tap ID|LABEL]...`:
 /// the headless client. Prints the screen as an outline after loading and after each step, in the

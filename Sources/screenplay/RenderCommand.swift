@@ -1,5 +1,5 @@
 import ArgumentParser
-import Screenplay
+import ScreenplayDSL
 import ScreenplayHTML
 
 /// `screenplay render FILE --format outline`: shows what a document describes.

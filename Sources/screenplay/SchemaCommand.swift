@@ -1,5 +1,5 @@
 import ArgumentParser
-import Screenplay
+import ScreenplayDSL
 
 /// `screenplay schema`: the JSON Schema (draft 2020-12) of the format.
 struct SchemaCommand: ParsableCommand {

@@ -1,5 +1,5 @@
 import ArgumentParser
-import Screenplay
+import ScreenplayDSL
 
 /// `screenplay validate FILE...`: one line per finding, `FILE: PATH: error|warning: message`.
 struct ValidateCommand: ParsableCommand {

@@ -1,8 +1,8 @@
 import Foundation
 import HTTPTypes
 import Hummingbird
-import Screenplay
 import ScreenplayClient
+import ScreenplayDSL
 import Testing
 
 /// Intents, navigation and app-defined components, against real servers on loopback.

@@ -1,6 +1,6 @@
 import Foundation
-import Screenplay
 import ScreenplayClient
+import ScreenplayDSL
 import Testing
 
 @MainActor @Suite struct AppRouterTests {

@@ -1,8 +1,8 @@
 import Foundation
 import HTTPTypes
 import Hummingbird
-import Screenplay
 import ScreenplayClient
+import ScreenplayDSL
 import ScreenplayDemo
 import ScreenplayServer
 import Testing

@@ -1,8 +1,8 @@
 import Foundation
 import HTTPTypes
 import Observation
-import Screenplay
 import ScreenplayClient
+import ScreenplayDSL
 import Testing
 
 /// Loading the demo's screens over loopback: states, the disk cache, revalidation, offline.

@@ -1,7 +1,7 @@
 import Foundation
 import HTTPTypes
-import Screenplay
 import ScreenplayClient
+import ScreenplayDSL
 import Testing
 
 /// The store's phase machine over an in-memory transport: no server, no sockets, so each case

@@ -1,6 +1,6 @@
 import Foundation
 import HTTPTypes
-import Screenplay
+import ScreenplayDSL
 import ScreenplayProtocol
 import ScreenplayTestSupport
 import Testing

@@ -2,7 +2,7 @@ import CompressNIO
 import Foundation
 import Hummingbird
 import HummingbirdTesting
-import Screenplay
+import ScreenplayDSL
 import ScreenplayDemo
 import ScreenplayServer
 import Testing

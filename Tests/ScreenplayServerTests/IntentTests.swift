@@ -1,7 +1,7 @@
 import Foundation
 import Hummingbird
 import HummingbirdTesting
-import Screenplay
+import ScreenplayDSL
 import ScreenplayDemo
 import ScreenplayServer
 import Testing

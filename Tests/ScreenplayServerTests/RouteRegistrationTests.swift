@@ -1,6 +1,6 @@
 import Hummingbird
 import HummingbirdTesting
-import Screenplay
+import ScreenplayDSL
 import ScreenplayServer
 import Testing
 

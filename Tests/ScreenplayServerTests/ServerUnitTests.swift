@@ -1,5 +1,5 @@
 import Crypto
-import Screenplay
+import ScreenplayDSL
 import ScreenplayServer
 import Testing
 

@@ -2,7 +2,7 @@ import Crypto
 import Foundation
 import Hummingbird
 import HummingbirdTesting
-import Screenplay
+import ScreenplayDSL
 import ScreenplayDemo
 import ScreenplayHTML
 import ScreenplayServer

@@ -1,5 +1,5 @@
 import Foundation
-import Screenplay
+import ScreenplayDSL
 import Testing
 
 /// The checked-in documents of Examples/screens are the DSL screens encoded; they decode without a

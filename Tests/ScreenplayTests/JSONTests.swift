@@ -1,5 +1,5 @@
 import Foundation
-import Screenplay
+import ScreenplayDSL
 import Testing
 
 @Suite struct JSONTests {

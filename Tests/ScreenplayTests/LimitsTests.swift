@@ -1,4 +1,4 @@
-import Screenplay
+import ScreenplayDSL
 import Testing
 
 /// Hostile documents get clear errors, never a crash, a hang or a stack overflow.

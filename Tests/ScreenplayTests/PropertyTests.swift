@@ -1,4 +1,4 @@
-import Screenplay
+import ScreenplayDSL
 import ScreenplayTestSupport
 import Testing
 

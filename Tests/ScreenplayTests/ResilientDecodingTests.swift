@@ -1,5 +1,5 @@
 import Foundation
-import Screenplay
+import ScreenplayDSL
 import Testing
 
 /// A bad node costs that node (or is replaced by its fallback), never the screen; every problem

@@ -1,5 +1,5 @@
 import Foundation
-import Screenplay
+import ScreenplayDSL
 import Testing
 
 /// The emitted JSON Schema describes exactly what the encoder writes, and a real validator

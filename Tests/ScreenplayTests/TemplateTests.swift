@@ -1,4 +1,5 @@
 import Foundation
+import ScreenplayDSL
 import ScreenplayTestSupport
 import Testing
 

@@ -1,3 +1,4 @@
+import ScreenplayDSL
 import Testing
 
 @testable import Screenplay

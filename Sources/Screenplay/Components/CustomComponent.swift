@@ -44,6 +44,3 @@ public struct CustomComponent: Sendable, Hashable, ComponentBody, NodeConvertibl
         }
     }
 }
-
-/// An app-defined component, for the DSL: `Custom("BANNER", properties: [...])`.
-public typealias Custom = CustomComponent

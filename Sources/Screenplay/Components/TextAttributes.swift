@@ -12,12 +12,14 @@ public struct TextAttributes: Sendable, Hashable {
 
     public var size: Double?
     public var weight: Weight?
-    public var color: Color?
+    public var color: AdaptiveColor?
     public var alignment: TextAlignment?
     /// Most lines shown before the text is truncated; nil for no limit.
     public var lineLimit: Int?
 
-    public init(size: Double? = nil, weight: Weight? = nil, color: Color? = nil, alignment: TextAlignment? = nil, lineLimit: Int? = nil) {
+    public init(
+        size: Double? = nil, weight: Weight? = nil, color: AdaptiveColor? = nil, alignment: TextAlignment? = nil, lineLimit: Int? = nil
+    ) {
         self.size = size
         self.weight = weight
         self.color = color
@@ -67,7 +69,7 @@ extension TextStyled {
 
     public func bold() -> Self { fontWeight(.bold) }
 
-    public func foregroundColor(_ color: Color) -> Self {
+    public func foregroundColor(_ color: AdaptiveColor) -> Self {
         var copy = self
         copy.attributes.color = color
         return copy

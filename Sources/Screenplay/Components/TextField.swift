@@ -1,43 +1,45 @@
-/// A text input bound to the client state `key`; its value travels with every intent.
-/// Wire type `"textField"`.
-///
-/// ```swift
-/// TextField(key: "city", placeholder: "Search a city", keyboard: .text)
-/// ```
-public struct TextField: Sendable, Hashable, ComponentBody, NodeConvertible {
-    public enum Keyboard: String, Sendable, Hashable, CaseIterable, JSONEnum {
-        case text, number, email, phone, url
-    }
+extension Component {
+    /// A text input bound to the client state `key`; its value travels with every intent.
+    /// Wire type `"textField"`.
+    ///
+    /// ```swift
+    /// TextField(key: "city", placeholder: "Search a city", keyboard: .text)
+    /// ```
+    public struct TextField: Sendable, Hashable, ComponentBody, NodeConvertible {
+        public enum Keyboard: String, Sendable, Hashable, CaseIterable, JSONEnum {
+            case text, number, email, phone, url
+        }
 
-    /// The state key the field reads and writes.
-    public var key: String
-    public var label: String?
-    public var placeholder: String?
-    public var keyboard: Keyboard
-    /// Hide the characters (passwords, card security codes).
-    public var secure: Bool
+        /// The state key the field reads and writes.
+        public var key: String
+        public var label: String?
+        public var placeholder: String?
+        public var keyboard: Keyboard
+        /// Hide the characters (passwords, card security codes).
+        public var secure: Bool
 
-    public init(key: String, label: String? = nil, placeholder: String? = nil, keyboard: Keyboard = .text, secure: Bool = false) {
-        self.key = key
-        self.label = label
-        self.placeholder = placeholder
-        self.keyboard = keyboard
-        self.secure = secure
-    }
+        public init(key: String, label: String? = nil, placeholder: String? = nil, keyboard: Keyboard = .text, secure: Bool = false) {
+            self.key = key
+            self.label = label
+            self.placeholder = placeholder
+            self.keyboard = keyboard
+            self.secure = secure
+        }
 
-    public var node: Node { Node(.textField(self)) }
+        public var node: Node { Node(.textField(self)) }
 
-    init(reading reader: inout ObjectReader) throws(DecodingFailure) {
-        self.init(
-            key: try reader.required(.key), label: reader.optional(.label), placeholder: reader.optional(.placeholder),
-            keyboard: reader.optional(.keyboard) ?? .text, secure: reader.optional(.secure) ?? false)
-    }
+        init(reading reader: inout ObjectReader) throws(DecodingFailure) {
+            self.init(
+                key: try reader.required(.key), label: reader.optional(.label), placeholder: reader.optional(.placeholder),
+                keyboard: reader.optional(.keyboard) ?? .text, secure: reader.optional(.secure) ?? false)
+        }
 
-    func write(to writer: inout NodeWriter) {
-        writer.member(.key, key)
-        if keyboard != .text { writer.member(.keyboard, keyboard) }
-        writer.member(.label, label)
-        writer.member(.placeholder, placeholder)
-        if secure { writer.member(.secure, true) }
+        func write(to writer: inout NodeWriter) {
+            writer.member(.key, key)
+            if keyboard != .text { writer.member(.keyboard, keyboard) }
+            writer.member(.label, label)
+            writer.member(.placeholder, placeholder)
+            if secure { writer.member(.secure, true) }
+        }
     }
 }

@@ -44,7 +44,7 @@ extension NodeConvertible {
         return node
     }
 
-    public func padding(_ insets: EdgeInsets) -> Node {
+    public func padding(_ insets: Insets) -> Node {
         styled { $0.padding = insets }
     }
 
@@ -52,7 +52,7 @@ extension NodeConvertible {
         padding(EdgeInsets(horizontal: horizontal, vertical: vertical))
     }
 
-    public func background(_ color: Color) -> Node {
+    public func background(_ color: AdaptiveColor) -> Node {
         styled { $0.background = color }
     }
 

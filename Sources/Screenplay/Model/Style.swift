@@ -4,11 +4,11 @@
 /// "style": {"padding": 12, "background": "#e3f2fd", "cornerRadius": 8}
 /// ```
 public struct Style: Sendable, Hashable {
-    public var padding: EdgeInsets?
-    public var background: Color?
+    public var padding: Insets?
+    public var background: AdaptiveColor?
     public var cornerRadius: Double?
 
-    public init(padding: EdgeInsets? = nil, background: Color? = nil, cornerRadius: Double? = nil) {
+    public init(padding: Insets? = nil, background: AdaptiveColor? = nil, cornerRadius: Double? = nil) {
         self.padding = padding
         self.background = background
         self.cornerRadius = cornerRadius

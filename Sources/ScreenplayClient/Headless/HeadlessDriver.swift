@@ -73,7 +73,7 @@ public struct HeadlessDriver {
     /// Types `value` into the visible text field whose state key (or node id) is `key`.
     public func fill(_ key: String, with value: String) throws(StepError) {
         let store = try currentStore()
-        var field: TextField?
+        var field: Component.TextField?
         visit(store) { node in
             if field == nil, case .textField(let candidate) = node.component, candidate.key == key || node.id == key { field = candidate }
         }

@@ -1,5 +1,5 @@
 import HTTPTypes
-import Screenplay
+import ScreenplayDSL
 import ScreenplayProtocol
 
 /// Parsed capability headers by their raw text: a client sends the same headers on every request,

@@ -1,6 +1,6 @@
 import Foundation
 import HTTPTypes
-import Screenplay
+import ScreenplayDSL
 
 /// Encoded screens kept for reuse, so a screen that many users see alike is built, adapted,
 /// encoded and hashed once per key and lifetime rather than once per request.

@@ -1,6 +1,6 @@
 import Foundation
 import HTTPTypes
-import Screenplay
+import ScreenplayDSL
 import ScreenplayProtocol
 
 /// The experiments of one request: each variant is decided once, recorded as an exposure the

@@ -1,4 +1,4 @@
-import Screenplay
+import ScreenplayDSL
 
 /// An intent as a client POSTs it to `/screens/{path}/intents`:
 /// `{"name": "refresh", "payload": {…}, "state": {…}, "stateToken": "…"}`.

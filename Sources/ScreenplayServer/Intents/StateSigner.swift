@@ -1,6 +1,6 @@
 import Crypto
 import Foundation
-import Screenplay
+import ScreenplayDSL
 
 /// Signs server state that travels through the client and back (HMAC-SHA256), and refuses a
 /// token that was changed, truncated or made with another key.

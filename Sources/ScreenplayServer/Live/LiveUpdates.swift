@@ -1,7 +1,7 @@
 import Foundation
 import NIOConcurrencyHelpers
 import NIOCore
-import Screenplay
+import ScreenplayDSL
 
 /// The subscribers of screen streams, and how the app tells them something changed.
 ///

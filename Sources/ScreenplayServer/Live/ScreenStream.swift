@@ -1,5 +1,5 @@
 import Hummingbird
-import Screenplay
+import ScreenplayDSL
 import ScreenplayProtocol
 import ServiceLifecycle
 

@@ -1,7 +1,7 @@
 import CoreMetrics
 import NIOConcurrencyHelpers
 import Prometheus
-import Screenplay
+import ScreenplayDSL
 
 /// The server's counters and timers, through swift-metrics, exported in Prometheus text format on
 /// `/metrics` when a registry is given.

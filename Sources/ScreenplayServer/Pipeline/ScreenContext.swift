@@ -1,7 +1,7 @@
 import Foundation
 import HTTPTypes
 import Hummingbird
-import Screenplay
+import ScreenplayDSL
 
 /// Everything a screen handler knows about the request it answers, already negotiated and checked.
 ///

@@ -1,7 +1,7 @@
 import Foundation
 import HTTPTypes
 import Hummingbird
-import Screenplay
+import ScreenplayDSL
 import ScreenplayHTML
 import ScreenplayProtocol
 

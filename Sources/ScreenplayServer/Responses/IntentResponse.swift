@@ -1,6 +1,6 @@
 import HTTPTypes
 import Hummingbird
-import Screenplay
+import ScreenplayDSL
 import ScreenplayHTML
 import ScreenplayProtocol
 

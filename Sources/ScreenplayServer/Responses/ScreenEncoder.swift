@@ -1,4 +1,4 @@
-import Screenplay
+import ScreenplayDSL
 import ScreenplayProtocol
 
 /// Encodes screens in the form each client reads: plain for format 1.0, with templates from 1.1

@@ -2,7 +2,7 @@ import CompressNIO
 import Crypto
 import HTTPTypes
 import Hummingbird
-import Screenplay
+import ScreenplayDSL
 import ScreenplayHTML
 import ScreenplayProtocol
 

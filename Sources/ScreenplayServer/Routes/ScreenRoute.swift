@@ -1,4 +1,4 @@
-import Screenplay
+import ScreenplayDSL
 
 /// One screen the app serves: its pattern, its handler, its intents and, when it opted into the
 /// render cache, what else its content depends on.

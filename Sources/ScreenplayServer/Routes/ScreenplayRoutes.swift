@@ -1,6 +1,6 @@
 import Hummingbird
 import NIOConcurrencyHelpers
-import Screenplay
+import ScreenplayDSL
 import ScreenplayHTML
 import ScreenplayProtocol
 

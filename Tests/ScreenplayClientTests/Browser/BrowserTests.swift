@@ -1,6 +1,6 @@
 import Foundation
 import Hummingbird
-import Screenplay
+import ScreenplayDSL
 import ScreenplayDemo
 import ScreenplayHTML
 import ScreenplayServer

@@ -1,7 +1,7 @@
 import Foundation
 import HTTPTypes
-import Screenplay
 import ScreenplayClient
+import ScreenplayDSL
 import Testing
 
 /// A headless Chromium driven through chromedriver's W3C WebDriver protocol: a real browser,

@@ -1,6 +1,6 @@
 import Foundation
 import Hummingbird
-import Screenplay
+import ScreenplayDSL
 import ScreenplayHTML
 import ScreenplayServer
 import Testing

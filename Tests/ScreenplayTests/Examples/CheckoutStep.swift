@@ -1,4 +1,4 @@
-import Screenplay
+import ScreenplayDSL
 
 /// One step of the Movile write-up's payment flow: add a card. The server decides the next step when the
 /// intent arrives (sign-up before or after this step is an experiment).

@@ -1,4 +1,4 @@
-import Screenplay
+import ScreenplayDSL
 
 /// The Tutu write-up's coronavirus statistics, as its Kotlin DSL wrote them, in Screenplay's Swift DSL.
 struct City {

@@ -1,4 +1,4 @@
-import Screenplay
+import ScreenplayDSL
 
 /// The Drivy write-up's owner requests and messages: generic items the server has formatted already.
 func requestsScreen() -> Screen {

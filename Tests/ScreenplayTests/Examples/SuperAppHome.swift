@@ -1,4 +1,4 @@
-import Screenplay
+import ScreenplayDSL
 
 /// The Movile write-up's super-app home: sections of app-defined widgets, each with a fallback built from
 /// standard components for apps that do not know the widget.

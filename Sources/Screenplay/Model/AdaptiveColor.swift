@@ -8,7 +8,7 @@
 /// let surface = Color("#ffffff", dark: "#121212")
 /// let bar = Color(red: 200, green: 55, blue: 0)
 /// ```
-public struct Color: Sendable, Hashable {
+public struct AdaptiveColor: Sendable, Hashable {
     /// One colour: 8-bit red, green, blue and alpha.
     public struct RGBA: Sendable, Hashable, CustomStringConvertible {
         public var red: UInt8
@@ -121,22 +121,22 @@ public struct Color: Sendable, Hashable {
     }
 
     /// This colour with a dark-mode variant.
-    public func dark(_ variant: Color) -> Color {
+    public func dark(_ variant: AdaptiveColor) -> AdaptiveColor {
         Color(light: light, dark: variant.light)
     }
 
-    public static let clear = Color(light: RGBA(red: 0, green: 0, blue: 0, alpha: 0))
-    public static let black = Color(light: RGBA(red: 0, green: 0, blue: 0))
-    public static let white = Color(light: RGBA(red: 255, green: 255, blue: 255))
+    public static let clear = AdaptiveColor(light: RGBA(red: 0, green: 0, blue: 0, alpha: 0))
+    public static let black = AdaptiveColor(light: RGBA(red: 0, green: 0, blue: 0))
+    public static let white = AdaptiveColor(light: RGBA(red: 255, green: 255, blue: 255))
 }
 
-extension Color: ExpressibleByStringLiteral {
+extension AdaptiveColor: ExpressibleByStringLiteral {
     public init(stringLiteral value: StaticString) {
         self.init(value)
     }
 }
 
-extension Color: JSONReadable {
+extension AdaptiveColor: JSONReadable {
     init(json: JSONValue, context: DecodingContext) throws(DecodingFailure) {
         switch json {
         case .string(let hex):
@@ -161,7 +161,7 @@ extension Color: JSONReadable {
     }
 }
 
-extension Color: JSONEncodable {
+extension AdaptiveColor: JSONEncodable {
     func encode(into writer: inout JSONWriter) {
         guard let dark else { return light.encode(into: &writer) }
         writer.beginObject()
@@ -171,7 +171,7 @@ extension Color: JSONEncodable {
     }
 }
 
-extension Color.RGBA: JSONEncodable {
+extension AdaptiveColor.RGBA: JSONEncodable {
     /// A quoted hex string, written without making a `String`.
     func encode(into writer: inout JSONWriter) {
         withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 11) { buffer in

@@ -2,7 +2,7 @@
 ///
 /// On the wire: one number for all four edges (`16`), or an object with any of `top`, `leading`,
 /// `bottom`, `trailing` (missing edges are 0).
-public struct EdgeInsets: Sendable, Hashable {
+public struct Insets: Sendable, Hashable {
     public var top: Double
     public var leading: Double
     public var bottom: Double
@@ -26,12 +26,12 @@ public struct EdgeInsets: Sendable, Hashable {
     }
 }
 
-extension EdgeInsets: ExpressibleByIntegerLiteral, ExpressibleByFloatLiteral {
+extension Insets: ExpressibleByIntegerLiteral, ExpressibleByFloatLiteral {
     public init(integerLiteral value: Int) { self.init(Double(value)) }
     public init(floatLiteral value: Double) { self.init(value) }
 }
 
-extension EdgeInsets: JSONReadable, JSONEncodable {
+extension Insets: JSONReadable, JSONEncodable {
     init(json: JSONValue, context: DecodingContext) throws(DecodingFailure) {
         switch json {
         case .number(let value): self.init(value)
