@@ -8,6 +8,7 @@ let package = Package(
     products: [
         .library(name: "Screenplay", targets: ["Screenplay"]),
         .library(name: "ScreenplayDSL", targets: ["ScreenplayDSL"]),
+        .library(name: "ScreenplayPresentation", targets: ["ScreenplayPresentation"]),
         .library(name: "ScreenplayProtocol", targets: ["ScreenplayProtocol"]),
         .library(name: "ScreenplayServer", targets: ["ScreenplayServer"]),
         .library(name: "ScreenplayClient", targets: ["ScreenplayClient"]),
@@ -33,6 +34,9 @@ let package = Package(
         .target(name: "ScreenplayDSL", dependencies: ["Screenplay"]),
         // What the server and the client both speak over HTTP: header names, the version rule,
         // weighted header lists, capability headers, and the intent, patch, stream and error messages.
+        // What every renderer draws, decided once: layout, text styles, checked links and actions,
+        // visibility, accessibility; rebuilt only where a change touches.
+        .target(name: "ScreenplayPresentation", dependencies: ["Screenplay"]),
         .target(name: "ScreenplayProtocol", dependencies: ["Screenplay", .product(name: "HTTPTypes", package: "swift-http-types")]),
         .target(
             name: "ScreenplayServer",
@@ -54,13 +58,16 @@ let package = Package(
             dependencies: ["ScreenplayServer", .product(name: "ServiceLifecycle", package: "swift-service-lifecycle")]
         ),
         // Every screen as a web page: HTML, CSS and the small runtime script.
-        .target(name: "ScreenplayHTML", dependencies: ["Screenplay", "ScreenplayDSL", .product(name: "Crypto", package: "swift-crypto")]),
+        .target(
+            name: "ScreenplayHTML",
+            dependencies: ["Screenplay", "ScreenplayPresentation", .product(name: "Crypto", package: "swift-crypto")]),
         // The app runtime: platform-agnostic, so every renderer drives the same one. AsyncHTTPClient
         // is its transport on Linux; Apple platforms use URLSession and never build it.
         .target(
             name: "ScreenplayClient",
             dependencies: [
                 "Screenplay",
+                "ScreenplayPresentation",
                 "ScreenplayProtocol",
                 .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "AsyncHTTPClient", package: "async-http-client", condition: .when(platforms: [.linux])),
@@ -73,6 +80,7 @@ let package = Package(
             dependencies: [
                 "Screenplay", "ScreenplayDSL",
                 "ScreenplayClient",
+                "ScreenplayPresentation",
                 "ScreenplayDemo",
                 "ScreenplayHTML",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
@@ -83,7 +91,9 @@ let package = Package(
         ),
         // Generators shared by the test targets; no product, so apps never see it.
         .target(name: "ScreenplayTestSupport", dependencies: ["Screenplay", "ScreenplayDSL"]),
-        .testTarget(name: "ScreenplayTests", dependencies: ["Screenplay", "ScreenplayDSL", "ScreenplayHTML", "ScreenplayTestSupport"]),
+        .testTarget(
+            name: "ScreenplayTests",
+            dependencies: ["Screenplay", "ScreenplayDSL", "ScreenplayPresentation", "ScreenplayHTML", "ScreenplayTestSupport"]),
         .testTarget(name: "ScreenplayProtocolTests", dependencies: ["ScreenplayProtocol", "ScreenplayDSL", "ScreenplayTestSupport"]),
         .testTarget(
             name: "ScreenplayServerTests",
@@ -91,6 +101,7 @@ let package = Package(
                 "ScreenplayServer",
                 "ScreenplayDemo",
                 "ScreenplayHTML",
+                "ScreenplayPresentation",
                 "ScreenplayTestSupport",
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
                 .product(name: "Crypto", package: "swift-crypto"),

@@ -132,10 +132,8 @@ public struct HTMLPage: Sendable {
         .sp-item-image{width:48px;height:48px;border-radius:50%;object-fit:cover;background:var(--sp-surface);flex-shrink:0}
         .sp-item-body{display:flex;flex-direction:column;gap:2px;flex:1;min-width:0}
         .sp-item-top,.sp-item-bottom{display:flex;justify-content:space-between;gap:8px}
-        .sp-item-title{font-weight:600}
-        .sp-item-subtitle,.sp-item-aside{color:var(--sp-muted);font-size:14px}
-        .sp-item-detail{margin:4px 0;font-size:15px}
-        .sp-item-message .sp-item-detail{color:var(--sp-muted);display:-webkit-box;-webkit-line-clamp:2;-webkit-box-orient:vertical;overflow:hidden}
+        .sp-item-detail{margin:4px 0}
+        .sp-missing{border:2px dashed var(--sp-danger);color:var(--sp-danger);padding:8px;font:13px monospace}
         .sp-custom{display:contents}
         @media (min-width:700px){.sp-header h1{font-size:28px;padding-top:24px}}
         """

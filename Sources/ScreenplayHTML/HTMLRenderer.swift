@@ -1,10 +1,12 @@
-import ScreenplayDSL
+import Screenplay
+import ScreenplayPresentation
 
 /// Renders a screen to semantic, accessible HTML and the CSS it needs: flexbox stacks, lazy
 /// images with their sizes, colours with dark-mode variants, marked-up text as `strong`/`em`/`br`/`a`,
-/// real links for navigation and `data-sp-*` attributes for the web runtime. Every text and
-/// attribute value is escaped, and every URL passes the format's `URLPolicy` again (a screen built
-/// in Swift never went through the decoder).
+/// real links for navigation and `data-sp-*` attributes for the web runtime. It draws a
+/// ``ScreenPresentation`` — the decisions every renderer shares (checked URLs and actions,
+/// visibility, text styles, the generic item's composition, fallbacks) are taken there — and maps
+/// it onto elements and classes. Every text and attribute value is escaped.
 ///
 /// ```swift
 /// var renderer = HTMLRenderer(state: screen.state)
@@ -13,7 +15,7 @@ import ScreenplayDSL
 /// ```
 public struct HTMLRenderer: Sendable {
     /// Draws an app-defined component the web app knows, as HTML it is responsible for escaping;
-    /// nil uses the node's fallback.
+    /// nil draws the node's fallback.
     public typealias CustomRenderer = @Sendable (CustomComponent) -> String?
 
     /// The client state, for input values and initial visibility.
@@ -21,6 +23,8 @@ public struct HTMLRenderer: Sendable {
     /// Where an app path leads on the web (`/requests/2` → `/screens/requests/2`); absolute URLs are kept.
     public var link: @Sendable (String) -> String
     public var customRenderers: [String: CustomRenderer]
+    /// A component nothing draws: nothing on a page users see (the default), a marker while developing.
+    public var missingComponents: PresentationOptions.MissingComponents = .omitted
     let policy = URLPolicy()
     private var sheet = StyleSheet()
 
@@ -42,108 +46,83 @@ public struct HTMLRenderer: Sendable {
         return capabilities
     }
 
+    /// How the web presents a screen: hidden nodes stay in the page (its script shows them as the
+    /// user types), and the registered app-defined components are drawn.
+    public var presentationOptions: PresentationOptions {
+        PresentationOptions(
+            urlPolicy: policy, customTypes: Set(customRenderers.keys), hiddenNodes: .kept, missingComponents: missingComponents)
+    }
+
     /// The CSS of the classes used so far.
     public var css: String { sheet.css }
 
     /// The HTML of `node` and its children.
     public mutating func render(_ node: some NodeConvertible) -> String {
+        render(Presenter(options: presentationOptions).present(node.node, values: state))
+    }
+
+    /// The HTML of a presentation made with ``presentationOptions``.
+    public mutating func render(_ presentation: ScreenPresentation) -> String {
         var html = ""
-        render(node.node, into: &html)
+        if let root = presentation.root { render(root, into: &html) }
         return html
     }
 
     // MARK: - Nodes
 
-    private mutating func render(_ node: Node, into html: inout String) {
+    private mutating func render(_ node: PresentedNode, into html: inout String) {
         var element = Element(node: node)
-        if let style = node.style { element.classes.append(contentsOf: styleClasses(style)) }
-        switch node.component {
-        case .vstack(let stack):
-            element.open("div", "sp-v")
-            element.classes.append(
-                contentsOf: [sheet.className(Self.gap(stack.spacing) + [Self.alignItems(stack.alignment)])].compactMap { $0 })
-            element.children = stack.children
-        case .hstack(let stack):
-            element.open("div", "sp-h")
-            element.classes.append(
-                contentsOf: [sheet.className(Self.gap(stack.spacing) + [Self.alignItems(stack.alignment)])].compactMap { $0 })
-            element.children = stack.children
-        case .zstack(let stack):
+        if let box = node.box { element.classes.append(contentsOf: boxClasses(box)) }
+        switch node.content {
+        case .stack(let layout, let children):
+            renderStack(layout, children, element: &element)
+        case .overlay(let alignment, let children):
             element.open("div", "sp-z")
-            element.classes.append(contentsOf: [sheet.className([Self.placeItems(stack.alignment)])].compactMap { $0 })
-            element.children = stack.children
-        case .scroll(let scroll):
-            element.open("div", scroll.axis == .horizontal ? "sp-scroll-h" : "sp-v")
-            element.classes.append(contentsOf: [sheet.className(Self.gap(scroll.spacing))].compactMap { $0 })
-            element.children = scroll.children
-        case .carousel(let carousel):
-            element.open("div", "sp-carousel")
-            element.attributes.append(("role", "region"))
-            element.attributes.append(("aria-roledescription", "carousel"))
-            element.classes.append(contentsOf: [sheet.className(Self.gap(carousel.spacing))].compactMap { $0 })
-            if let width = carousel.itemWidth {
-                element.childClass = sheet.className(["width:\(StyleSheet.px(width))"])
-            }
-            element.children = carousel.children
-        case .grid(let grid):
+            element.add(sheet.className([Self.placeItems(alignment)]))
+            element.children = children
+        case .grid(let layout, let children):
             element.open("div", "sp-grid")
-            let columns = min(max(grid.columns, 1), 24)
-            element.classes.append(
-                contentsOf: [sheet.className(["grid-template-columns:repeat(\(columns),minmax(0,1fr))"] + Self.gap(grid.spacing))]
-                    .compactMap { $0 })
-            element.children = grid.children
-        case .list(let list):
+            element.add(sheet.className(["grid-template-columns:repeat(\(layout.columns),minmax(0,1fr))"] + Self.gap(layout.spacing)))
+            element.children = children
+        case .list(let sections):
             element.open("div", "sp-list")
             var content = ""
-            for section in list.sections {
-                content += "<section class=\"sp-section\"" + (section.id.map { " data-sp-id=\"\(HTMLText.escape($0))\"" } ?? "") + ">"
+            for section in sections {
+                content +=
+                    "<section class=\"sp-section\"" + (section.sectionID.map { " data-sp-id=\"\(HTMLText.escape($0))\"" } ?? "") + ">"
                 if let title = section.title { content += "<h2 class=\"sp-section-title\">\(HTMLText.escape(title))</h2>" }
                 content += "<ul class=\"sp-rows\">"
-                for child in section.children {
+                for row in section.rows {
                     content += "<li class=\"sp-row\">"
-                    render(child, into: &content)
+                    render(row, into: &content)
                     content += "</li>"
                 }
                 content += "</ul></section>"
             }
             element.content = content
-        case .spacer(let spacer):
+        case .spacer(let minimum):
             element.open("div", "sp-spacer")
-            element.attributes.append(("aria-hidden", "true"))
-            if let minimum = spacer.minLength {
-                element.classes.append(
-                    contentsOf: [sheet.className(["min-width:\(StyleSheet.px(minimum))", "min-height:\(StyleSheet.px(minimum))"])]
-                        .compactMap { $0 })
+            if let minimum {
+                element.add(sheet.className(["min-width:\(StyleSheet.px(minimum))", "min-height:\(StyleSheet.px(minimum))"]))
             }
         case .divider(let divider):
             element.open("hr", "sp-divider", void: true)
             var declarations: [String] = []
             if let thickness = divider.thickness { declarations.append("border-top-width:\(StyleSheet.px(thickness))") }
             if let color = divider.color { declarations.append("border-top-color:\(StyleSheet.color(color.light))") }
-            element.classes.append(
-                contentsOf: [
-                    sheet.className(declarations, dark: divider.color?.dark.map { ["border-top-color:\(StyleSheet.color($0))"] } ?? [])
-                ].compactMap { $0 })
+            element.add(sheet.className(declarations, dark: divider.color?.dark.map { ["border-top-color:\(StyleSheet.color($0))"] } ?? []))
         case .text(let text):
             element.open("p", "sp-text")
-            element.classes.append(contentsOf: [textClass(text.attributes)].compactMap { $0 })
-            element.content = HTMLText.escape(text.text)
-        case .richText(let rich):
-            element.open("p", "sp-text")
-            element.classes.append(contentsOf: [textClass(rich.attributes)].compactMap { $0 })
-            element.content = runs(rich.runs(policy: policy))
+            element.add(textClass(text))
+            element.content = runs(text.runs)
         case .image(let image):
-            renderImage(image, node: node, element: &element)
-        case .rectangle(let rectangle):
+            renderImage(image, element: &element)
+        case .shape(let shape):
             element.open("div", "sp-rect")
-            element.attributes.append(("role", "presentation"))
-            var declarations = Self.size(rectangle.width, rectangle.height)
-            if let color = rectangle.color { declarations.append("background:\(StyleSheet.color(color.light))") }
-            if let radius = rectangle.cornerRadius { declarations.append("border-radius:\(StyleSheet.px(radius))") }
-            element.classes.append(
-                contentsOf: [
-                    sheet.className(declarations, dark: rectangle.color?.dark.map { ["background:\(StyleSheet.color($0))"] } ?? [])
-                ].compactMap { $0 })
+            var declarations = Self.size(shape.width, shape.height)
+            if let color = shape.color { declarations.append("background:\(StyleSheet.color(color.light))") }
+            if let radius = shape.cornerRadius { declarations.append("border-radius:\(StyleSheet.px(radius))") }
+            element.add(sheet.className(declarations, dark: shape.color?.dark.map { ["background:\(StyleSheet.color($0))"] } ?? []))
         case .badge(let badge):
             element.open("span", "sp-badge")
             var light: [String] = []
@@ -156,59 +135,80 @@ public struct HTMLRenderer: Sendable {
                 light.append("background:\(StyleSheet.color(background.light))")
                 if let d = background.dark { dark.append("background:\(StyleSheet.color(d))") }
             }
-            element.classes.append(contentsOf: [sheet.className(light, dark: dark)].compactMap { $0 })
+            element.add(sheet.className(light, dark: dark))
             element.content = HTMLText.escape(badge.text)
         case .button(let button):
             element.open("button", "sp-button sp-button-\(button.variant.rawValue)")
             element.attributes.append(("type", "button"))
-            if !button.enabled { element.attributes.append(("disabled", nil)) }
+            if !button.isEnabled { element.attributes.append(("disabled", nil)) }
             element.isControl = true
             element.content = HTMLText.escape(button.title)
         case .textField(let field):
             renderField(field, element: &element)
         case .toggle(let toggle):
             element.open("label", "sp-toggle")
-            let on = state[toggle.key]?.isTruthy ?? false
             element.content =
-                "<input type=\"checkbox\" role=\"switch\" data-sp-key=\"\(HTMLText.escape(toggle.key))\"\(on ? " checked" : "")><span>\(HTMLText.escape(toggle.title))</span>"
+                "<input type=\"checkbox\" role=\"switch\" data-sp-key=\"\(HTMLText.escape(toggle.key))\"\(toggle.isOn ? " checked" : "")><span>\(HTMLText.escape(toggle.title))</span>"
         case .item(let item):
             renderItem(item, element: &element)
-        case .custom(let custom):
-            if let renderer = customRenderers[custom.type], let drawn = renderer(custom) {
+        case .custom(let custom, let fallback):
+            if let drawn = customRenderers[custom.type]?(custom) {
                 element.open("div", "sp-custom")
                 element.attributes.append(("data-sp-type", custom.type))
                 element.content = drawn
-            } else if let fallback = node.fallback {
-                // The same inheritance as adaptation: one rule for what a fallback keeps.
-                return render(node.replaced(by: fallback), into: &html)
+            } else if let fallback {
+                return render(fallback, into: &html)
             } else {
                 return
             }
+        case .missing(let type, let path):
+            element.open("div", "sp-missing")
+            element.attributes.append(("role", "note"))
+            element.content = HTMLText.escape("⚠ nothing draws \"\(type)\" at \(path)")
         }
         write(element, into: &html)
+    }
+
+    private mutating func renderStack(_ layout: StackLayout, _ children: PresentedChildren, element: inout Element) {
+        element.children = children
+        switch layout.scrolling {
+        case .none:
+            element.open("div", layout.axis == .vertical ? "sp-v" : "sp-h")
+            element.add(sheet.className(Self.gap(layout.spacing) + [Self.alignItems(layout.alignment)]))
+        case .scrolls:
+            element.open("div", layout.axis == .horizontal ? "sp-scroll-h" : "sp-v")
+            element.add(sheet.className(Self.gap(layout.spacing)))
+        case .carousel(let itemWidth):
+            element.open("div", "sp-carousel")
+            element.attributes.append(("role", "region"))
+            element.attributes.append(("aria-roledescription", "carousel"))
+            element.add(sheet.className(Self.gap(layout.spacing)))
+            if let itemWidth { element.childClass = sheet.className(["width:\(StyleSheet.px(itemWidth))"]) }
+        }
     }
 
     private mutating func write(_ element: Element, into html: inout String) {
         var attributes = element.attributes
         let node = element.node
-        if let id = node.id {
+        if let id = node.nodeID {
             attributes.insert(("id", "sp-" + id), at: 0)
             attributes.append(("data-sp-id", id))
         }
-        if let label = node.accessibilityLabel, element.tag != "img" { attributes.append(("aria-label", label)) }
-        if let condition = node.visibleWhen {
+        if let label = node.accessibility.label, element.tag != "img" { attributes.append(("aria-label", label)) }
+        if node.accessibility.isHidden, element.tag != "img" { attributes.append(("aria-hidden", "true")) }
+        if let condition = node.visibility.condition {
             var members: [String: JSONValue] = ["key": .string(condition.key)]
             if let equals = condition.equals { members["equals"] = equals }
             if condition.not { members["not"] = true }
             attributes.append(("data-sp-visible", String(decoding: JSONWriter.write(.object(members)), as: UTF8.self)))
-            if !condition.isSatisfied(by: state) { attributes.append(("hidden", nil)) }
+            if !node.visibility.isVisible { attributes.append(("hidden", nil)) }
         }
         // Navigation is a real link (it works without JavaScript); other actions go to the runtime.
         var href: String?
-        if let action = node.action {
+        if let action = node.tap {
             if case .navigate(let target) = action {
-                href = checkedLink(target)
-            } else if let encoded = checkedAction(action) {
+                href = webLink(target)
+            } else if let encoded = webAction(action) {
                 attributes.append(("data-sp-action", encoded))
                 if !element.isControl {
                     attributes.append(("role", "button"))
@@ -217,9 +217,9 @@ public struct HTMLRenderer: Sendable {
             }
         }
         var classes = [element.baseClass] + element.classes
-        if href != nil, element.tag == "button" {
-            // A navigating button is a link that looks like a button.
-            classes.append("sp-link")
+        if let href, element.tag == "button" || element.isItem {
+            // A navigating button is a link that looks like a button; a navigating item is a link.
+            if element.tag == "button" { classes.append("sp-link") }
             html +=
                 "<a"
                 + Self.attributes(
@@ -252,30 +252,34 @@ public struct HTMLRenderer: Sendable {
 
     // MARK: - Components with more structure
 
-    private mutating func renderImage(_ image: Image, node: Node, element: inout Element) {
-        element.open("img", "sp-image", void: true)
-        guard let source = checkedLink(image.url) else {
+    private mutating func renderImage(_ image: PresentedImage, element: inout Element) {
+        guard let url = image.url, let source = webLink(url) else {
+            // The placeholder stays where the image would be.
             element.open("div", "sp-image sp-image-missing")
             element.attributes.append(("role", "img"))
-            element.attributes.append(("aria-label", node.accessibilityLabel ?? ""))
+            element.attributes.append(("aria-label", element.node.accessibility.label ?? ""))
+            element.add(imageClass(image))
             return
         }
+        element.open("img", "sp-image", void: true)
         element.attributes.append(("src", source))
-        element.attributes.append(("alt", node.accessibilityLabel ?? ""))
+        element.attributes.append(("alt", element.node.accessibility.label ?? ""))
         element.attributes.append(("loading", "lazy"))
         element.attributes.append(("decoding", "async"))
         if case .points(let width)? = image.width { element.attributes.append(("width", String(Int(min(max(width, 0), 100_000))))) }
         if case .points(let height)? = image.height { element.attributes.append(("height", String(Int(min(max(height, 0), 100_000))))) }
-        var declarations = Self.size(image.width, image.height)
-        declarations.append("object-fit:\(image.contentMode == .fill ? "cover" : "contain")")
-        if let placeholder = image.placeholderColor { declarations.append("background:\(StyleSheet.color(placeholder.light))") }
-        element.classes.append(
-            contentsOf: [
-                sheet.className(declarations, dark: image.placeholderColor?.dark.map { ["background:\(StyleSheet.color($0))"] } ?? [])
-            ].compactMap { $0 })
+        element.add(imageClass(image))
     }
 
-    private func renderField(_ field: TextField, element: inout Element) {
+    private mutating func imageClass(_ image: PresentedImage) -> String? {
+        var declarations = Self.size(image.width, image.height)
+        declarations.append("object-fit:\(image.contentMode == .fill ? "cover" : "contain")")
+        if image.isCircular { declarations.append("border-radius:50%") }
+        if let placeholder = image.placeholderColor { declarations.append("background:\(StyleSheet.color(placeholder.light))") }
+        return sheet.className(declarations, dark: image.placeholderColor?.dark.map { ["background:\(StyleSheet.color($0))"] } ?? [])
+    }
+
+    private func renderField(_ field: PresentedTextField, element: inout Element) {
         element.open("label", "sp-field")
         let type: String
         var extra: [(String, String?)] = []
@@ -288,54 +292,61 @@ public struct HTMLRenderer: Sendable {
         case .phone: type = "tel"
         case .url: type = "url"
         }
-        let value = state[field.key]?.stringValue ?? ""
         var attributes: [(String, String?)] =
             [
-                ("class", "sp-input"), ("type", field.secure ? "password" : type), ("name", field.key), ("data-sp-key", field.key),
-                ("value", value), ("autocomplete", "off"),
+                ("class", "sp-input"), ("type", field.isSecure ? "password" : type), ("name", field.key), ("data-sp-key", field.key),
+                ("value", field.value), ("autocomplete", "off"),
             ] + extra
         if let placeholder = field.placeholder { attributes.append(("placeholder", placeholder)) }
-        let label = field.label ?? field.placeholder ?? field.key
+        if !field.isEnabled { attributes.append(("disabled", nil)) }
         element.content =
-            "<span class=\"sp-field-label\(field.label == nil ? " sp-visually-hidden" : "")\">\(HTMLText.escape(label))</span><input\(Self.attributes(attributes))>"
+            "<span class=\"sp-field-label\(field.label == nil ? " sp-visually-hidden" : "")\">\(HTMLText.escape(field.label ?? field.accessibilityLabel))</span><input\(Self.attributes(attributes))>"
     }
 
-    private mutating func renderItem(_ item: GenericItem, element: inout Element) {
-        let layout = item.layout == .message ? "message" : "request"
+    private mutating func renderItem(_ item: PresentedItem, element: inout Element) {
         var content = ""
-        if let image = item.imageURL, let source = checkedLink(image) {
-            content +=
-                "<img class=\"sp-item-image\" src=\"\(HTMLText.escape(source))\" alt=\"\" loading=\"lazy\" decoding=\"async\" width=\"48\" height=\"48\">"
+        if let image = item.image {
+            if let url = image.url, let source = webLink(url) {
+                content +=
+                    "<img class=\"sp-item-image\" src=\"\(HTMLText.escape(source))\" alt=\"\" loading=\"lazy\" decoding=\"async\" width=\"48\" height=\"48\">"
+            } else {
+                content += "<div class=\"sp-item-image\" aria-hidden=\"true\"></div>"
+            }
         }
         content += "<div class=\"sp-item-body\"><div class=\"sp-item-top\">"
-        if let title = item.title { content += "<span class=\"sp-item-title\">\(HTMLText.escape(title))</span>" }
-        if let detail = item.topRightDetail { content += "<span class=\"sp-item-aside\">\(HTMLText.escape(detail))</span>" }
+        if let title = item.title { content += slot("span", "sp-item-title", title) }
+        if let detail = item.topRight { content += slot("span", "sp-item-aside", detail) }
         content += "</div>"
-        if let subtitle = item.subtitle { content += "<div class=\"sp-item-subtitle\">\(HTMLText.escape(subtitle))</div>" }
-        if item.detail != nil { content += "<p class=\"sp-item-detail\">\(runs(item.detailRuns(policy: policy)))</p>" }
-        if item.bottomLeftDetail != nil || item.bottomRightDetail != nil {
-            content +=
-                "<div class=\"sp-item-bottom\"><span>\(HTMLText.escape(item.bottomLeftDetail ?? ""))</span><span class=\"sp-item-aside\">\(HTMLText.escape(item.bottomRightDetail ?? ""))</span></div>"
+        if let subtitle = item.subtitle { content += slot("div", "sp-item-subtitle", subtitle) }
+        if let detail = item.detail { content += slot("p", "sp-item-detail", detail) }
+        if item.bottomLeft != nil || item.bottomRight != nil {
+            content += "<div class=\"sp-item-bottom\">"
+            content += item.bottomLeft.map { slot("span", nil, $0) } ?? "<span></span>"
+            content += item.bottomRight.map { slot("span", "sp-item-aside", $0) } ?? "<span class=\"sp-item-aside\"></span>"
+            content += "</div>"
         }
         content += "</div>"
-        if let url = item.url, element.node.action == nil, let href = checkedLink(url) {
-            element.open("a", "sp-item sp-item-\(layout)")
-            element.attributes.append(("href", href))
-        } else {
-            element.open("div", "sp-item sp-item-\(layout)")
-        }
+        element.open("div", "sp-item sp-item-\(item.layout.rawValue)")
+        element.isItem = true
         element.content = content
     }
 
-    /// Marked-up runs as `strong`, `em`, `br` and `a`; links only with an allowed URL.
+    /// One slot of the item: its text with the style the presentation gave it.
+    private mutating func slot(_ tag: String, _ baseClass: String?, _ text: PresentedText) -> String {
+        let classes = [baseClass, textClass(text)].compactMap { $0 }.joined(separator: " ")
+        return "<\(tag)" + (classes.isEmpty ? "" : " class=\"\(classes)\"") + ">\(runs(text.runs))</\(tag)>"
+    }
+
+    /// Marked-up runs as `strong`, `em`, `br` and `a`; a plain run is escaped as it is.
     private func runs(_ runs: [TextRun]) -> String {
+        if runs.count == 1, !runs[0].strong, !runs[0].emphasis, runs[0].link == nil { return HTMLText.escape(runs[0].text) }
         var html = ""
         for run in runs {
             var text = run.text.split(separator: "\n", omittingEmptySubsequences: false).map { HTMLText.escape(String($0)) }.joined(
                 separator: "<br>")
             if run.emphasis { text = "<em>\(text)</em>" }
             if run.strong { text = "<strong>\(text)</strong>" }
-            if let link = run.link, let href = checkedLink(link) { text = "<a href=\"\(HTMLText.escape(href))\">\(text)</a>" }
+            if let link = run.link, let href = webLink(link) { text = "<a href=\"\(HTMLText.escape(href))\">\(text)</a>" }
             html += text
         }
         return html
@@ -343,86 +354,97 @@ public struct HTMLRenderer: Sendable {
 
     // MARK: - URLs and actions
 
-    /// The href for a URL of the screen: allowed absolute URLs as they are, app paths through `link`.
-    func checkedLink(_ url: String) -> String? {
+    /// The href for a URL the presentation kept: absolute URLs as they are, app paths through `link`
+    /// (whose result is checked too).
+    func webLink(_ url: String) -> String? {
         switch policy.check(url) {
         case .absolute: return url
         case .relative:
             let linked = link(url)
-            // What the app's link function returns is checked too.
             if case .refused = policy.check(linked) { return nil }
             return linked
         case .refused: return nil
         }
     }
 
-    /// The action as JSON for the runtime, with its URLs checked (a refused URL drops the action).
-    func checkedAction(_ action: Action) -> String? {
-        func allowed(_ action: Action) -> Action? {
+    /// The action as JSON for the web runtime, with app paths mapped to web links.
+    func webAction(_ action: Action) -> String? {
+        func mapped(_ action: Action) -> Action? {
             switch action {
-            case .navigate(let url): return checkedLink(url).map { .navigate($0) }
-            case .open(let url): return checkedLink(url).map { .open($0) }
-            case .present(let url, let style): return checkedLink(url).map { .present($0, style: style) }
-            case .sequence(let actions): return .sequence(actions.compactMap(allowed))
-            case .unknown: return nil
+            case .navigate(let url): return webLink(url).map { .navigate($0) }
+            case .open(let url): return webLink(url).map { .open($0) }
+            case .present(let url, let style): return webLink(url).map { .present($0, style: style) }
+            case .sequence(let actions): return .sequence(actions.compactMap(mapped))
             default: return action
             }
         }
-        return allowed(action).map { String(decoding: $0.encoded(), as: UTF8.self) }
+        return mapped(action).map { String(decoding: $0.encoded(), as: UTF8.self) }
     }
 
     // MARK: - CSS
 
-    private mutating func styleClasses(_ style: Style) -> [String] {
+    private mutating func boxClasses(_ box: Box) -> [String] {
         var light: [String] = []
         var dark: [String] = []
-        if let padding = style.padding {
+        if let padding = box.padding {
             light.append(
                 "padding:\(StyleSheet.px(padding.top)) \(StyleSheet.px(padding.trailing)) \(StyleSheet.px(padding.bottom)) \(StyleSheet.px(padding.leading))"
             )
         }
-        if let background = style.background {
+        if let background = box.background {
             light.append("background:\(StyleSheet.color(background.light))")
             if let color = background.dark { dark.append("background:\(StyleSheet.color(color))") }
         }
-        if let radius = style.cornerRadius {
+        if let radius = box.cornerRadius {
             light.append("border-radius:\(StyleSheet.px(radius))")
             light.append("overflow:hidden")
         }
         return [sheet.className(light, dark: dark)].compactMap { $0 }
     }
 
-    private mutating func textClass(_ attributes: TextAttributes) -> String? {
+    private mutating func textClass(_ text: PresentedText) -> String? {
+        let attributes = text.style
         var light: [String] = []
         var dark: [String] = []
         if let size = attributes.size { light.append("font-size:\(StyleSheet.px(size))") }
-        if let weight = attributes.weight {
-            light.append("font-weight:\(["regular": 400, "medium": 500, "semibold": 600, "bold": 700][weight.rawValue] ?? 400)")
-        }
+        if let weight = attributes.weight { light.append("font-weight:\(Self.fontWeight(weight))") }
         if let color = attributes.color {
             light.append("color:\(StyleSheet.color(color.light))")
             if let darkColor = color.dark { dark.append("color:\(StyleSheet.color(darkColor))") }
+        } else if text.tone == .secondary {
+            light.append("color:var(--sp-muted)")
         }
         if let alignment = attributes.alignment {
             light.append("text-align:\(["leading": "start", "center": "center", "trailing": "end"][alignment.rawValue] ?? "start")")
         }
-        if let lines = attributes.lineLimit, lines > 0 {
-            light += ["display:-webkit-box", "-webkit-line-clamp:\(min(lines, 1_000))", "-webkit-box-orient:vertical", "overflow:hidden"]
+        if let lines = attributes.lineLimit {
+            light += ["display:-webkit-box", "-webkit-line-clamp:\(lines)", "-webkit-box-orient:vertical", "overflow:hidden"]
         }
         return sheet.className(light, dark: dark)
+    }
+
+    static func fontWeight(_ weight: TextAttributes.Weight) -> Int {
+        switch weight {
+        case .regular: 400
+        case .medium: 500
+        case .semibold: 600
+        case .bold: 700
+        }
     }
 
     static func gap(_ spacing: Double?) -> [String] {
         spacing.map { ["gap:\(StyleSheet.px($0))"] } ?? []
     }
 
-    static func alignItems(_ alignment: some RawRepresentable<String>) -> String {
-        "align-items:"
-            + (["leading": "flex-start", "top": "flex-start", "center": "center", "trailing": "flex-end", "bottom": "flex-end"][
-                alignment.rawValue] ?? "stretch")
+    static func alignItems(_ alignment: StackLayout.CrossAlignment) -> String {
+        switch alignment {
+        case .start: "align-items:flex-start"
+        case .center: "align-items:center"
+        case .end: "align-items:flex-end"
+        }
     }
 
-    static func placeItems(_ alignment: Alignment) -> String {
+    static func placeItems(_ alignment: Component.Alignment) -> String {
         let (vertical, horizontal): (String, String) =
             switch alignment {
             case .topLeading: ("start", "start")
@@ -456,22 +478,27 @@ public struct HTMLRenderer: Sendable {
 
 /// One element on its way to HTML.
 private struct Element {
-    let node: Node
+    let node: PresentedNode
     var tag = "div"
     var baseClass = ""
     var void = false
     var isControl = false
+    var isItem = false
     var classes: [String] = []
     var attributes: [(String, String?)] = []
     var content = ""
-    var children: [Node] = []
+    var children = PresentedChildren.empty
     var childClass: String?
 
-    init(node: Node) { self.node = node }
+    init(node: PresentedNode) { self.node = node }
 
     mutating func open(_ tag: String, _ baseClass: String, void: Bool = false) {
         self.tag = tag
         self.baseClass = baseClass
         self.void = void
+    }
+
+    mutating func add(_ className: String?) {
+        if let className { classes.append(className) }
     }
 }

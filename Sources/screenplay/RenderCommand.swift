@@ -1,6 +1,7 @@
 import ArgumentParser
 import ScreenplayDSL
 import ScreenplayHTML
+import ScreenplayPresentation
 
 /// `screenplay render FILE --format outline`: shows what a document describes.
 struct RenderCommand: ParsableCommand {

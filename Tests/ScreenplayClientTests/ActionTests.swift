@@ -3,6 +3,7 @@ import HTTPTypes
 import Hummingbird
 import ScreenplayClient
 import ScreenplayDSL
+import ScreenplayPresentation
 import Testing
 
 /// Intents, navigation and app-defined components, against real servers on loopback.

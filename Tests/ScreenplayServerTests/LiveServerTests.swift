@@ -3,6 +3,7 @@ import Hummingbird
 import HummingbirdTesting
 import ScreenplayDSL
 import ScreenplayDemo
+import ScreenplayPresentation
 import ScreenplayServer
 import Testing
 

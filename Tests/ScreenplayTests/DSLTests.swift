@@ -1,4 +1,5 @@
 import ScreenplayDSL
+import ScreenplayPresentation
 import Testing
 
 @Suite struct DSLTests {

@@ -304,3 +304,17 @@ extension Array: JSONEncodable where Element: JSONEncodable {
 extension Dictionary: JSONEncodable where Key == String, Value == JSONValue {
     func encode(into writer: inout JSONWriter) { writer.write(JSONValue.object(self)) }
 }
+
+extension AdaptiveColor {
+    /// The colour as the format writes it, compact: `"#1a73e8"` or `{"dark":"#8ab4f8","light":"#1a73e8"}`.
+    ///
+    /// ```swift
+    /// AdaptiveColor(hex: "#fff", dark: "#000")?.wireText   // {"dark":"#000000","light":"#ffffff"}
+    /// ```
+    public var wireText: String { String(decoding: JSONWriter.encode(self), as: UTF8.self) }
+}
+
+extension Insets {
+    /// The insets as the format writes them, compact: `12` or `{"leading":8,"top":4}`.
+    public var wireText: String { String(decoding: JSONWriter.encode(self), as: UTF8.self) }
+}

@@ -1,9 +1,11 @@
 import Foundation
 import Screenplay
+import ScreenplayPresentation
 
 /// Drives a runtime without a screen, for tests and tools: shows the current screen as a text
 /// outline (what a user would see: hidden nodes left out, inputs with their values), taps a node
 /// by id or label, fills a field, and follows what the actions do. `screenplay open` is built on it.
+/// It reads the same ``ScreenPresentation`` as every renderer: what it can tap is what an app draws.
 ///
 /// ```swift
 /// let driver = HeadlessDriver(runtime: runtime)
@@ -39,7 +41,9 @@ public struct HeadlessDriver {
             return "failed: \(error)\n"
         case .loaded(let loaded):
             let components = self.components
-            let live = OutlineRenderer.Live(state: store.values) { custom in (try? components.render(custom)) ?? nil }
+            let live = OutlineRenderer.Live(state: store.values, customTypes: components.typeNames) { custom in
+                (try? components.render(custom)) ?? nil
+            }
             let stale = loaded.stale ? "stale: shown from the cache; the server could not be reached\n" : ""
             return stale + OutlineRenderer.render(loaded.screen, as: live)
         }
@@ -52,30 +56,26 @@ public struct HeadlessDriver {
         guard let node = find(target, in: store) else {
             throw StepError(message: "no visible node with id or label \"\(target)\" on \(store.path)")
         }
-        switch node.component {
-        case .button(let button) where !button.enabled:
+        switch node.content {
+        case .button(let button) where !button.isEnabled:
             throw StepError(message: "\"\(target)\" is a disabled button")
         case .toggle(let toggle):
-            store.set(toggle.key, to: .bool(!(store.values[toggle.key]?.isTruthy ?? false)))
-            if let action = node.action { await runtime.perform(action, on: store) }
-            return
-        case .item(let item) where node.action == nil:
-            guard let url = item.url else { throw StepError(message: "the item \"\(target)\" leads nowhere") }
-            await runtime.perform(.navigate(url), on: store)
+            store.set(toggle.key, to: .bool(!toggle.isOn))
+            if let action = node.tap { await runtime.perform(action, on: store) }
             return
         default:
             break
         }
-        guard let action = node.action else { throw StepError(message: "\"\(target)\" does nothing when tapped") }
+        guard let action = node.tap else { throw StepError(message: "\"\(target)\" does nothing when tapped") }
         await runtime.perform(action, on: store)
     }
 
     /// Types `value` into the visible text field whose state key (or node id) is `key`.
     public func fill(_ key: String, with value: String) throws(StepError) {
         let store = try currentStore()
-        var field: Component.TextField?
+        var field: PresentedTextField?
         visit(store) { node in
-            if field == nil, case .textField(let candidate) = node.component, candidate.key == key || node.id == key { field = candidate }
+            if field == nil, case .textField(let candidate) = node.content, candidate.key == key || node.nodeID == key { field = candidate }
         }
         guard let field else { throw StepError(message: "no visible text field \"\(key)\" on \(store.path)") }
         store.set(field.key, to: .string(value))
@@ -88,22 +88,23 @@ public struct HeadlessDriver {
         return store
     }
 
-    private func find(_ target: String, in store: ScreenStore) -> Node? {
-        var byID: Node?
-        var byLabel: Node?
+    private func find(_ target: String, in store: ScreenStore) -> PresentedNode? {
+        var byID: PresentedNode?
+        var byLabel: PresentedNode?
         visit(store) { node in
-            if byID == nil, node.id == target { byID = node }
+            if byID == nil, node.nodeID == target { byID = node }
             if byLabel == nil, Self.labels(of: node).contains(target) { byLabel = node }
         }
         return byID ?? byLabel
     }
 
-    static func labels(of node: Node) -> [String] {
-        var labels: [String] = node.accessibilityLabel.map { [$0] } ?? []
-        switch node.component {
+    /// What a user reads on a node: its accessibility label and its visible title or text.
+    static func labels(of node: PresentedNode) -> [String] {
+        var labels: [String] = node.accessibility.label.map { [$0] } ?? []
+        switch node.content {
         case .button(let button): labels.append(button.title)
-        case .text(let text): labels.append(text.text)
-        case .item(let item): if let title = item.title { labels.append(title) }
+        case .text(let text): labels.append(text.plainText)
+        case .item(let item): if let title = item.title { labels.append(title.plainText) }
         case .toggle(let toggle): labels.append(toggle.title)
         case .badge(let badge): labels.append(badge.text)
         default: break
@@ -111,14 +112,10 @@ public struct HeadlessDriver {
         return labels
     }
 
-    /// Visits the visible nodes of the store's screen, depth first.
-    private func visit(_ store: ScreenStore, _ body: (Node) -> Void) {
+    /// Visits the nodes the app draws for the store's screen, depth first.
+    private func visit(_ store: ScreenStore, _ body: (PresentedNode) -> Void) {
         guard let screen = store.screen else { return }
-        func walk(_ node: Node) {
-            if let condition = node.visibleWhen, !condition.isSatisfied(by: store.values) { return }
-            body(node)
-            node.component.children.forEach(walk)
-        }
-        walk(screen.body)
+        let presenter = Presenter(options: PresentationOptions(customTypes: components.typeNames, missingComponents: .omitted))
+        presenter.present(screen, values: store.values).walk { node, _ in body(node) }
     }
 }

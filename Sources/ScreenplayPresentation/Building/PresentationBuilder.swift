@@ -1,0 +1,284 @@
+import Screenplay
+
+/// Turns nodes into presentations: the one place where every renderer's decisions are taken.
+struct PresentationBuilder {
+    let context: PresentationContext
+    /// Where the node being presented sits in the screen document.
+    var path: [JSONPath.Component]
+    private var presentedCount = 0
+    private var reusedCount = 0
+
+    init(context: PresentationContext, path: [JSONPath.Component]) {
+        self.context = context
+        self.path = path
+    }
+
+    private var options: PresentationOptions { context.options }
+
+    /// Presents `node`, reusing `old` and any of its subtrees that still hold, and counts the work.
+    mutating func memo(for node: Node, reusing old: Memo?) -> Memo {
+        let memo = build(node, old: old)
+        context.statistics.count(presented: presentedCount, reused: reusedCount)
+        return memo
+    }
+
+    // MARK: - Nodes
+
+    private mutating func build(_ node: Node, old: Memo?) -> Memo {
+        if let old, old.holds(for: node, in: context) {
+            reusedCount += 1
+            return old
+        }
+        presentedCount += 1
+        var subtree = Subtree()
+        var visibility = Visibility.always
+        if let condition = node.visibleWhen {
+            subtree.reads.read(condition.key, in: context)
+            visibility = Visibility(condition: condition, isVisible: condition.isSatisfied(by: context.values))
+            if !visibility.isVisible, options.hiddenNodes == .omitted {
+                return Memo(node: node, reads: subtree.reads, presented: nil)
+            }
+        }
+        var own: [Diagnostic] = []
+        var accessibility = PresentedAccessibility(label: node.accessibilityLabel)
+        var tap = node.action.flatMap(checked)
+        let content: PresentedContent
+        switch node.component {
+        case .vstack(let stack):
+            let layout = StackLayout(axis: .vertical, alignment: Self.cross(stack.alignment), spacing: stack.spacing)
+            content = .stack(layout, eager(stack.children, old: old, into: &subtree))
+        case .hstack(let stack):
+            let layout = StackLayout(axis: .horizontal, alignment: Self.cross(stack.alignment), spacing: stack.spacing)
+            content = .stack(layout, eager(stack.children, old: old, into: &subtree))
+        case .zstack(let stack):
+            content = .overlay(stack.alignment, eager(stack.children, old: old, into: &subtree))
+        case .scroll(let scroll):
+            let layout = StackLayout(axis: scroll.axis, spacing: scroll.spacing, isLazy: true, scrolling: .scrolls)
+            content = .stack(layout, lazy(scroll.children, at: [.key("children")], old: old, into: &subtree))
+        case .carousel(let carousel):
+            let layout = StackLayout(
+                axis: .horizontal, spacing: carousel.spacing, isLazy: true, scrolling: .carousel(itemWidth: carousel.itemWidth))
+            content = .stack(layout, lazy(carousel.children, at: [.key("children")], old: old, into: &subtree))
+        case .grid(let grid):
+            let layout = GridLayout(columns: min(max(grid.columns, 1), 12), spacing: grid.spacing)
+            content = .grid(layout, lazy(grid.children, at: [.key("children")], old: old, into: &subtree))
+        case .list(let list):
+            var sections: [PresentedSection] = []
+            sections.reserveCapacity(list.sections.count)
+            for (index, section) in list.sections.enumerated() {
+                let rows = lazy(section.children, at: [.key("sections"), .index(index), .key("children")], old: old, into: &subtree)
+                sections.append(PresentedSection(sectionID: section.id, title: section.title, rows: rows))
+            }
+            content = .list(sections)
+        case .spacer(let spacer):
+            content = .spacer(minLength: spacer.minLength)
+            accessibility.isHidden = true
+        case .divider(let divider):
+            content = .divider(PresentedDivider(color: divider.color, thickness: divider.thickness))
+            accessibility.isHidden = true
+        case .text(let text):
+            content = .text(PresentedText(runs: [TextRun(text.text)], style: Self.clamped(text.attributes)))
+        case .richText(let rich):
+            content = .text(PresentedText(runs: rich.runs(policy: options.urlPolicy), style: Self.clamped(rich.attributes)))
+        case .image(let image):
+            content = .image(
+                PresentedImage(
+                    url: checkedURL(image.url), width: image.width, height: image.height, contentMode: image.contentMode,
+                    placeholderColor: image.placeholderColor, isCircular: false))
+            if node.accessibilityLabel == nil { accessibility.isHidden = true } else { accessibility.role = .image }
+        case .rectangle(let rectangle):
+            content = .shape(
+                PresentedShape(
+                    width: rectangle.width, height: rectangle.height, color: rectangle.color, cornerRadius: rectangle.cornerRadius))
+            if node.accessibilityLabel == nil { accessibility.isHidden = true } else { accessibility.role = .image }
+        case .badge(let badge):
+            content = .badge(PresentedBadge(text: badge.text, color: badge.color, background: badge.background))
+        case .button(let button):
+            content = .button(PresentedButton(title: button.title, variant: button.variant, isEnabled: button.enabled))
+            if !button.enabled { tap = nil }
+            accessibility.role = .button
+        case .textField(let field):
+            subtree.reads.read(field.key, in: context)
+            let value: String
+            switch context.value(field.key) {
+            case .string(let text): value = text
+            case .null: value = ""
+            case let other:
+                value = ""
+                own.append(wrongValue(other, for: field.key, expected: "text"))
+            }
+            content = .textField(
+                PresentedTextField(
+                    key: field.key, label: field.label,
+                    accessibilityLabel: node.accessibilityLabel ?? field.label ?? field.placeholder ?? field.key,
+                    placeholder: field.placeholder, value: value, keyboard: field.keyboard, isSecure: field.secure, isEnabled: true))
+        case .toggle(let toggle):
+            subtree.reads.read(toggle.key, in: context)
+            let isOn: Bool
+            switch context.value(toggle.key) {
+            case .bool(let on): isOn = on
+            case .null: isOn = false
+            case let other:
+                isOn = false
+                own.append(wrongValue(other, for: toggle.key, expected: "a boolean"))
+            }
+            content = .toggle(PresentedToggle(key: toggle.key, title: toggle.title, isOn: isOn, isEnabled: true))
+        case .item(let item):
+            content = .item(composition(of: item))
+            if tap == nil, let url = item.url { tap = checked(.navigate(url)) }
+        case .custom(let custom):
+            if options.customTypes.contains(custom.type) {
+                let fallback = node.fallback.flatMap { fallback in
+                    let memo = build(node.replaced(by: fallback), old: nil)
+                    subtree.add(memo, keepingChild: false)
+                    return memo.presented
+                }
+                content = .custom(custom, fallback: fallback)
+            } else if let fallback = node.fallback {
+                // The same inheritance as adaptation: one rule for what a fallback keeps.
+                presentedCount -= 1
+                let memo = build(node.replaced(by: fallback), old: old)
+                // Kept under the node that was sent, so that the next presentation finds it.
+                return Memo(
+                    node: node, reads: memo.reads, presented: memo.presented, children: memo.children, lazyRows: memo.lazyRows,
+                    diagnostics: memo.diagnostics)
+            } else if options.missingComponents == .marker {
+                content = .missing(type: custom.type, path: JSONPath(path))
+            } else {
+                return Memo(node: node, reads: subtree.reads, presented: nil)
+            }
+        }
+        if accessibility.role == nil, let tap {
+            accessibility.role = Self.opensPage(tap) ? .link : .button
+        } else if accessibility.role == .button, let tap, Self.opensPage(tap) {
+            accessibility.role = .link
+        }
+        let presented = PresentedNode(
+            type: node.type, nodeID: node.id, content: content, box: node.style.map(Self.box), accessibility: accessibility, tap: tap,
+            visibility: visibility, diagnostics: own)
+        subtree.diagnostics += own
+        return Memo(
+            node: node, reads: subtree.reads, presented: presented, children: subtree.children, lazyRows: subtree.lazyRows,
+            diagnostics: subtree.diagnostics)
+    }
+
+    /// What a container's presentation collects from its children.
+    private struct Subtree {
+        var reads = StateReads()
+        var children: [Memo] = []
+        var lazyRows: [LazyRows] = []
+        var diagnostics: [Diagnostic] = []
+
+        mutating func add(_ memo: Memo, keepingChild: Bool = true) {
+            if keepingChild { children.append(memo) }
+            reads.merge(memo.reads)
+            diagnostics += memo.diagnostics
+        }
+    }
+
+    private mutating func eager(_ nodes: [Node], old: Memo?, into subtree: inout Subtree) -> PresentedChildren {
+        var presented: [PresentedNode] = []
+        presented.reserveCapacity(nodes.count)
+        path.append(.key("children"))
+        for (index, child) in nodes.enumerated() {
+            path.append(.index(index))
+            let memo = build(child, old: old?.child(matching: child, at: index))
+            path.removeLast()
+            subtree.add(memo)
+            if let node = memo.presented { presented.append(node) }
+        }
+        path.removeLast()
+        return PresentedChildren(presented)
+    }
+
+    private func lazy(_ nodes: [Node], at components: [JSONPath.Component], old: Memo?, into subtree: inout Subtree) -> PresentedChildren {
+        subtree.reads.readAll(in: context)
+        let previous = old.flatMap { $0.lazyRows.indices.contains(subtree.lazyRows.count) ? $0.lazyRows[subtree.lazyRows.count] : nil }
+        let rows = LazyRows(nodes: nodes, path: path + components, context: context, previous: previous)
+        subtree.lazyRows.append(rows)
+        return PresentedChildren(lazy: rows)
+    }
+
+    // MARK: - The generic item
+
+    private func composition(of item: Component.GenericItem) -> PresentedItem {
+        let isMessage = item.layout == .message
+        func text(_ text: String?, _ style: TextAttributes = TextAttributes(), tone: PresentedText.Tone = .primary) -> PresentedText? {
+            text.map { PresentedText(runs: [TextRun($0)], style: style, tone: tone) }
+        }
+        let secondary = TextAttributes(size: 14)
+        return PresentedItem(
+            layout: isMessage ? .message : .request,
+            image: item.imageURL.map {
+                PresentedImage(
+                    url: checkedURL($0), width: .points(PresentedItem.imageSize), height: .points(PresentedItem.imageSize),
+                    contentMode: .fill,
+                    placeholderColor: nil, isCircular: true)
+            },
+            title: text(item.title, TextAttributes(weight: .semibold)),
+            topRight: text(item.topRightDetail, secondary, tone: .secondary),
+            subtitle: text(item.subtitle, secondary, tone: .secondary),
+            detail: item.detail.map {
+                PresentedText(
+                    runs: Markup.parse($0, policy: options.urlPolicy).runs, style: TextAttributes(size: 15, lineLimit: isMessage ? 2 : nil),
+                    tone: isMessage ? .secondary : .primary)
+            },
+            bottomLeft: text(item.bottomLeftDetail),
+            bottomRight: text(item.bottomRightDetail, secondary, tone: .secondary))
+    }
+
+    // MARK: - Checks
+
+    private func checkedURL(_ url: String) -> String? {
+        if case .refused = options.urlPolicy.check(url) { return nil }
+        return url
+    }
+
+    /// The action with every URL in it allowed by the policy; a refused URL or an unknown action
+    /// does nothing.
+    private func checked(_ action: Action) -> Action? {
+        switch action {
+        case .navigate(let url): checkedURL(url).map { .navigate($0) }
+        case .open(let url): checkedURL(url).map { .open($0) }
+        case .present(let url, let style): checkedURL(url).map { .present($0, style: style) }
+        case .sequence(let actions):
+            actions.compactMap(checked).isEmpty ? nil : .sequence(actions.compactMap(checked))
+        case .unknown: nil
+        default: action
+        }
+    }
+
+    private func wrongValue(_ value: JSONValue, for key: String, expected: String) -> Diagnostic {
+        Diagnostic(
+            .warning, .invalidValue, at: JSONPath(path),
+            "the client value \"\(key)\" is \(value.kindDescription), not \(expected); the control shows its default")
+    }
+
+    // MARK: - Mappings
+
+    static func opensPage(_ action: Action) -> Bool {
+        switch action {
+        case .navigate, .open: true
+        default: false
+        }
+    }
+
+    static func cross(_ alignment: some RawRepresentable<String>) -> StackLayout.CrossAlignment {
+        switch alignment.rawValue {
+        case "leading", "top": .start
+        case "trailing", "bottom": .end
+        default: .center
+        }
+    }
+
+    static func clamped(_ attributes: TextAttributes) -> TextAttributes {
+        var style = attributes
+        if let size = style.size, !(size > 0 && size <= 1_000) { style.size = nil }
+        if let lines = style.lineLimit { style.lineLimit = lines > 0 ? min(lines, 1_000) : nil }
+        return style
+    }
+
+    static func box(_ style: Style) -> Box {
+        Box(padding: style.padding, background: style.background, cornerRadius: style.cornerRadius)
+    }
+}

@@ -1,0 +1,90 @@
+import Screenplay
+
+/// Presents screens for a renderer, and presents them again after a patch, an answer or a
+/// keystroke by rebuilding only the nodes the change touches: every other subtree is the value
+/// built before (and compares equal to it).
+///
+/// ```swift
+/// let presenter = Presenter(options: PresentationOptions(customTypes: ["BANNER"]))
+/// var shown = presenter.present(screen, values: store.values)
+/// // … the user types a character in the city filter:
+/// shown = presenter.present(screen, values: store.values)   // only the field and its ancestors are new
+/// ```
+///
+/// A presenter remembers one screen; it is not thread-safe (use it from the thread that renders).
+/// The presentations it returns are immutable values and may go anywhere.
+public final class Presenter {
+    public let options: PresentationOptions
+    /// The work done so far: nodes presented afresh and subtrees reused.
+    public let statistics = PresentationStatistics()
+    private var last: (screenID: String?, memo: Memo)?
+
+    public init(options: PresentationOptions = PresentationOptions()) {
+        self.options = options
+    }
+
+    /// The presentation of `screen`'s body under the client `values`.
+    public func present(_ screen: Screen, values: [String: JSONValue]) -> ScreenPresentation {
+        present(screen.body, id: screen.id, at: [.key("body")], values: values)
+    }
+
+    /// The presentation of a node on its own (a fragment, a test), at the root of the document.
+    public func present(_ node: Node, values: [String: JSONValue] = [:]) -> ScreenPresentation {
+        present(node, id: nil, at: [], values: values)
+    }
+
+    private func present(_ node: Node, id: String?, at path: [JSONPath.Component], values: [String: JSONValue]) -> ScreenPresentation {
+        let context = PresentationContext(values: values, options: options, statistics: statistics)
+        var builder = PresentationBuilder(context: context, path: path)
+        let old = last.flatMap { $0.screenID == id ? $0.memo : nil }
+        let memo = builder.memo(for: node, reusing: old)
+        last = (id, memo)
+        return ScreenPresentation(root: memo.presented, diagnostics: memo.diagnostics)
+    }
+
+    /// Forgets the last screen: the next presentation starts afresh.
+    public func reset() {
+        last = nil
+    }
+}
+
+/// A screen as its renderers draw it.
+public struct ScreenPresentation: Sendable, Hashable {
+    /// The body; nil when it takes no space (hidden, or an undrawable component in a release build).
+    public var root: PresentedNode?
+    /// Problems found while presenting the eagerly presented nodes (lazy rows carry theirs).
+    public var diagnostics: [Diagnostic]
+
+    public init(root: PresentedNode?, diagnostics: [Diagnostic] = []) {
+        self.root = root
+        self.diagnostics = diagnostics
+    }
+
+    /// Calls `visit` for every presented node, depth first, lazy rows included (this presents
+    /// them), with the node's depth.
+    public func walk(_ visit: (PresentedNode, Int) -> Void) {
+        root?.walk(depth: 0, visit)
+    }
+}
+
+extension PresentedNode {
+    /// Calls `visit` for this node and every node under it, depth first.
+    public func walk(depth: Int = 0, _ visit: (PresentedNode, Int) -> Void) {
+        visit(self, depth)
+        for children in content.childGroups {
+            for child in children { child.walk(depth: depth + 1, visit) }
+        }
+        if case .custom(_, let fallback?) = content { fallback.walk(depth: depth + 1, visit) }
+    }
+}
+
+extension PresentedContent {
+    /// The children of a container, by group (one per section for a list).
+    public var childGroups: [PresentedChildren] {
+        switch self {
+        case .stack(_, let children), .overlay(_, let children), .grid(_, let children): [children]
+        case .list(let sections): sections.map(\.rows)
+        default: []
+        }
+    }
+}

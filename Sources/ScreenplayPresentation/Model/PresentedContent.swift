@@ -1,0 +1,161 @@
+import Screenplay
+
+/// What a node draws. Containers carry their children already presented (or, when lazy, able to
+/// present each one on demand); every other case is a leaf.
+public enum PresentedContent: Sendable, Hashable {
+    /// Children along an axis: `vstack`, `hstack`, `scroll` and `carousel`.
+    case stack(StackLayout, PresentedChildren)
+    /// Children on top of each other (`zstack`).
+    case overlay(Component.Alignment, PresentedChildren)
+    case grid(GridLayout, PresentedChildren)
+    /// A list of sections, each a lazy column of rows.
+    case list([PresentedSection])
+    case spacer(minLength: Double?)
+    case divider(PresentedDivider)
+    case text(PresentedText)
+    case image(PresentedImage)
+    case shape(PresentedShape)
+    case badge(PresentedBadge)
+    case button(PresentedButton)
+    case textField(PresentedTextField)
+    case toggle(PresentedToggle)
+    /// The generic item of the Drivy write-up as a fixed composition of slots.
+    case item(PresentedItem)
+    /// An app-defined component the app registered a renderer for; `fallback` is what to draw when
+    /// that renderer fails on these properties.
+    indirect case custom(CustomComponent, fallback: PresentedNode?)
+    /// A component nobody can draw and that has no fallback; only presented when
+    /// ``PresentationOptions/missingComponents`` is ``PresentationOptions/MissingComponents/marker``
+    /// (debug builds), so that the developer sees what the server sent and where.
+    case missing(type: String, path: JSONPath)
+}
+
+/// How a stack lays out its children.
+public struct StackLayout: Sendable, Hashable {
+    /// Where children line up across the axis.
+    public enum CrossAlignment: String, Sendable, Hashable {
+        case start, center, end
+    }
+
+    /// Whether and how the stack scrolls.
+    public enum Scrolling: Sendable, Hashable {
+        case none
+        case scrolls
+        /// A horizontal carousel of items, each `itemWidth` points wide when given.
+        case carousel(itemWidth: Double?)
+    }
+
+    public var axis: Component.Axis
+    public var alignment: CrossAlignment
+    public var spacing: Double?
+    /// Children are presented and drawn only when shown (long scrolling content).
+    public var isLazy: Bool
+    public var scrolling: Scrolling
+
+    public init(
+        axis: Component.Axis, alignment: CrossAlignment = .center, spacing: Double? = nil, isLazy: Bool = false,
+        scrolling: Scrolling = .none
+    ) {
+        self.axis = axis
+        self.alignment = alignment
+        self.spacing = spacing
+        self.isLazy = isLazy
+        self.scrolling = scrolling
+    }
+}
+
+public struct GridLayout: Sendable, Hashable {
+    /// 1 to 12 columns of equal width.
+    public var columns: Int
+    public var spacing: Double?
+}
+
+public struct PresentedSection: Sendable, Hashable {
+    public var sectionID: String?
+    /// Shown as a header (role ``PresentedAccessibility/Role/header``).
+    public var title: String?
+    public var rows: PresentedChildren
+}
+
+public struct PresentedDivider: Sendable, Hashable {
+    public var color: AdaptiveColor?
+    public var thickness: Double?
+}
+
+/// Text as runs of plain, strong, emphasised and linked characters, with one style.
+public struct PresentedText: Sendable, Hashable {
+    /// How prominent the text is when its style gives no colour: the platform's primary or
+    /// secondary label colour.
+    public enum Tone: String, Sendable, Hashable {
+        case primary, secondary
+    }
+
+    /// The runs; a link is kept only when the URL policy allows it.
+    public var runs: [TextRun]
+    /// Size, weight, colour, alignment and line limit (1 to 1,000; nil for no limit).
+    public var style: TextAttributes
+    public var tone: Tone
+
+    public init(runs: [TextRun], style: TextAttributes = TextAttributes(), tone: Tone = .primary) {
+        self.runs = runs
+        self.style = style
+        self.tone = tone
+    }
+
+    /// The characters without their marks.
+    public var plainText: String { runs.count == 1 ? runs[0].text : runs.map(\.text).joined() }
+}
+
+public struct PresentedImage: Sendable, Hashable {
+    /// The image's URL, or nil when the URL policy refused it: the placeholder stays.
+    public var url: String?
+    public var width: Length?
+    public var height: Length?
+    public var contentMode: Component.Image.ContentMode
+    /// Shown until the image loads, and instead of it when it cannot.
+    public var placeholderColor: AdaptiveColor?
+    /// Clipped to a circle (the generic item's avatar).
+    public var isCircular: Bool
+}
+
+public struct PresentedShape: Sendable, Hashable {
+    public var width: Length?
+    public var height: Length?
+    public var color: AdaptiveColor?
+    public var cornerRadius: Double?
+}
+
+public struct PresentedBadge: Sendable, Hashable {
+    public var text: String
+    public var color: AdaptiveColor?
+    public var background: AdaptiveColor?
+}
+
+public struct PresentedButton: Sendable, Hashable {
+    public var title: String
+    public var variant: Component.Button.Variant
+    public var isEnabled: Bool
+}
+
+/// A text field bound to the client value `key`.
+public struct PresentedTextField: Sendable, Hashable {
+    public var key: String
+    /// The visible label; when nil, ``accessibilityLabel`` names the field for screen readers only.
+    public var label: String?
+    public var accessibilityLabel: String
+    public var placeholder: String?
+    /// The client value as text ("" when absent or not text: see the node's diagnostics).
+    public var value: String
+    public var keyboard: Component.TextField.Keyboard
+    public var isSecure: Bool
+    public var isEnabled: Bool
+}
+
+/// A switch bound to the boolean client value `key`.
+public struct PresentedToggle: Sendable, Hashable {
+    public var key: String
+    public var title: String
+    /// The client value (false when absent or not a boolean: see the node's diagnostics).
+    public var isOn: Bool
+    public var isEnabled: Bool
+}

@@ -1,0 +1,96 @@
+import Screenplay
+
+/// What a renderer draws for one node of a screen, every decision already taken: the layout, the
+/// text style, the checked links and actions, the evaluated visibility, the box and the
+/// accessibility. Web, terminal and native renderers map it onto their own widgets and decide
+/// nothing else, so they agree by construction.
+///
+/// ```swift
+/// let presenter = Presenter(options: PresentationOptions(customTypes: registry.typeNames))
+/// let presentation = presenter.present(screen, values: store.values)
+/// if case .text(let text) = presentation.root.content { print(text.plainText) }
+/// ```
+///
+/// Presentations are values: an unchanged subtree compares equal to the one built before, so a
+/// renderer can skip it.
+public struct PresentedNode: Sendable, Hashable {
+    /// The node's wire type (`"vstack"`, `"BANNER"` …), for markers, tools and debugging.
+    public var type: String
+    /// The format's id of the node, if it has one.
+    public var nodeID: String?
+    /// What to draw.
+    public var content: PresentedContent
+    /// Padding, background and corner radius around the content.
+    public var box: Box?
+    /// What assistive technologies are told.
+    public var accessibility: PresentedAccessibility
+    /// What a tap performs, with every URL in it checked by the URL policy; nil when a tap does nothing.
+    public var tap: Action?
+    /// Whether the node is shown now, and the condition that decides it as the client state changes.
+    public var visibility: Visibility
+    /// Problems found while presenting this node (a client value of the wrong type for a control).
+    public var diagnostics: [Diagnostic]
+
+    public init(
+        type: String, nodeID: String? = nil, content: PresentedContent, box: Box? = nil,
+        accessibility: PresentedAccessibility = PresentedAccessibility(), tap: Action? = nil, visibility: Visibility = .always,
+        diagnostics: [Diagnostic] = []
+    ) {
+        self.type = type
+        self.nodeID = nodeID
+        self.content = content
+        self.box = box
+        self.accessibility = accessibility
+        self.tap = tap
+        self.visibility = visibility
+        self.diagnostics = diagnostics
+    }
+}
+
+/// The box style of a node: padding, background colour and corner radius.
+public struct Box: Sendable, Hashable {
+    public var padding: Insets?
+    public var background: AdaptiveColor?
+    public var cornerRadius: Double?
+
+    public init(padding: Insets? = nil, background: AdaptiveColor? = nil, cornerRadius: Double? = nil) {
+        self.padding = padding
+        self.background = background
+        self.cornerRadius = cornerRadius
+    }
+}
+
+/// Whether a node is shown: always, or while a condition on the client state holds.
+public struct Visibility: Sendable, Hashable {
+    /// The condition, kept so that a web page can re-evaluate it as the user types.
+    public var condition: StateCondition?
+    /// The condition evaluated against the client values the presentation was built with.
+    public var isVisible: Bool
+
+    public init(condition: StateCondition?, isVisible: Bool) {
+        self.condition = condition
+        self.isVisible = isVisible
+    }
+
+    public static let always = Visibility(condition: nil, isVisible: true)
+}
+
+/// What assistive technologies say about a node.
+public struct PresentedAccessibility: Sendable, Hashable {
+    /// What a node is, for a screen reader.
+    public enum Role: String, Sendable, Hashable, CaseIterable {
+        case button, link, header, image
+    }
+
+    /// The label to read instead of the visible content; nil reads the content.
+    public var label: String?
+    public var role: Role?
+    /// Decorative: skipped by screen readers (spacers, shapes, images without a label).
+    public var isHidden: Bool
+
+    public init(label: String? = nil, role: Role? = nil, isHidden: Bool = false) {
+        self.label = label
+        self.role = role
+        self.isHidden = isHidden
+    }
+}
