@@ -94,6 +94,10 @@ let package = Package(
         .testTarget(
             name: "ScreenplayTests",
             dependencies: ["Screenplay", "ScreenplayDSL", "ScreenplayPresentation", "ScreenplayHTML", "ScreenplayTestSupport"]),
+        .testTarget(
+            name: "ScreenplayPresentationTests",
+            dependencies: ["ScreenplayPresentation", "ScreenplayDSL", "ScreenplayDemo", "ScreenplayHTML", "ScreenplayTestSupport"]
+        ),
         .testTarget(name: "ScreenplayProtocolTests", dependencies: ["ScreenplayProtocol", "ScreenplayDSL", "ScreenplayTestSupport"]),
         .testTarget(
             name: "ScreenplayServerTests",
