@@ -13,6 +13,8 @@ let package = Package(
         .library(name: "ScreenplayServer", targets: ["ScreenplayServer"]),
         .library(name: "ScreenplayClient", targets: ["ScreenplayClient"]),
         .library(name: "ScreenplayHTML", targets: ["ScreenplayHTML"]),
+        .library(name: "ScreenplaySwiftUI", targets: ["ScreenplaySwiftUI"]),
+        .library(name: "ScreenplayUIKit", targets: ["ScreenplayUIKit"]),
         .executable(name: "screenplay", targets: ["screenplay"]),
     ],
     dependencies: [
@@ -90,7 +92,7 @@ let package = Package(
             ]
         ),
         // Generators shared by the test targets; no product, so apps never see it.
-        .target(name: "ScreenplayTestSupport", dependencies: ["Screenplay", "ScreenplayDSL"]),
+        .target(name: "ScreenplayTestSupport", dependencies: ["Screenplay", "ScreenplayDSL", "ScreenplayPresentation"]),
         .testTarget(
             name: "ScreenplayTests",
             dependencies: ["Screenplay", "ScreenplayDSL", "ScreenplayPresentation", "ScreenplayHTML", "ScreenplayTestSupport"]),
@@ -121,8 +123,25 @@ let package = Package(
             ]
         ),
         .testTarget(name: "ScreenplayCLITests", dependencies: ["screenplay"]),
+        // The native renderers: empty where SwiftUI and UIKit are missing (Linux), type-checked here
+        // against the stand-ins by scripts/check-apple.
+        .target(name: "ScreenplaySwiftUI", dependencies: ["ScreenplayClient", "ScreenplayPresentation"]),
+        .target(name: "ScreenplayUIKit", dependencies: ["ScreenplaySwiftUI", "ScreenplayClient"]),
     ]
 )
+
+// scripts/check-apple: stand-in modules named SwiftUI and UIKit (Tests/AppleStandIns, never
+// shipped) make `canImport(SwiftUI)` true on Linux, so the renderers are compiled and their views
+// evaluated by the conformance suite here.
+if ProcessInfo.processInfo.environment["SCREENPLAY_APPLE_STANDINS"] != nil {
+    // Swift 5 mode, as Apple's own modules are built (their views are not main-actor isolated).
+    package.targets.append(.target(name: "UIKit", path: "Tests/AppleStandIns/UIKit", swiftSettings: [.swiftLanguageMode(.v5)]))
+    package.targets.append(
+        .target(name: "SwiftUI", dependencies: ["UIKit"], path: "Tests/AppleStandIns/SwiftUI", swiftSettings: [.swiftLanguageMode(.v5)]))
+    for target in package.targets where ["ScreenplaySwiftUI", "ScreenplayUIKit"].contains(target.name) {
+        target.dependencies += ["SwiftUI", "UIKit"]
+    }
+}
 
 // Benchmarks are opt-in so that users of the library never resolve or build them:
 //   SCREENPLAY_BENCHMARKS=1 swift package benchmark            (ordo-one's package-benchmark suite)

@@ -147,6 +147,39 @@ public final class ScreenplayRuntime {
         webFallback(url)
     }
 
+    /// A screen shown inside one of the app's own screens (a server-driven fragment of a native
+    /// screen): loaded and followed like any other, but not on the navigation stack. Its taps are
+    /// performed by this runtime (`perform(_:on:)`), so navigation from it goes on the stack.
+    ///
+    /// ```swift
+    /// let promo = await runtime.fragment("/fragments/promo")
+    /// ```
+    public func fragment(_ path: String) async -> ScreenStore {
+        let store = ScreenStore(path: path, url: environment.loader.screenURL(for: path), environment: environment)
+        do {
+            try await store.load()
+            store.follow()
+        } catch {
+            store.fail(error)
+            emit(.loadFailed(error))
+        }
+        return store
+    }
+
+    /// Pops the navigation stack back to its first `count` screens (at least one): what a
+    /// `NavigationStack` or a `UINavigationController` asks for when the user swipes back.
+    ///
+    /// ```swift
+    /// runtime.pop(to: 1)   // back to the first screen
+    /// ```
+    public func pop(to count: Int) {
+        let count = max(1, count)
+        while stack.count > count {
+            stack.removeLast().stopFollowing()
+            emit(.wentBack)
+        }
+    }
+
     // MARK: - Actions
 
     /// Runs `action` as if the user triggered it on the current screen.

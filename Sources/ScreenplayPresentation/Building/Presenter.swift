@@ -68,13 +68,13 @@ public struct ScreenPresentation: Sendable, Hashable {
 }
 
 extension PresentedNode {
-    /// Calls `visit` for this node and every node under it, depth first.
+    /// Calls `visit` for this node and every node drawn under it, depth first (not the fallback
+    /// of an app-defined component the app draws).
     public func walk(depth: Int = 0, _ visit: (PresentedNode, Int) -> Void) {
         visit(self, depth)
         for children in content.childGroups {
             for child in children { child.walk(depth: depth + 1, visit) }
         }
-        if case .custom(_, let fallback?) = content { fallback.walk(depth: depth + 1, visit) }
     }
 }
 

@@ -124,7 +124,8 @@ public enum OutlineRenderer {
         return parts.joined(separator: " ")
     }
 
-    static func describe(_ action: Action) -> String {
+    /// An action in one line, as the outline and the conformance suite write it: `intent refresh {"city":"Paris"}`.
+    public static func describe(_ action: Action) -> String {
         switch action {
         case .navigate(let url): "navigate \(url)"
         case .open(let url): "open \(url)"

@@ -1,0 +1,114 @@
+#if canImport(SwiftUI)
+    import Screenplay
+    import ScreenplayPresentation
+    import SwiftUI
+
+    /// `vstack`, `hstack`, `scroll` and `carousel`: eager stacks, or lazy ones in a scroll view.
+    struct StackView: View {
+        let layout: StackLayout
+        let children: PresentedChildren
+
+        private var spacing: CGFloat? { layout.spacing.map { CGFloat($0) } }
+
+        var body: some View {
+            switch layout.scrolling {
+            case .none:
+                if layout.axis == .vertical {
+                    VStack(alignment: Self.horizontal(layout.alignment), spacing: spacing) { ChildViews(children: children) }
+                } else {
+                    HStack(alignment: Self.vertical(layout.alignment), spacing: spacing) { ChildViews(children: children) }
+                }
+            case .scrolls:
+                if layout.axis == .vertical {
+                    ScrollView(.vertical) {
+                        LazyVStack(alignment: .leading, spacing: spacing) { ChildViews(children: children) }
+                    }
+                } else {
+                    ScrollView(.horizontal) {
+                        LazyHStack(alignment: .top, spacing: spacing) { ChildViews(children: children) }
+                    }
+                }
+            case .carousel(let itemWidth):
+                ScrollView(.horizontal) {
+                    LazyHStack(alignment: .top, spacing: spacing) { ChildViews(children: children, width: itemWidth) }
+                }
+            }
+        }
+
+        static func horizontal(_ alignment: StackLayout.CrossAlignment) -> HorizontalAlignment {
+            switch alignment {
+            case .start: .leading
+            case .center: .center
+            case .end: .trailing
+            }
+        }
+
+        static func vertical(_ alignment: StackLayout.CrossAlignment) -> VerticalAlignment {
+            switch alignment {
+            case .start: .top
+            case .center: .center
+            case .end: .bottom
+            }
+        }
+    }
+
+    /// `zstack`: children on top of each other.
+    struct OverlayView: View {
+        let alignment: Component.Alignment
+        let children: PresentedChildren
+
+        var body: some View {
+            ZStack(alignment: Self.alignment(alignment)) { ChildViews(children: children) }
+        }
+
+        static func alignment(_ alignment: Component.Alignment) -> Alignment {
+            switch alignment {
+            case .topLeading: .topLeading
+            case .top: .top
+            case .topTrailing: .topTrailing
+            case .leading: .leading
+            case .center: .center
+            case .trailing: .trailing
+            case .bottomLeading: .bottomLeading
+            case .bottom: .bottom
+            case .bottomTrailing: .bottomTrailing
+            }
+        }
+    }
+
+    /// `grid`: equal columns, rows made as they scroll into view.
+    struct GridView: View {
+        let layout: GridLayout
+        let children: PresentedChildren
+
+        var body: some View {
+            let spacing = layout.spacing.map { CGFloat($0) }
+            LazyVGrid(columns: Array(repeating: GridItem(.flexible(), spacing: spacing), count: layout.columns), spacing: spacing) {
+                ChildViews(children: children)
+            }
+        }
+    }
+
+    /// `list`: sections with a header each, rows made as they scroll into view.
+    struct SectionsView: View {
+        let sections: [PresentedSection]
+
+        var body: some View {
+            LazyVStack(alignment: .leading, spacing: 0) {
+                ForEach(sections.indices, id: \.self) { index in
+                    Section {
+                        ChildViews(children: sections[index].rows)
+                    } header: {
+                        if let title = sections[index].title {
+                            Text(title)
+                                .font(.system(size: 13, weight: .semibold))
+                                .foregroundStyle(Color.secondary)
+                                .padding(EdgeInsets(top: 16, leading: 16, bottom: 4, trailing: 16))
+                                .accessibilityAddTraits(.isHeader)
+                        }
+                    }
+                }
+            }
+        }
+    }
+#endif

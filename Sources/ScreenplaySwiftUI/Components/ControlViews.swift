@@ -1,0 +1,105 @@
+#if canImport(SwiftUI)
+    import Screenplay
+    import ScreenplayPresentation
+    import SwiftUI
+
+    /// `button`: the platform's button in the variant's style; disabled when presented so.
+    struct ButtonView: View {
+        let button: PresentedButton
+        let tap: Action?
+        @Environment(\.screenplay) private var context
+
+        var body: some View {
+            styled(
+                Button(role: button.variant == .destructive ? .destructive : nil) {
+                    if let tap { context?.perform(tap) }
+                } label: {
+                    Text(button.title)
+                }
+            )
+            .disabled(!button.isEnabled)
+        }
+
+        @ViewBuilder private func styled(_ base: Button<Text>) -> some View {
+            switch button.variant {
+            case .primary: base.buttonStyle(.borderedProminent)
+            case .secondary, .destructive: base.buttonStyle(.bordered)
+            case .plain: base.buttonStyle(.plain)
+            }
+        }
+    }
+
+    /// `textField`: bound to its client value; every keystroke goes to the store.
+    struct TextFieldView: View {
+        let field: PresentedTextField
+        @Environment(\.screenplay) private var context
+
+        var body: some View {
+            VStack(alignment: .leading, spacing: 4) {
+                if let label = field.label { Text(label).font(.system(size: 13, weight: .medium)) }
+                input
+                    .textFieldStyle(.roundedBorder)
+                    .modifier(KeyboardModifier(keyboard: field.keyboard))
+                    .disabled(!field.isEnabled)
+                    .accessibilityLabel(field.accessibilityLabel)
+            }
+        }
+
+        @ViewBuilder private var input: some View {
+            let text = context?.text(field.key, shown: field.value) ?? .constant(field.value)
+            if field.isSecure {
+                SecureField(field.placeholder ?? "", text: text)
+            } else {
+                TextField(field.placeholder ?? "", text: text)
+            }
+        }
+    }
+
+    /// The keyboard a field asks for, where there are keyboards.
+    struct KeyboardModifier: ViewModifier {
+        let keyboard: Component.TextField.Keyboard
+
+        @ViewBuilder func body(content: Content) -> some View {
+            #if canImport(UIKit)
+                content.keyboardType(Self.type(keyboard))
+            #else
+                content
+            #endif
+        }
+
+        #if canImport(UIKit)
+            static func type(_ keyboard: Component.TextField.Keyboard) -> UIKeyboardType {
+                switch keyboard {
+                case .text: .default
+                case .number: .decimalPad
+                case .email: .emailAddress
+                case .phone: .phonePad
+                case .url: .URL
+                }
+            }
+        #endif
+    }
+
+    /// `toggle`: a switch bound to its boolean client value; its tap action follows each change.
+    struct ToggleView: View {
+        let toggle: PresentedToggle
+        let tap: Action?
+        @Environment(\.screenplay) private var context
+
+        var body: some View {
+            Toggle(toggle.title, isOn: isOn).disabled(!toggle.isEnabled)
+        }
+
+        private var isOn: Binding<Bool> {
+            guard let context else { return .constant(toggle.isOn) }
+            let key = toggle.key
+            let tap = self.tap
+            return Binding(
+                get: { toggle.isOn },
+                set: { on in
+                    context.store.set(key, to: .bool(on))
+                    if let tap { context.perform(tap) }
+                })
+        }
+    }
+#endif

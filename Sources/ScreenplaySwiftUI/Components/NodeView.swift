@@ -1,0 +1,81 @@
+#if canImport(SwiftUI)
+    import Screenplay
+    import ScreenplayPresentation
+    import SwiftUI
+
+    /// One presented node: picks the small view of its component and wraps it in the node's box,
+    /// accessibility and tap. Equatable on its presentation, so SwiftUI skips an unchanged subtree.
+    struct NodeView: View, Equatable {
+        let node: PresentedNode
+        @Environment(\.screenplay) private var context
+
+        nonisolated static func == (lhs: NodeView, rhs: NodeView) -> Bool { lhs.node == rhs.node }
+
+        var body: some View {
+            component
+                .modifier(BoxModifier(box: node.box))
+                .modifier(TapModifier(tap: isControl ? nil : node.tap, context: context))
+                .modifier(AccessibilityModifier(accessibility: node.accessibility, combines: isComposite))
+        }
+
+        /// Buttons and switches perform their tap themselves.
+        private var isControl: Bool {
+            switch node.content {
+            case .button, .toggle, .textField: true
+            default: false
+            }
+        }
+
+        private var isComposite: Bool {
+            if case .item = node.content { true } else { false }
+        }
+
+        @ViewBuilder private var component: some View {
+            switch node.content {
+            case .stack(let layout, let children): StackView(layout: layout, children: children)
+            case .overlay(let alignment, let children): OverlayView(alignment: alignment, children: children)
+            case .grid(let layout, let children): GridView(layout: layout, children: children)
+            case .list(let sections): SectionsView(sections: sections)
+            case .spacer(let minimum): Spacer(minLength: minimum.map { CGFloat($0) })
+            case .divider(let divider): DividerView(divider: divider)
+            case .text(let text): TextView(text: text)
+            case .image(let image): RemoteImageView(image: image)
+            case .shape(let shape): ShapeView(shape: shape)
+            case .badge(let badge): BadgeView(badge: badge)
+            case .button(let button): ButtonView(button: button, tap: node.tap)
+            case .textField(let field): TextFieldView(field: field)
+            case .toggle(let toggle): ToggleView(toggle: toggle, tap: node.tap)
+            case .item(let item): ItemView(item: item)
+            case .custom(let custom, let fallback): CustomView(custom: custom, fallback: fallback)
+            case .missing(let type, let path): MissingView(type: type, path: path.description)
+            }
+        }
+    }
+
+    /// The children of a container with stable identities: node ids, else positions.
+    struct ChildSlot: Identifiable {
+        let id: String
+        let index: Int
+
+        static func slots(of children: PresentedChildren) -> [ChildSlot] {
+            var seen = Set<String>()
+            return children.indices.map { index in
+                let identity = children.identity(at: index)
+                return ChildSlot(id: seen.insert(identity).inserted ? identity : String(index), index: index)
+            }
+        }
+    }
+
+    /// Children drawn in order, each skipped by SwiftUI when its presentation did not change.
+    struct ChildViews: View {
+        let children: PresentedChildren
+        var width: Double?
+
+        var body: some View {
+            ForEach(ChildSlot.slots(of: children)) { slot in
+                NodeView(node: children[slot.index]).equatable()
+                    .frame(width: width.map { CGFloat($0) })
+            }
+        }
+    }
+#endif

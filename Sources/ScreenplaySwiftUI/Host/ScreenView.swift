@@ -1,0 +1,124 @@
+#if canImport(SwiftUI)
+    import ScreenplayClient
+    import Screenplay
+    import ScreenplayPresentation
+    import SwiftUI
+
+    /// One screen of the runtime in its three phases (the Tutu write-up's loading, normal and error
+    /// states): a loading placeholder, the screen — marked when it is a stale copy — with pull to
+    /// refresh, or the failure with a retry. A live screen is followed while it is on screen.
+    ///
+    /// ```swift
+    /// ScreenView(store: store, runtime: runtime)
+    /// ```
+    public struct ScreenView: View {
+        let store: ScreenStore
+        let runtime: ScreenplayRuntime
+        let components: ComponentRegistry<AnyView>
+        let images: ImageStore
+        let intercept: (@MainActor (Action) -> Bool)?
+        @State private var presenter: Presenter
+
+        public init(
+            store: ScreenStore, runtime: ScreenplayRuntime, components: ComponentRegistry<AnyView> = ComponentRegistry(),
+            images: ImageStore? = nil, onAction intercept: (@MainActor (Action) -> Bool)? = nil
+        ) {
+            self.store = store
+            self.runtime = runtime
+            self.components = components
+            self.images = images ?? ImageStore.shared
+            self.intercept = intercept
+            _presenter = State(initialValue: Presenter(options: PresentationOptions(customTypes: components.typeNames)))
+        }
+
+        public var body: some View {
+            content
+                .navigationTitle(store.screen?.title ?? "")
+                .task { @MainActor in store.follow() }
+                .onDisappear { store.stopFollowing() }
+        }
+
+        @ViewBuilder private var content: some View {
+            switch store.phase {
+            case .loading:
+                ProgressView()
+                    .frame(maxWidth: .infinity, maxHeight: .infinity)
+                    .accessibilityLabel("Loading")
+            case .failed(let error):
+                FailureView(message: error.message) { Task { await store.retry() } }
+            case .loaded(let loaded):
+                let context = RenderContext(store: store, runtime: runtime, components: components, images: images, intercept: intercept)
+                let root = presenter.present(loaded.screen, values: store.values).root
+                VStack(alignment: .leading, spacing: 0) {
+                    if loaded.stale { StaleBanner() }
+                    if let intentError = store.intentError { FailureBanner(message: intentError.message) }
+                    if let root, Self.scrollsItself(root) {
+                        NodeView(node: root).equatable()
+                    } else {
+                        ScrollView(.vertical) {
+                            if let root { NodeView(node: root).equatable() }
+                        }
+                    }
+                }
+                .refreshable { @MainActor in await store.reload() }
+                .environment(\.screenplay, context)
+                // Links in text go where taps go: through the runtime.
+                .environment(
+                    \.openURL,
+                    OpenURLAction { url in
+                        context.perform(.navigate(url.absoluteString))
+                        return .handled
+                    })
+            }
+        }
+
+        /// A screen whose body is a vertical scroll is its own scroll view (never one in another).
+        static func scrollsItself(_ root: PresentedNode) -> Bool {
+            if case .stack(let layout, _) = root.content, layout.scrolling == .scrolls, layout.axis == .vertical { return true }
+            return false
+        }
+    }
+
+    extension ImageStore {
+        /// The images of every screen of the app, over URLSession, 32 MB at most.
+        @MainActor static let shared = ImageStore(transport: URLSessionTransport())
+    }
+
+    /// The failure of a screen that has nothing to show, with a retry.
+    struct FailureView: View {
+        let message: String
+        let retry: () -> Void
+
+        var body: some View {
+            VStack(spacing: 12) {
+                Text(message).multilineTextAlignment(.center)
+                Button("Retry", action: retry).buttonStyle(.borderedProminent)
+            }
+            .padding(EdgeInsets(top: 24, leading: 24, bottom: 24, trailing: 24))
+            .frame(maxWidth: .infinity, maxHeight: .infinity)
+        }
+    }
+
+    /// Said above a screen shown from the cache because the server could not be reached.
+    struct StaleBanner: View {
+        var body: some View {
+            Text("Offline: showing a saved copy")
+                .font(.system(size: 13, weight: .medium))
+                .foregroundStyle(Color.secondary)
+                .padding(EdgeInsets(top: 6, leading: 16, bottom: 6, trailing: 16))
+                .accessibilityAddTraits(.isStaticText)
+        }
+    }
+
+    /// The error of the last intent, above the screen it left unchanged.
+    struct FailureBanner: View {
+        let message: String
+
+        var body: some View {
+            Text(message)
+                .font(.system(size: 13, weight: .medium))
+                .foregroundStyle(Color.red)
+                .padding(EdgeInsets(top: 6, leading: 16, bottom: 6, trailing: 16))
+        }
+    }
+#endif

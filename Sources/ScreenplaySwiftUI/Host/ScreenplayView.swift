@@ -1,0 +1,90 @@
+#if canImport(SwiftUI)
+    import Foundation
+    import Screenplay
+    import ScreenplayClient
+    import SwiftUI
+
+    /// A server-driven app in one view: opens `path` on the runtime's server and follows where taps
+    /// lead — the runtime's navigation stack drives a `NavigationStack`, `present` opens a sheet,
+    /// `open` leaves the app through `openURL`, and a screen the server does not have goes to the
+    /// web fallback the app provides (else `openURL`).
+    ///
+    /// ```swift
+    /// var components = ComponentRegistry<AnyView>()
+    /// components.register(Banner.self) { banner in AnyView(BannerView(banner)) }
+    /// let runtime = ScreenplayRuntime(
+    ///     configuration: ClientConfiguration(server: URL(string: "https://api.example.com")!), components: components)
+    ///
+    /// ScreenplayView("/home", runtime: runtime, components: components)
+    /// ```
+    public struct ScreenplayView: View {
+        let path: String
+        let runtime: ScreenplayRuntime
+        let components: ComponentRegistry<AnyView>
+        let webFallback: (@MainActor (URL) -> Void)?
+        let intercept: (@MainActor (Action) -> Bool)?
+        @Environment(\.openURL) private var openURL
+
+        /// - Parameters:
+        ///   - webFallback: opens a web page for a screen the server does not have (an in-app browser, say).
+        ///   - onAction: sees every action first; return true for those the app performed itself.
+        public init(
+            _ path: String, runtime: ScreenplayRuntime, components: ComponentRegistry<AnyView> = ComponentRegistry(),
+            webFallback: (@MainActor (URL) -> Void)? = nil, onAction: (@MainActor (Action) -> Bool)? = nil
+        ) {
+            self.path = path
+            self.runtime = runtime
+            self.components = components
+            self.webFallback = webFallback
+            self.intercept = onAction
+        }
+
+        public var body: some View {
+            NavigationStack(path: pushed) {
+                root
+                    .navigationDestination(for: Int.self) { index in
+                        if runtime.stack.indices.contains(index) { screen(runtime.stack[index]) }
+                    }
+            }
+            .sheet(isPresented: isPresenting) {
+                if let presented = runtime.presented {
+                    NavigationStack { screen(presented) }
+                }
+            }
+            .task { @MainActor in
+                let openURL = self.openURL
+                runtime.openExternally = { url in openURL(url) }
+                runtime.webFallback = webFallback ?? { url in openURL(url) }
+                if runtime.stack.isEmpty { await runtime.open(path) }
+            }
+        }
+
+        @ViewBuilder private var root: some View {
+            if let first = runtime.stack.first {
+                screen(first)
+            } else {
+                ProgressView()
+            }
+        }
+
+        private func screen(_ store: ScreenStore) -> ScreenView {
+            ScreenView(store: store, runtime: runtime, components: components, onAction: intercept)
+        }
+
+        /// The screens pushed over the first, by their place in the runtime's stack; popping in
+        /// the interface pops the runtime.
+        private var pushed: Binding<[Int]> {
+            Binding(
+                get: { Array(runtime.stack.indices.dropFirst()) },
+                set: { [runtime] path in runtime.pop(to: path.count + 1) })
+        }
+
+        private var isPresenting: Binding<Bool> {
+            Binding(
+                get: { runtime.presented != nil },
+                set: { [runtime] shown in
+                    if !shown, runtime.presented != nil { Task { await runtime.perform(.dismiss) } }
+                })
+        }
+    }
+#endif

@@ -1,0 +1,53 @@
+#if canImport(UIKit) && canImport(SwiftUI)
+    import Screenplay
+    import ScreenplayClient
+    import ScreenplaySwiftUI
+    import SwiftUI
+    import UIKit
+
+    /// A view controller that shows one screen of the runtime (loading, the screen, or the failure
+    /// with a retry), drawn by the SwiftUI renderer.
+    ///
+    /// ```swift
+    /// let controller = ScreenViewController(store: store, runtime: runtime)
+    /// navigationController.pushViewController(controller, animated: true)
+    /// ```
+    @MainActor
+    public final class ScreenViewController: UIViewController {
+        public let store: ScreenStore
+        private let host: UIHostingController<ScreenView>
+
+        /// - Parameter onAction: sees every action first; return true for those the app performed itself.
+        public init(
+            store: ScreenStore, runtime: ScreenplayRuntime, components: ComponentRegistry<AnyView> = ComponentRegistry(),
+            onAction: (@MainActor (Action) -> Bool)? = nil
+        ) {
+            self.store = store
+            host = UIHostingController(rootView: ScreenView(store: store, runtime: runtime, components: components, onAction: onAction))
+            super.init(nibName: nil, bundle: nil)
+            title = store.screen?.title
+        }
+
+        @available(*, unavailable)
+        public required init?(coder: NSCoder) { fatalError("ScreenViewController is made in code") }
+
+        public override func viewDidLoad() {
+            super.viewDidLoad()
+            embed(host, in: self)
+        }
+    }
+
+    /// Adds `child`'s view to `parent`'s, edge to edge.
+    @MainActor func embed(_ child: UIViewController, in parent: UIViewController) {
+        parent.addChild(child)
+        child.view.translatesAutoresizingMaskIntoConstraints = false
+        parent.view.addSubview(child.view)
+        NSLayoutConstraint.activate([
+            child.view.topAnchor.constraint(equalTo: parent.view.topAnchor),
+            child.view.bottomAnchor.constraint(equalTo: parent.view.bottomAnchor),
+            child.view.leadingAnchor.constraint(equalTo: parent.view.leadingAnchor),
+            child.view.trailingAnchor.constraint(equalTo: parent.view.trailingAnchor),
+        ])
+        child.didMove(toParent: parent)
+    }
+#endif

@@ -1,0 +1,490 @@
+// The stand-in's primitive views and values (see SwiftUI.swift).
+
+// MARK: - Text
+
+public struct Text: View, PrimitiveView, Equatable {
+    public typealias Body = Never
+    /// The runs of the text as given: characters, bold, italic, link.
+    public struct Segment: Equatable {
+        public var text: String
+        public var bold = false
+        public var italic = false
+        public var link: URL?
+    }
+    public private(set) var segments: [Segment]
+
+    public init(verbatim content: String) { segments = [Segment(text: content)] }
+    public init<S: StringProtocol>(_ content: S) { segments = [Segment(text: String(content))] }
+    public init(_ attributedContent: AttributedString) {
+        segments = attributedContent.runs.map { run in
+            Segment(text: String(attributedContent[run.range].characters), link: run.link)
+        }
+    }
+    public func bold() -> Text { map { $0.bold = true } }
+    public func italic() -> Text { map { $0.italic = true } }
+    public static func + (lhs: Text, rhs: Text) -> Text {
+        var text = lhs
+        text.segments += rhs.segments
+        return text
+    }
+    private func map(_ change: (inout Segment) -> Void) -> Text {
+        var text = self
+        for index in text.segments.indices { change(&text.segments[index]) }
+        return text
+    }
+    public var plainText: String { segments.map(\.text).joined() }
+    public func inspected(by inspector: inout ViewInspector) -> InspectedView {
+        var view = InspectedView("Text")
+        view.text = self
+        return view
+    }
+}
+
+public enum TextAlignment: Hashable, Sendable { case leading, center, trailing }
+
+public struct Font: Hashable, Sendable {
+    public enum TextStyle: Hashable, Sendable { case largeTitle, title, headline, body, callout, caption }
+    public struct Weight: Hashable, Sendable {
+        let value: Int
+        public static let regular = Weight(value: 400)
+        public static let medium = Weight(value: 500)
+        public static let semibold = Weight(value: 600)
+        public static let bold = Weight(value: 700)
+    }
+    public let size: CGFloat
+    public let weight: Weight
+    public static func system(size: CGFloat, weight: Font.Weight? = nil, design: Font.Design? = nil) -> Font {
+        Font(size: size, weight: weight ?? .regular)
+    }
+    public enum Design: Hashable, Sendable { case `default`, monospaced }
+}
+
+// MARK: - Colour and shapes
+
+public protocol ShapeStyle {}
+
+public struct Color: View, PrimitiveView, ShapeStyle, Hashable, Sendable {
+    public typealias Body = Never
+    public enum RGBColorSpace: Hashable, Sendable { case sRGB, displayP3 }
+    public let name: String
+    nonisolated init(name: String) { self.name = name }
+    nonisolated public init(_ colorSpace: Color.RGBColorSpace = .sRGB, red: Double, green: Double, blue: Double, opacity: Double = 1) {
+        func byte(_ value: Double) -> String { String(format: "%02x", Int((value * 255).rounded())) }
+        name = "#" + byte(red) + byte(green) + byte(blue) + (opacity < 1 ? byte(opacity) : "")
+    }
+    public static let primary = Color(name: "primary")
+    public static let secondary = Color(name: "secondary")
+    public static let red = Color(name: "red")
+    public static let clear = Color(name: "clear")
+    public func opacity(_ opacity: Double) -> Color { Color(name: "\(name)@\(opacity)") }
+    public func inspected(by inspector: inout ViewInspector) -> InspectedView { InspectedView("Color") }
+}
+
+public struct FillStyle: Hashable, Sendable {
+    public init(eoFill: Bool = false, antialiased: Bool = true) {}
+}
+
+public protocol Shape: View, Sendable {}
+
+extension Shape {
+    public func fill<S: ShapeStyle>(_ content: S, style: FillStyle = FillStyle()) -> some View { attributed("fill", content) }
+}
+
+public struct Rectangle: Shape, PrimitiveView {
+    public typealias Body = Never
+    public init() {}
+    public func inspected(by inspector: inout ViewInspector) -> InspectedView { InspectedView("Shape") }
+}
+
+public struct RoundedRectangle: Shape, PrimitiveView {
+    public typealias Body = Never
+    public let cornerRadius: CGFloat
+    public init(cornerRadius: CGFloat, style: RoundedCornerStyle = .continuous) { self.cornerRadius = cornerRadius }
+    public func inspected(by inspector: inout ViewInspector) -> InspectedView { InspectedView("Shape") }
+}
+
+public enum RoundedCornerStyle: Hashable, Sendable { case circular, continuous }
+
+public struct Circle: Shape, PrimitiveView {
+    public typealias Body = Never
+    public init() {}
+    public func inspected(by inspector: inout ViewInspector) -> InspectedView { InspectedView("Shape") }
+}
+
+public struct Capsule: Shape, PrimitiveView {
+    public typealias Body = Never
+    public init(style: RoundedCornerStyle = .circular) {}
+    public func inspected(by inspector: inout ViewInspector) -> InspectedView { InspectedView("Shape") }
+}
+
+// MARK: - Layout
+
+public struct HorizontalAlignment: Hashable, Sendable {
+    let name: String
+    public static let leading = HorizontalAlignment(name: "leading")
+    public static let center = HorizontalAlignment(name: "center")
+    public static let trailing = HorizontalAlignment(name: "trailing")
+}
+
+public struct VerticalAlignment: Hashable, Sendable {
+    let name: String
+    public static let top = VerticalAlignment(name: "top")
+    public static let center = VerticalAlignment(name: "center")
+    public static let bottom = VerticalAlignment(name: "bottom")
+    public static let firstTextBaseline = VerticalAlignment(name: "firstTextBaseline")
+}
+
+public struct Alignment: Hashable, Sendable {
+    public var horizontal: HorizontalAlignment
+    public var vertical: VerticalAlignment
+    public init(horizontal: HorizontalAlignment, vertical: VerticalAlignment) {
+        self.horizontal = horizontal
+        self.vertical = vertical
+    }
+    public static let topLeading = Alignment(horizontal: .leading, vertical: .top)
+    public static let top = Alignment(horizontal: .center, vertical: .top)
+    public static let topTrailing = Alignment(horizontal: .trailing, vertical: .top)
+    public static let leading = Alignment(horizontal: .leading, vertical: .center)
+    public static let center = Alignment(horizontal: .center, vertical: .center)
+    public static let trailing = Alignment(horizontal: .trailing, vertical: .center)
+    public static let bottomLeading = Alignment(horizontal: .leading, vertical: .bottom)
+    public static let bottom = Alignment(horizontal: .center, vertical: .bottom)
+    public static let bottomTrailing = Alignment(horizontal: .trailing, vertical: .bottom)
+}
+
+public enum Axis: Hashable, Sendable {
+    case horizontal, vertical
+    public struct Set: OptionSet, Hashable, Sendable {
+        public let rawValue: Int8
+        public init(rawValue: Int8) { self.rawValue = rawValue }
+        public static let horizontal = Set(rawValue: 1)
+        public static let vertical = Set(rawValue: 2)
+    }
+}
+
+public enum Edge: Hashable, Sendable {
+    case top, leading, bottom, trailing
+    public struct Set: OptionSet, Hashable, Sendable {
+        public let rawValue: Int8
+        public init(rawValue: Int8) { self.rawValue = rawValue }
+        public static let all = Set(rawValue: 15)
+    }
+}
+
+public struct EdgeInsets: Hashable, Sendable {
+    public var top: CGFloat, leading: CGFloat, bottom: CGFloat, trailing: CGFloat
+    public init(top: CGFloat, leading: CGFloat, bottom: CGFloat, trailing: CGFloat) {
+        self.top = top
+        self.leading = leading
+        self.bottom = bottom
+        self.trailing = trailing
+    }
+    public init() { self.init(top: 0, leading: 0, bottom: 0, trailing: 0) }
+}
+
+public enum ContentMode: Hashable, Sendable { case fit, fill }
+
+/// A container: its content evaluated once, in order.
+public protocol ContainerView: View, PrimitiveView where Body == Never {
+    associatedtype Content: View
+    var content: Content { get }
+}
+
+@MainActor extension ContainerView {
+    public func inspected(by inspector: inout ViewInspector) -> InspectedView {
+        InspectedView(String(describing: Self.self).prefix { $0 != "<" }.description, children: [inspector.inspect(content)])
+    }
+}
+
+public struct VStack<Content: View>: ContainerView {
+    public let content: Content
+    public init(alignment: HorizontalAlignment = .center, spacing: CGFloat? = nil, @ViewBuilder content: () -> Content) {
+        self.content = content()
+    }
+}
+
+public struct HStack<Content: View>: ContainerView {
+    public let content: Content
+    public init(alignment: VerticalAlignment = .center, spacing: CGFloat? = nil, @ViewBuilder content: () -> Content) {
+        self.content = content()
+    }
+}
+
+public struct ZStack<Content: View>: ContainerView {
+    public let content: Content
+    public init(alignment: Alignment = .center, @ViewBuilder content: () -> Content) { self.content = content() }
+}
+
+public struct LazyVStack<Content: View>: ContainerView {
+    public let content: Content
+    public init(
+        alignment: HorizontalAlignment = .center, spacing: CGFloat? = nil, pinnedViews: PinnedScrollableViews = .init(),
+        @ViewBuilder content: () -> Content
+    ) { self.content = content() }
+}
+
+public struct LazyHStack<Content: View>: ContainerView {
+    public let content: Content
+    public init(
+        alignment: VerticalAlignment = .center, spacing: CGFloat? = nil, pinnedViews: PinnedScrollableViews = .init(),
+        @ViewBuilder content: () -> Content
+    ) { self.content = content() }
+}
+
+public struct LazyVGrid<Content: View>: ContainerView {
+    public let content: Content
+    public init(
+        columns: [GridItem], alignment: HorizontalAlignment = .center, spacing: CGFloat? = nil,
+        pinnedViews: PinnedScrollableViews = .init(), @ViewBuilder content: () -> Content
+    ) { self.content = content() }
+}
+
+public struct ScrollView<Content: View>: ContainerView {
+    public let content: Content
+    public init(_ axes: Axis.Set = .vertical, showsIndicators: Bool = true, @ViewBuilder content: () -> Content) {
+        self.content = content()
+    }
+}
+
+public struct NavigationPath: Hashable, Sendable { public init() {} }
+
+public struct NavigationStack<Data, Root: View>: ContainerView {
+    public let content: Root
+    public init(@ViewBuilder root: () -> Root) where Data == NavigationPath { content = root() }
+    public init(path: Binding<Data>, @ViewBuilder root: () -> Root)
+    where Data: MutableCollection, Data: RandomAccessCollection, Data: RangeReplaceableCollection, Data.Element: Hashable {
+        content = root()
+    }
+}
+
+public struct Group<Content: View>: ContainerView {
+    public let content: Content
+    public init(@ViewBuilder content: () -> Content) { self.content = content() }
+}
+
+public struct PinnedScrollableViews: OptionSet, Sendable {
+    public let rawValue: UInt32
+    public init(rawValue: UInt32) { self.rawValue = rawValue }
+    public init() { rawValue = 0 }
+    public static let sectionHeaders = PinnedScrollableViews(rawValue: 1)
+}
+
+public struct GridItem: Sendable {
+    public enum Size: Sendable {
+        case fixed(CGFloat)
+        case flexible(minimum: CGFloat = 10, maximum: CGFloat = .infinity)
+    }
+    public init(_ size: GridItem.Size = .flexible(), spacing: CGFloat? = nil, alignment: Alignment? = nil) {}
+}
+
+public struct Section<Parent: View, Content: View>: View, PrimitiveView {
+    public typealias Body = Never
+    let header: Parent
+    let content: Content
+    public init(@ViewBuilder content: () -> Content, @ViewBuilder header: () -> Parent) {
+        self.content = content()
+        self.header = header()
+    }
+    public func inspected(by inspector: inout ViewInspector) -> InspectedView {
+        InspectedView("Section", children: [inspector.inspect(header), inspector.inspect(content)])
+    }
+}
+
+public struct Spacer: View, PrimitiveView {
+    public typealias Body = Never
+    public init(minLength: CGFloat? = nil) {}
+    public func inspected(by inspector: inout ViewInspector) -> InspectedView { InspectedView("Spacer") }
+}
+
+public struct Divider: View, PrimitiveView {
+    public typealias Body = Never
+    public init() {}
+    public func inspected(by inspector: inout ViewInspector) -> InspectedView { InspectedView("Divider") }
+}
+
+public struct ProgressView: View, PrimitiveView {
+    public typealias Body = Never
+    public init() {}
+    public func inspected(by inspector: inout ViewInspector) -> InspectedView { InspectedView("ProgressView") }
+}
+
+public struct Image: View, PrimitiveView {
+    public typealias Body = Never
+    public init(uiImage: UIImage) {}
+    public func resizable(capInsets: EdgeInsets = EdgeInsets(), resizingMode: Image.ResizingMode = .stretch) -> Image { self }
+    public enum ResizingMode: Hashable, Sendable { case tile, stretch }
+    public func inspected(by inspector: inout ViewInspector) -> InspectedView { InspectedView("Image") }
+}
+
+// MARK: - Controls
+
+public struct ButtonRole: Hashable, Sendable {
+    let name: String
+    public static let destructive = ButtonRole(name: "destructive")
+    public static let cancel = ButtonRole(name: "cancel")
+}
+
+public struct Button<Label: View>: View, PrimitiveView {
+    public typealias Body = Never
+    let role: ButtonRole?
+    let action: () -> Void
+    let label: Label
+    public init(role: ButtonRole?, action: @escaping @MainActor () -> Void, @ViewBuilder label: () -> Label) {
+        self.role = role
+        self.action = action
+        self.label = label()
+    }
+    public init(action: @escaping @MainActor () -> Void, @ViewBuilder label: () -> Label) {
+        self.init(role: nil, action: action, label: label)
+    }
+    public func inspected(by inspector: inout ViewInspector) -> InspectedView {
+        var view = InspectedView("Button", children: [inspector.inspect(label)])
+        view.action = action
+        return view
+    }
+}
+
+extension Button where Label == Text {
+    public init<S: StringProtocol>(_ title: S, action: @escaping @MainActor () -> Void) {
+        self.init(role: nil, action: action) { Text(title) }
+    }
+}
+
+public protocol PrimitiveButtonStyle {}
+public struct BorderedProminentButtonStyle: PrimitiveButtonStyle { public init() {} }
+public struct BorderedButtonStyle: PrimitiveButtonStyle { public init() {} }
+public struct PlainButtonStyle: PrimitiveButtonStyle { public init() {} }
+extension PrimitiveButtonStyle where Self == BorderedProminentButtonStyle { public static var borderedProminent: Self { Self() } }
+extension PrimitiveButtonStyle where Self == BorderedButtonStyle { public static var bordered: Self { Self() } }
+extension PrimitiveButtonStyle where Self == PlainButtonStyle { public static var plain: Self { Self() } }
+
+public protocol TextFieldStyle {}
+public struct RoundedBorderTextFieldStyle: TextFieldStyle { public init() {} }
+extension TextFieldStyle where Self == RoundedBorderTextFieldStyle { public static var roundedBorder: Self { Self() } }
+
+public struct TextField<Label: View>: View, PrimitiveView {
+    public typealias Body = Never
+    let title: String
+    let text: Binding<String>
+    public func inspected(by inspector: inout ViewInspector) -> InspectedView {
+        var view = InspectedView("TextField")
+        view.value = text.wrappedValue
+        view.setText = { text.wrappedValue = $0 }
+        view.title = title
+        return view
+    }
+}
+
+extension TextField where Label == Text {
+    public init<S: StringProtocol>(_ title: S, text: Binding<String>) {
+        self.title = String(title)
+        self.text = text
+    }
+}
+
+public struct SecureField<Label: View>: View, PrimitiveView {
+    public typealias Body = Never
+    let title: String
+    let text: Binding<String>
+    public func inspected(by inspector: inout ViewInspector) -> InspectedView {
+        var view = InspectedView("SecureField")
+        view.value = text.wrappedValue
+        view.setText = { text.wrappedValue = $0 }
+        view.title = title
+        return view
+    }
+}
+
+extension SecureField where Label == Text {
+    public init<S: StringProtocol>(_ title: S, text: Binding<String>) {
+        self.title = String(title)
+        self.text = text
+    }
+}
+
+public struct Toggle<Label: View>: View, PrimitiveView {
+    public typealias Body = Never
+    let title: String
+    let isOn: Binding<Bool>
+    public func inspected(by inspector: inout ViewInspector) -> InspectedView {
+        var view = InspectedView("Toggle")
+        view.title = title
+        view.value = isOn.wrappedValue ? "on" : "off"
+        view.action = { isOn.wrappedValue.toggle() }
+        return view
+    }
+}
+
+extension Toggle where Label == Text {
+    public init<S: StringProtocol>(_ title: S, isOn: Binding<Bool>) {
+        self.title = String(title)
+        self.isOn = isOn
+    }
+}
+
+// MARK: - Accessibility
+
+public struct AccessibilityTraits: SetAlgebra, Hashable, Sendable {
+    var names: Swift.Set<String>
+    public init() { names = [] }
+    init(_ name: String) { names = [name] }
+    public static let isButton = AccessibilityTraits("button")
+    public static let isLink = AccessibilityTraits("link")
+    public static let isHeader = AccessibilityTraits("header")
+    public static let isImage = AccessibilityTraits("image")
+    public static let isStaticText = AccessibilityTraits("staticText")
+    public var roles: Swift.Set<String> { names }
+    public func union(_ other: Self) -> Self {
+        var copy = self
+        copy.names.formUnion(other.names)
+        return copy
+    }
+    public func intersection(_ other: Self) -> Self {
+        var copy = self
+        copy.names.formIntersection(other.names)
+        return copy
+    }
+    public func symmetricDifference(_ other: Self) -> Self {
+        var copy = self
+        copy.names.formSymmetricDifference(other.names)
+        return copy
+    }
+    public func contains(_ member: Self) -> Bool { member.names.isSubset(of: names) }
+    public mutating func insert(_ newMember: Self) -> (inserted: Bool, memberAfterInsert: Self) {
+        let inserted = !contains(newMember)
+        names.formUnion(newMember.names)
+        return (inserted, newMember)
+    }
+    public mutating func remove(_ member: Self) -> Self? {
+        contains(member)
+            ? {
+                names.subtract(member.names)
+                return member
+            }() : nil
+    }
+    public mutating func update(with newMember: Self) -> Self? {
+        names.formUnion(newMember.names)
+        return newMember
+    }
+    public mutating func formUnion(_ other: Self) { names.formUnion(other.names) }
+    public mutating func formIntersection(_ other: Self) { names.formIntersection(other.names) }
+    public mutating func formSymmetricDifference(_ other: Self) { names.formSymmetricDifference(other.names) }
+}
+
+public struct AccessibilityChildBehavior: Hashable, Sendable {
+    let name: String
+    public static let ignore = AccessibilityChildBehavior(name: "ignore")
+    public static let contain = AccessibilityChildBehavior(name: "contain")
+    public static let combine = AccessibilityChildBehavior(name: "combine")
+}
+
+// MARK: - UIKit interoperation
+
+@MainActor open class UIHostingController<Content: View>: UIViewController {
+    public var rootView: Content
+    public init(rootView: Content) {
+        self.rootView = rootView
+        super.init()
+    }
+    public required init?(coder aDecoder: NSCoder) { fatalError("UIHostingController is made in code") }
+}

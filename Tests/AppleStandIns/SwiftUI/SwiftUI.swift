@@ -1,0 +1,351 @@
+// A stand-in for SwiftUI, for type-checking ScreenplaySwiftUI and ScreenplayUIKit on Linux and for
+// evaluating the views they build (scripts/check-apple). Test-only, never shipped. It declares
+// exactly the API the renderer uses, with the signatures Apple documents (iOS 17 / macOS 14): this
+// file is the list a Mac user reviews first. Where SwiftUI's types are opaque, these record what
+// they were given, so that `ViewInspector` can walk the tree a `body` builds.
+@_exported import Foundation
+@_exported import Observation
+@_exported import UIKit
+
+// MARK: - Views and builders
+
+@MainActor @preconcurrency public protocol View {
+    associatedtype Body: View
+    @ViewBuilder @MainActor var body: Self.Body { get }
+}
+
+extension Never: View {
+    public typealias Body = Never
+    public var body: Never { fatalError("a primitive view has no body") }
+}
+
+/// What the stand-in's primitive views tell the inspector about themselves.
+@MainActor public protocol PrimitiveView {
+    func inspected(by inspector: inout ViewInspector) -> InspectedView
+}
+
+@resultBuilder public enum ViewBuilder {
+    public static func buildBlock() -> EmptyView { EmptyView() }
+    public static func buildBlock<Content: View>(_ content: Content) -> Content { content }
+    public static func buildBlock<each Content: View>(_ content: repeat each Content) -> TupleView {
+        var views: [any View] = []
+        repeat views.append(each content)
+        return TupleView(views)
+    }
+    public static func buildExpression<Content: View>(_ content: Content) -> Content { content }
+    public static func buildIf<Content: View>(_ content: Content?) -> Content? { content }
+    public static func buildOptional<Content: View>(_ content: Content?) -> Content? { content }
+    public static func buildEither<TrueContent: View, FalseContent: View>(first: TrueContent) -> ConditionalContent<
+        TrueContent, FalseContent
+    > {
+        ConditionalContent(first: first)
+    }
+    public static func buildEither<TrueContent: View, FalseContent: View>(second: FalseContent) -> ConditionalContent<
+        TrueContent, FalseContent
+    > {
+        ConditionalContent(second: second)
+    }
+    public static func buildLimitedAvailability<Content: View>(_ content: Content) -> AnyView { AnyView(content) }
+}
+
+public struct TupleView: View, PrimitiveView {
+    public typealias Body = Never
+    let views: [any View]
+    init(_ views: [any View]) { self.views = views }
+    public func inspected(by inspector: inout ViewInspector) -> InspectedView {
+        InspectedView("Group", children: views.map { inspector.inspect($0) })
+    }
+}
+
+public struct ConditionalContent<TrueContent: View, FalseContent: View>: View, PrimitiveView {
+    public typealias Body = Never
+    let view: any View
+    init(first: TrueContent) { view = first }
+    init(second: FalseContent) { view = second }
+    public func inspected(by inspector: inout ViewInspector) -> InspectedView { inspector.inspect(view) }
+}
+
+extension Optional: View where Wrapped: View {
+    public typealias Body = Never
+    public var body: Never { fatalError() }
+}
+
+extension Optional: PrimitiveView where Wrapped: View {
+    public func inspected(by inspector: inout ViewInspector) -> InspectedView {
+        switch self {
+        case .some(let view): inspector.inspect(view)
+        case .none: InspectedView("Empty")
+        }
+    }
+}
+
+public struct EmptyView: View, PrimitiveView {
+    public typealias Body = Never
+    public init() {}
+    public func inspected(by inspector: inout ViewInspector) -> InspectedView { InspectedView("Empty") }
+}
+
+public struct AnyView: View, PrimitiveView {
+    public typealias Body = Never
+    let view: any View
+    public init<V: View>(_ view: V) { self.view = view }
+    public func inspected(by inspector: inout ViewInspector) -> InspectedView { inspector.inspect(view) }
+}
+
+public struct EquatableView<Content: View & Equatable>: View, PrimitiveView {
+    public typealias Body = Never
+    public var content: Content
+    public init(content: Content) { self.content = content }
+    public func inspected(by inspector: inout ViewInspector) -> InspectedView { inspector.inspect(content) }
+}
+
+extension View where Self: Equatable {
+    public func equatable() -> EquatableView<Self> { EquatableView(content: self) }
+}
+
+public struct ForEach<Data: RandomAccessCollection, ID: Hashable, Content: View>: View, PrimitiveView {
+    public typealias Body = Never
+    let data: Data
+    let content: (Data.Element) -> Content
+    public init(_ data: Data, id: KeyPath<Data.Element, ID>, @ViewBuilder content: @escaping (Data.Element) -> Content) {
+        self.data = data
+        self.content = content
+    }
+    public func inspected(by inspector: inout ViewInspector) -> InspectedView {
+        var children: [InspectedView] = []
+        for element in data { children.append(inspector.inspect(content(element))) }
+        return InspectedView("Group", children: children)
+    }
+}
+
+extension ForEach where ID == Data.Element.ID, Data.Element: Identifiable {
+    public init(_ data: Data, @ViewBuilder content: @escaping (Data.Element) -> Content) {
+        self.data = data
+        self.content = content
+    }
+}
+
+// MARK: - Modifiers
+
+@MainActor @preconcurrency public protocol ViewModifier {
+    associatedtype Body: View
+    typealias Content = ViewModifierContent<Self>
+    @ViewBuilder @MainActor func body(content: Self.Content) -> Self.Body
+}
+
+/// The content a modifier wraps (`_ViewModifier_Content` in SwiftUI).
+public struct ViewModifierContent<Modifier: ViewModifier>: View, PrimitiveView {
+    public typealias Body = Never
+    let content: any View
+    public func inspected(by inspector: inout ViewInspector) -> InspectedView { inspector.inspect(content) }
+}
+
+public struct ModifiedContent<Content: View, Modifier: ViewModifier>: View, PrimitiveView {
+    public typealias Body = Never
+    public var content: Content
+    public var modifier: Modifier
+    public init(content: Content, modifier: Modifier) {
+        self.content = content
+        self.modifier = modifier
+    }
+    public func inspected(by inspector: inout ViewInspector) -> InspectedView {
+        inspector.inspect(modifier.body(content: ViewModifierContent(content: content)))
+    }
+}
+
+extension View {
+    public func modifier<T: ViewModifier>(_ modifier: T) -> ModifiedContent<Self, T> { ModifiedContent(content: self, modifier: modifier) }
+}
+
+/// A built-in modifier: recorded on the view it wraps, with what it was given.
+public struct Attributed<Content: View>: View, PrimitiveView {
+    public typealias Body = Never
+    let content: Content
+    let name: String
+    let value: Any
+    let environment: ((inout EnvironmentValues) -> Void)?
+    init(_ content: Content, _ name: String, _ value: Any, environment: ((inout EnvironmentValues) -> Void)? = nil) {
+        self.content = content
+        self.name = name
+        self.value = value
+        self.environment = environment
+    }
+    public func inspected(by inspector: inout ViewInspector) -> InspectedView {
+        var inner: InspectedView
+        if let environment {
+            let saved = EnvironmentValues.current
+            environment(&EnvironmentValues.current)
+            inner = inspector.inspect(content)
+            EnvironmentValues.current = saved
+        } else {
+            inner = inspector.inspect(content)
+        }
+        inner.modifiers.insert((name, value), at: 0)
+        return inner
+    }
+}
+
+extension View {
+    func attributed(_ name: String, _ value: Any = ()) -> Attributed<Self> { Attributed(self, name, value) }
+
+    public func font(_ font: Font?) -> some View { attributed("font", font as Any) }
+    public func foregroundStyle<S: ShapeStyle>(_ style: S) -> some View { attributed("foregroundStyle", style) }
+    public func multilineTextAlignment(_ alignment: TextAlignment) -> some View { attributed("multilineTextAlignment", alignment) }
+    public func lineLimit(_ number: Int?) -> some View { attributed("lineLimit", number as Any) }
+    public func padding(_ insets: EdgeInsets) -> some View { attributed("padding", insets) }
+    public func background<S: ShapeStyle>(_ style: S, ignoresSafeAreaEdges edges: Edge.Set = .all) -> some View {
+        attributed("background", style)
+    }
+    public func clipShape<S: Shape>(_ shape: S, style: FillStyle = FillStyle()) -> some View { attributed("clipShape", shape) }
+    public func clipped(antialiased: Bool = false) -> some View { attributed("clipped") }
+    public func border<S: ShapeStyle>(_ content: S, width: CGFloat = 1) -> some View { attributed("border", content) }
+    public func frame(width: CGFloat? = nil, height: CGFloat? = nil, alignment: Alignment = .center) -> some View {
+        attributed("frame", (width, height))
+    }
+    public func frame(
+        minWidth: CGFloat? = nil, idealWidth: CGFloat? = nil, maxWidth: CGFloat? = nil, minHeight: CGFloat? = nil,
+        idealHeight: CGFloat? = nil, maxHeight: CGFloat? = nil, alignment: Alignment = .center
+    ) -> some View {
+        attributed("frame", (maxWidth, maxHeight))
+    }
+    public func contentShape<S: Shape>(_ shape: S, eoFill: Bool = false) -> some View { attributed("contentShape", shape) }
+    public func onTapGesture(count: Int = 1, perform action: @escaping () -> Void) -> some View { attributed("onTapGesture", action) }
+    public func disabled(_ disabled: Bool) -> some View { attributed("disabled", disabled) }
+    public func accessibilityHidden(_ hidden: Bool) -> some View { attributed("accessibilityHidden", hidden) }
+    public func accessibilityLabel<S: StringProtocol>(_ label: S) -> some View { attributed("accessibilityLabel", String(label)) }
+    public func accessibilityLabel(_ label: Text) -> some View { attributed("accessibilityLabel", label.plainText) }
+    public func accessibilityAddTraits(_ traits: AccessibilityTraits) -> some View { attributed("accessibilityAddTraits", traits) }
+    public func accessibilityElement(children: AccessibilityChildBehavior = .ignore) -> some View {
+        attributed("accessibilityElement", children)
+    }
+    public func buttonStyle<S: PrimitiveButtonStyle>(_ style: S) -> some View { attributed("buttonStyle", style) }
+    public func textFieldStyle<S: TextFieldStyle>(_ style: S) -> some View { attributed("textFieldStyle", style) }
+    public func keyboardType(_ type: UIKeyboardType) -> some View { attributed("keyboardType", type) }
+    public func aspectRatio(_ aspectRatio: CGFloat? = nil, contentMode: ContentMode) -> some View { attributed("aspectRatio", contentMode) }
+    public func navigationTitle<S: StringProtocol>(_ title: S) -> some View { attributed("navigationTitle", String(title)) }
+    public func navigationDestination<D: Hashable, C: View>(for data: D.Type, @ViewBuilder destination: @escaping (D) -> C) -> some View {
+        attributed("navigationDestination", destination)
+    }
+    public func sheet<Content: View>(
+        isPresented: Binding<Bool>, onDismiss: (() -> Void)? = nil, @ViewBuilder content: @escaping () -> Content
+    ) -> some View {
+        attributed("sheet", isPresented)
+    }
+    public func task(priority: TaskPriority = .userInitiated, _ action: @escaping @Sendable () async -> Void) -> some View {
+        attributed("task", action)
+    }
+    public func task<T: Equatable>(id value: T, priority: TaskPriority = .userInitiated, _ action: @escaping @Sendable () async -> Void)
+        -> some View
+    {
+        attributed("task", action)
+    }
+    public func onDisappear(perform action: (() -> Void)? = nil) -> some View { attributed("onDisappear", action as Any) }
+    public func refreshable(action: @escaping @Sendable () async -> Void) -> some View { attributed("refreshable", action) }
+    public func environment<V>(_ keyPath: WritableKeyPath<EnvironmentValues, V>, _ value: V) -> some View {
+        Attributed(self, "environment", value) { $0[keyPath: keyPath] = value }
+    }
+}
+
+// MARK: - Environment and state
+
+public protocol EnvironmentKey {
+    associatedtype Value
+    static var defaultValue: Self.Value { get }
+}
+
+public struct EnvironmentValues {
+    private var values: [ObjectIdentifier: Any] = [:]
+    public init() {}
+    public subscript<K: EnvironmentKey>(key: K.Type) -> K.Value {
+        get { values[ObjectIdentifier(key)] as? K.Value ?? K.defaultValue }
+        set { values[ObjectIdentifier(key)] = newValue }
+    }
+    /// What `@Environment` reads while the inspector evaluates a body.
+    @MainActor public static var current = EnvironmentValues()
+
+    public var colorScheme: ColorScheme {
+        get { self[ColorSchemeKey.self] }
+        set { self[ColorSchemeKey.self] = newValue }
+    }
+    public var openURL: OpenURLAction {
+        get { self[OpenURLKey.self] }
+        set { self[OpenURLKey.self] = newValue }
+    }
+}
+
+struct ColorSchemeKey: EnvironmentKey { static let defaultValue = ColorScheme.light }
+struct OpenURLKey: EnvironmentKey { static let defaultValue = OpenURLAction { _ in .systemAction } }
+
+@MainActor @propertyWrapper public struct Environment<Value> {
+    let keyPath: KeyPath<EnvironmentValues, Value>
+    public init(_ keyPath: KeyPath<EnvironmentValues, Value>) { self.keyPath = keyPath }
+    public var wrappedValue: Value { EnvironmentValues.current[keyPath: keyPath] }
+}
+
+@propertyWrapper public struct State<Value> {
+    final class Box {
+        var value: Value
+        init(_ value: Value) { self.value = value }
+    }
+    let box: Box
+    public init(wrappedValue value: Value) { box = Box(value) }
+    public init(initialValue value: Value) { box = Box(value) }
+    public var wrappedValue: Value {
+        get { box.value }
+        nonmutating set { box.value = newValue }
+    }
+    public var projectedValue: Binding<Value> { Binding(get: { box.value }, set: { box.value = $0 }) }
+}
+
+extension State where Value: ExpressibleByNilLiteral {
+    public init() { box = Box(nil) }
+}
+
+@propertyWrapper public struct ScaledMetric<Value: BinaryFloatingPoint> {
+    public var wrappedValue: Value
+    public init(wrappedValue: Value, relativeTo textStyle: Font.TextStyle) { self.wrappedValue = wrappedValue }
+}
+
+@propertyWrapper @dynamicMemberLookup public struct Binding<Value> {
+    let get: () -> Value
+    let set: (Value) -> Void
+    public init(get: @escaping () -> Value, set: @escaping (Value) -> Void) {
+        self.get = get
+        self.set = set
+    }
+    public static func constant(_ value: Value) -> Binding<Value> { Binding(get: { value }, set: { _ in }) }
+    public var wrappedValue: Value {
+        get { get() }
+        nonmutating set { set(newValue) }
+    }
+    public var projectedValue: Binding<Value> { self }
+    public subscript<Subject>(dynamicMember keyPath: WritableKeyPath<Value, Subject>) -> Binding<Subject> {
+        Binding<Subject>(
+            get: { get()[keyPath: keyPath] },
+            set: { value in
+                var whole = get()
+                whole[keyPath: keyPath] = value
+                set(whole)
+            })
+    }
+}
+
+public struct OpenURLAction {
+    public struct Result: Sendable {
+        let handled: Bool
+        public static let handled = Result(handled: true)
+        public static let discarded = Result(handled: true)
+        public static let systemAction = Result(handled: false)
+    }
+    let handler: (URL) -> Result
+    public init(handler: @escaping (URL) -> Result) { self.handler = handler }
+    @MainActor public func callAsFunction(_ url: URL) { _ = handler(url) }
+}
+
+public enum ColorScheme: Hashable, Sendable, CaseIterable {
+    case light, dark
+}
+
+extension View where Body == Never {
+    public var body: Never { fatalError("\(Self.self) is a primitive view") }
+}

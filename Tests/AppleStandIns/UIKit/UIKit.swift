@@ -1,0 +1,144 @@
+// A stand-in for UIKit, for type-checking ScreenplaySwiftUI and ScreenplayUIKit on Linux
+// (scripts/check-apple). Test-only, never shipped. It declares exactly the API the renderer uses,
+// with the signatures Apple documents: this file is the list a Mac user reviews first.
+@_exported import Foundation
+
+@MainActor open class UIResponder {
+    public init() {}
+}
+
+@MainActor open class UIView: UIResponder {
+    public override init() {}
+    public init(frame: CGRect) {}
+    open var translatesAutoresizingMaskIntoConstraints = true
+    open var backgroundColor: UIColor?
+    public private(set) var subviews: [UIView] = []
+    public private(set) weak var superview: UIView?
+    open func addSubview(_ view: UIView) {
+        subviews.append(view)
+        view.superview = self
+    }
+    open func removeFromSuperview() {
+        superview?.subviews.removeAll { $0 === self }
+        superview = nil
+    }
+    public var topAnchor: NSLayoutYAxisAnchor { NSLayoutYAxisAnchor() }
+    public var bottomAnchor: NSLayoutYAxisAnchor { NSLayoutYAxisAnchor() }
+    public var leadingAnchor: NSLayoutXAxisAnchor { NSLayoutXAxisAnchor() }
+    public var trailingAnchor: NSLayoutXAxisAnchor { NSLayoutXAxisAnchor() }
+}
+
+public final class UIColor: Sendable {
+    public static let systemBackground = UIColor()
+    public static let clear = UIColor()
+}
+
+public class NSLayoutConstraint {
+    public var isActive = false
+    public class func activate(_ constraints: [NSLayoutConstraint]) {
+        for constraint in constraints { constraint.isActive = true }
+    }
+}
+
+public class NSLayoutAnchor<AnchorType: AnyObject> {
+    public func constraint(equalTo anchor: NSLayoutAnchor<AnchorType>) -> NSLayoutConstraint { NSLayoutConstraint() }
+}
+
+public final class NSLayoutXAxisAnchor: NSLayoutAnchor<NSLayoutXAxisAnchor> {}
+public final class NSLayoutYAxisAnchor: NSLayoutAnchor<NSLayoutYAxisAnchor> {}
+
+@MainActor open class UIViewController: UIResponder {
+    public override init() {}
+    public init(nibName nibNameOrNil: String?, bundle nibBundleOrNil: Bundle?) {}
+    public required init?(coder: NSCoder) {}
+    private var loadedView: UIView?
+    open var view: UIView! {
+        get {
+            if loadedView == nil {
+                loadView()
+                viewDidLoad()
+            }
+            return loadedView
+        }
+        set { loadedView = newValue }
+    }
+    open var title: String?
+    public private(set) var children: [UIViewController] = []
+    public private(set) weak var parent: UIViewController?
+    public internal(set) weak var navigationController: UINavigationController?
+    public private(set) var presentedViewController: UIViewController?
+    public private(set) weak var presentingViewController: UIViewController?
+    open func loadView() { loadedView = UIView() }
+    open func viewDidLoad() {}
+    open func viewWillAppear(_ animated: Bool) {}
+    open func viewDidDisappear(_ animated: Bool) {}
+    open func addChild(_ childController: UIViewController) {
+        children.append(childController)
+        childController.parent = self
+    }
+    open func removeFromParent() {
+        parent?.children.removeAll { $0 === self }
+        parent = nil
+    }
+    open func didMove(toParent parent: UIViewController?) {}
+    open func willMove(toParent parent: UIViewController?) {}
+    open func present(_ viewControllerToPresent: UIViewController, animated flag: Bool, completion: (() -> Void)? = nil) {
+        presentedViewController = viewControllerToPresent
+        viewControllerToPresent.presentingViewController = self
+        completion?()
+    }
+    open func dismiss(animated flag: Bool, completion: (() -> Void)? = nil) {
+        if let presented = presentedViewController {
+            presented.presentingViewController = nil
+            presentedViewController = nil
+        } else {
+            presentingViewController?.presentedViewController = nil
+            presentingViewController = nil
+        }
+        completion?()
+    }
+}
+
+@MainActor public protocol UINavigationControllerDelegate: AnyObject {
+    func navigationController(_ navigationController: UINavigationController, didShow viewController: UIViewController, animated: Bool)
+}
+
+@MainActor open class UINavigationController: UIViewController {
+    public private(set) var viewControllers: [UIViewController] = []
+    open weak var delegate: (any UINavigationControllerDelegate)?
+    public init(rootViewController: UIViewController) {
+        super.init()
+        viewControllers = [rootViewController]
+        rootViewController.navigationController = self
+    }
+    public override init() { super.init() }
+    public required init?(coder: NSCoder) { super.init(coder: coder) }
+    public var topViewController: UIViewController? { viewControllers.last }
+    open func pushViewController(_ viewController: UIViewController, animated: Bool) {
+        viewControllers.append(viewController)
+        viewController.navigationController = self
+        delegate?.navigationController(self, didShow: viewController, animated: animated)
+    }
+    @discardableResult open func popViewController(animated: Bool) -> UIViewController? {
+        guard viewControllers.count > 1 else { return nil }
+        let popped = viewControllers.removeLast()
+        if let top = viewControllers.last { delegate?.navigationController(self, didShow: top, animated: animated) }
+        return popped
+    }
+    open func setViewControllers(_ viewControllers: [UIViewController], animated: Bool) {
+        self.viewControllers = viewControllers
+        for controller in viewControllers { controller.navigationController = self }
+    }
+}
+
+public final class UIImage: Sendable {
+    public let data: Data
+    public init?(data: Data) {
+        guard !data.isEmpty else { return nil }
+        self.data = data
+    }
+}
+
+public enum UIKeyboardType: Int, Sendable {
+    case `default`, asciiCapable, numbersAndPunctuation, URL, numberPad, phonePad, namePhonePad, emailAddress, decimalPad
+}
