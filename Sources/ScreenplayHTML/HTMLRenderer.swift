@@ -164,6 +164,7 @@ public struct HTMLRenderer: Sendable {
         case .missing(let type, let path):
             element.open("div", "sp-missing")
             element.attributes.append(("role", "note"))
+            element.attributes.append(("data-sp-type", type))
             element.content = HTMLText.escape("⚠ nothing draws \"\(type)\" at \(path)")
         }
         write(element, into: &html)
@@ -196,6 +197,9 @@ public struct HTMLRenderer: Sendable {
         }
         if let label = node.accessibility.label, element.tag != "img" { attributes.append(("aria-label", label)) }
         if node.accessibility.isHidden, element.tag != "img" { attributes.append(("aria-hidden", "true")) }
+        if node.accessibility.role == .image, element.tag != "img", !attributes.contains(where: { $0.0 == "role" }) {
+            attributes.append(("role", "img"))
+        }
         if let condition = node.visibility.condition {
             var members: [String: JSONValue] = ["key": .string(condition.key)]
             if let equals = condition.equals { members["equals"] = equals }
@@ -211,7 +215,7 @@ public struct HTMLRenderer: Sendable {
             } else if let encoded = webAction(action) {
                 attributes.append(("data-sp-action", encoded))
                 if !element.isControl {
-                    attributes.append(("role", "button"))
+                    attributes.append(("role", node.accessibility.role == .link ? "link" : "button"))
                     attributes.append(("tabindex", "0"))
                 }
             }
