@@ -130,6 +130,13 @@ let package = Package(
     ]
 )
 
+// The SwiftUI demo app: a Mac window on `screenplay serve` (`swift run screenplay-mac-demo`).
+#if os(macOS)
+    package.targets.append(
+        .executableTarget(
+            name: "screenplay-mac-demo", dependencies: ["ScreenplaySwiftUI", "ScreenplayClient"], path: "Sources/ScreenplayMacDemo"))
+#endif
+
 // scripts/check-apple: stand-in modules named SwiftUI and UIKit (Tests/AppleStandIns, never
 // shipped) make `canImport(SwiftUI)` true on Linux, so the renderers are compiled and their views
 // evaluated by the conformance suite here.
@@ -141,6 +148,20 @@ if ProcessInfo.processInfo.environment["SCREENPLAY_APPLE_STANDINS"] != nil {
     for target in package.targets where ["ScreenplaySwiftUI", "ScreenplayUIKit"].contains(target.name) {
         target.dependencies += ["SwiftUI", "UIKit"]
     }
+    package.targets.append(
+        .executableTarget(
+            name: "screenplay-apple-check",
+            dependencies: [
+                "ScreenplaySwiftUI", "ScreenplayUIKit", "ScreenplayDemo", "ScreenplayTestSupport", "SwiftUI", "UIKit",
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+            ],
+            path: "Tests/AppleCheck"))
+    #if !os(macOS)
+        package.targets.append(
+            .executableTarget(
+                name: "screenplay-mac-demo", dependencies: ["ScreenplaySwiftUI", "ScreenplayClient", "SwiftUI"],
+                path: "Sources/ScreenplayMacDemo"))
+    #endif
 }
 
 // Benchmarks are opt-in so that users of the library never resolve or build them:

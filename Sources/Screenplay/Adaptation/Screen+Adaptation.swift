@@ -12,7 +12,18 @@ extension Screen {
     /// metrics.count(report.usedFallback)
     /// ```
     public func adapted(to capabilities: ClientCapabilities) -> (screen: Screen, report: AdaptationReport) {
-        var adapter = Adapter(capabilities: capabilities)
+        adapted(to: capabilities, keepingUndrawable: false)
+    }
+
+    /// Adapts the screen; with `keepingUndrawable`, a node the client cannot draw and that has
+    /// neither a fallback nor a downgrade stays (and is reported as dropped), so that an app's
+    /// presentation can mark it in a debug build (and leave it out in a release build).
+    ///
+    /// ```swift
+    /// let (screen, report) = received.adapted(to: capabilities, keepingUndrawable: true)
+    /// ```
+    public func adapted(to capabilities: ClientCapabilities, keepingUndrawable: Bool) -> (screen: Screen, report: AdaptationReport) {
+        var adapter = Adapter(capabilities: capabilities, keepsUndrawable: keepingUndrawable)
         var screen = self
         // The body must survive: a client that can show nothing of it gets an empty stack.
         screen.body = adapter.adapt(body) ?? adapter.emptyBody()
@@ -32,10 +43,12 @@ extension Node {
 /// Walks a tree once, replacing what the client cannot show.
 struct Adapter {
     let capabilities: ClientCapabilities
+    var keepsUndrawable = false
     var report = AdaptationReport()
 
-    init(capabilities: ClientCapabilities) {
+    init(capabilities: ClientCapabilities, keepsUndrawable: Bool = false) {
         self.capabilities = capabilities
+        self.keepsUndrawable = keepsUndrawable
     }
 
     mutating func adapt(_ node: Node) -> Node? {
@@ -56,7 +69,7 @@ struct Adapter {
             return adapt(node.replaced(by: downgrade))
         }
         report.droppedNodes[type, default: 0] += 1
-        return nil
+        return keepsUndrawable ? node : nil
     }
 
     mutating func adapt(_ action: Action) -> Action? {

@@ -29,41 +29,50 @@ public protocol ScreenplayComponent: Decodable, Sendable {
 /// configuration.customComponents = components.typeNames
 /// ```
 public struct ComponentRegistry<Rendered>: Sendable {
-    private var renderers: [String: @Sendable (CustomComponent) throws -> Rendered] = [:]
+    /// Per type: reading the properties (any thread, during decoding) and drawing them (the main
+    /// actor, where views are made).
+    private struct Entry: Sendable {
+        let read: @Sendable (CustomComponent) throws -> Void
+        let render: @MainActor @Sendable (CustomComponent) throws -> Rendered
+    }
+
+    private var entries: [String: Entry] = [:]
 
     public init() {}
 
     /// Registers `Component` under its ``ScreenplayComponent/type``.
     public mutating func register<Component: ScreenplayComponent>(
-        _ component: Component.Type, render: @escaping @Sendable (Component) -> Rendered
+        _ component: Component.Type, render: @escaping @MainActor @Sendable (Component) -> Rendered
     ) {
         register(Component.type, as: Component.self, render: render)
     }
 
     /// Registers the wire type `type`, whose properties decode as `Properties`.
     public mutating func register<Properties: Decodable & Sendable>(
-        _ type: String, as properties: Properties.Type, render: @escaping @Sendable (Properties) -> Rendered
+        _ type: String, as properties: Properties.Type, render: @escaping @MainActor @Sendable (Properties) -> Rendered
     ) {
-        renderers[type] = { custom in render(try custom.decode(Properties.self)) }
+        entries[type] = Entry(
+            read: { custom in _ = try custom.decode(Properties.self) },
+            render: { custom in render(try custom.decode(Properties.self)) })
     }
 
     /// The registered wire types.
-    public var typeNames: Set<String> { Set(renderers.keys) }
+    public var typeNames: Set<String> { Set(entries.keys) }
 
     /// Draws `custom`: nil when its type is not registered; throws when its properties do not decode.
-    public func render(_ custom: CustomComponent) throws -> Rendered? {
-        guard let renderer = renderers[custom.type] else { return nil }
-        return try renderer(custom)
+    @MainActor public func render(_ custom: CustomComponent) throws -> Rendered? {
+        guard let entry = entries[custom.type] else { return nil }
+        return try entry.render(custom)
     }
 
     /// The check a decoder runs on every app-defined node: a registered type whose properties do
     /// not decode is refused, so the decoder shows its fallback (or drops it) and reports where.
     public var check: CustomComponentCheck {
-        let renderers = self.renderers
+        let entries = self.entries
         return CustomComponentCheck { custom in
-            guard let renderer = renderers[custom.type] else { return nil }
+            guard let entry = entries[custom.type] else { return nil }
             do {
-                _ = try renderer(custom)
+                try entry.read(custom)
                 return nil
             } catch {
                 return "\(error)"

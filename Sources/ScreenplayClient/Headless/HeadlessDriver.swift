@@ -41,8 +41,9 @@ public struct HeadlessDriver {
             return "failed: \(error)\n"
         case .loaded(let loaded):
             let components = self.components
+            // The outline calls this synchronously, on the main actor where the driver runs.
             let live = OutlineRenderer.Live(state: store.values, customTypes: components.typeNames) { custom in
-                (try? components.render(custom)) ?? nil
+                MainActor.assumeIsolated { (try? components.render(custom)) ?? nil }
             }
             let stale = loaded.stale ? "stale: shown from the cache; the server could not be reached\n" : ""
             return stale + OutlineRenderer.render(loaded.screen, as: live)

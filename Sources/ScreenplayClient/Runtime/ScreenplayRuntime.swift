@@ -56,7 +56,8 @@ public final class ScreenplayRuntime {
                 transport: transport ?? DefaultTransport.make(maxResponseBytes: configuration.maxResponseBytes)),
             cache: cache,
             prepare: { screen in
-                let (adapted, report) = screen.adapted(to: capabilities)
+                // What nothing can draw stays for the presentation: a marker in debug builds, nothing in release.
+                let (adapted, report) = screen.adapted(to: capabilities, keepingUndrawable: true)
                 guard !report.isEmpty else { return (adapted, []) }
                 return (
                     adapted,

@@ -10,7 +10,9 @@
         @Environment(\.screenplay) private var context
 
         var body: some View {
-            styled(
+            let context = self.context
+            let tap = self.tap
+            return styled(
                 Button(role: button.variant == .destructive ? .destructive : nil) {
                     if let tap { context?.perform(tap) }
                 } label: {
@@ -36,7 +38,8 @@
 
         var body: some View {
             VStack(alignment: .leading, spacing: 4) {
-                if let label = field.label { Text(label).font(.system(size: 13, weight: .medium)) }
+                // The field itself carries the label for VoiceOver: read once, not twice.
+                if let label = field.label { Text(label).font(.system(size: 13, weight: .medium)).accessibilityHidden(true) }
                 input
                     .textFieldStyle(.roundedBorder)
                     .modifier(KeyboardModifier(keyboard: field.keyboard))

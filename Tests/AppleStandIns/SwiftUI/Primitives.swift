@@ -2,7 +2,7 @@
 
 // MARK: - Text
 
-public struct Text: View, PrimitiveView, Equatable {
+nonisolated public struct Text: View, PrimitiveView, Equatable {
     public typealias Body = Never
     /// The runs of the text as given: characters, bold, italic, link.
     public struct Segment: Equatable {
@@ -13,9 +13,9 @@ public struct Text: View, PrimitiveView, Equatable {
     }
     public private(set) var segments: [Segment]
 
-    public init(verbatim content: String) { segments = [Segment(text: content)] }
-    public init<S: StringProtocol>(_ content: S) { segments = [Segment(text: String(content))] }
-    public init(_ attributedContent: AttributedString) {
+    nonisolated public init(verbatim content: String) { segments = [Segment(text: content)] }
+    nonisolated public init<S: StringProtocol>(_ content: S) { segments = [Segment(text: String(content))] }
+    nonisolated public init(_ attributedContent: AttributedString) {
         segments = attributedContent.runs.map { run in
             Segment(text: String(attributedContent[run.range].characters), link: run.link)
         }
@@ -33,7 +33,7 @@ public struct Text: View, PrimitiveView, Equatable {
         return text
     }
     public var plainText: String { segments.map(\.text).joined() }
-    public func inspected(by inspector: inout ViewInspector) -> InspectedView {
+    @MainActor public func inspected(by inspector: inout ViewInspector) -> InspectedView {
         var view = InspectedView("Text")
         view.text = self
         return view

@@ -85,11 +85,11 @@ public struct EmptyView: View, PrimitiveView {
     public func inspected(by inspector: inout ViewInspector) -> InspectedView { InspectedView("Empty") }
 }
 
-public struct AnyView: View, PrimitiveView {
+nonisolated public struct AnyView: View, PrimitiveView {
     public typealias Body = Never
     let view: any View
-    public init<V: View>(_ view: V) { self.view = view }
-    public func inspected(by inspector: inout ViewInspector) -> InspectedView { inspector.inspect(view) }
+    nonisolated public init<V: View>(_ view: V) { self.view = view }
+    @MainActor public func inspected(by inspector: inout ViewInspector) -> InspectedView { inspector.inspect(view) }
 }
 
 public struct EquatableView<Content: View & Equatable>: View, PrimitiveView {
@@ -348,4 +348,32 @@ public enum ColorScheme: Hashable, Sendable, CaseIterable {
 
 extension View where Body == Never {
     public var body: Never { fatalError("\(Self.self) is a primitive view") }
+}
+
+// MARK: - Apps
+
+@MainActor @preconcurrency public protocol App {
+    associatedtype Body: Scene
+    @SceneBuilder @MainActor var body: Self.Body { get }
+    init()
+}
+
+extension App {
+    /// Builds the app's scene once (the stand-in runs no event loop).
+    @MainActor public static func main() { _ = Self().body }
+}
+
+@MainActor @preconcurrency public protocol Scene {}
+
+@resultBuilder public enum SceneBuilder {
+    public static func buildBlock<Content: Scene>(_ content: Content) -> Content { content }
+}
+
+public struct WindowGroup<Content: View>: Scene {
+    let content: Content
+    public init<S: StringProtocol>(_ title: S, @ViewBuilder content: () -> Content) { self.content = content() }
+}
+
+extension View {
+    public func id<ID: Hashable>(_ id: ID) -> some View { attributed("id", id) }
 }

@@ -90,7 +90,9 @@ struct ConformanceBrowserTests {
                     continue
                 }
                 let facts = lines.compactMap(\.stringValue).map(Self.describingActions)
-                if let mismatch = test.mismatch(facts, renderer: "the web renderer in Chromium") { Issue.record(Comment(rawValue: mismatch)) }
+                if let mismatch = test.mismatch(facts, renderer: "the web renderer in Chromium") {
+                    Issue.record(Comment(rawValue: mismatch))
+                }
                 #expect(await !browser.hasAlert(), "no script ran on \(test.name)")
             }
         } catch {

@@ -1,0 +1,63 @@
+// The demo backend's screens in a native window, drawn by the SwiftUI renderer: every demo
+// screen, navigation, intents, the checkout flow and the live cities. On a Mac:
+//
+//     swift run screenplay serve            # one terminal
+//     swift run screenplay-mac-demo         # another (SCREENPLAY_SERVER=http://host:port to point elsewhere)
+//
+// The package builds this target on macOS only; scripts/check-apple type-checks it on Linux.
+#if canImport(SwiftUI)
+    import Foundation
+    import Observation
+    import ScreenplayClient
+    import ScreenplaySwiftUI
+    import SwiftUI
+
+    @main
+    struct DemoApp: App {
+        @State private var demo = DemoScreens()
+
+        var body: some Scene {
+            WindowGroup("Screenplay") {
+                VStack(spacing: 0) {
+                    HStack(spacing: 8) {
+                        ForEach(DemoScreens.paths, id: \.self) { path in
+                            Button(path) { demo.selected = path }
+                                .buttonStyle(.bordered)
+                                .disabled(demo.selected == path)
+                        }
+                    }
+                    .padding(EdgeInsets(top: 8, leading: 8, bottom: 8, trailing: 8))
+                    Divider()
+                    ScreenplayView(demo.selected, runtime: demo.runtime(for: demo.selected))
+                        .id(demo.selected)
+                }
+                .frame(minWidth: 420, minHeight: 640)
+            }
+        }
+    }
+
+    /// One runtime per demo screen, so that each keeps its own navigation.
+    @MainActor @Observable
+    final class DemoScreens {
+        static let paths = ["/requests", "/messages", "/cities", "/home", "/checkout"]
+        var selected = "/requests"
+        @ObservationIgnored private var runtimes: [String: ScreenplayRuntime] = [:]
+        private let server = URL(string: ProcessInfo.processInfo.environment["SCREENPLAY_SERVER"] ?? "http://127.0.0.1:8080")!
+
+        func runtime(for path: String) -> ScreenplayRuntime {
+            if let runtime = runtimes[path] { return runtime }
+            let runtime = ScreenplayRuntime(
+                configuration: ClientConfiguration(server: server),
+                cache: try? ScreenCache(directory: FileManager.default.temporaryDirectory.appendingPathComponent("screenplay-demo")))
+            runtimes[path] = runtime
+            return runtime
+        }
+    }
+#else
+    @main
+    enum DemoApp {
+        static func main() {
+            print("screenplay-mac-demo needs SwiftUI (macOS); on Linux, try: swift run screenplay open http://127.0.0.1:8080/screens/home")
+        }
+    }
+#endif
