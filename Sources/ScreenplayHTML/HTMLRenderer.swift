@@ -27,6 +27,9 @@ public struct HTMLRenderer: Sendable {
     public var missingComponents: PresentationOptions.MissingComponents = .omitted
     let policy = URLPolicy()
     private var sheet = StyleSheet()
+    /// The class of each text style and box met so far: a screen repeats a few styles many times.
+    private var textClasses: [TextStyleKey: String?] = [:]
+    private var boxClassNames: [Box: [String]] = [:]
 
     public init(
         state: [String: JSONValue] = [:], link: @escaping @Sendable (String) -> String = { $0 },
@@ -58,7 +61,7 @@ public struct HTMLRenderer: Sendable {
 
     /// The HTML of `node` and its children.
     public mutating func render(_ node: some NodeConvertible) -> String {
-        render(Presenter(options: presentationOptions).present(node.node, values: state))
+        render(Presenter.presentOnce(node.node, values: state, options: presentationOptions))
     }
 
     /// The HTML of a presentation made with ``presentationOptions``.
@@ -388,6 +391,13 @@ public struct HTMLRenderer: Sendable {
     // MARK: - CSS
 
     private mutating func boxClasses(_ box: Box) -> [String] {
+        if let known = boxClassNames[box] { return known }
+        let classes = newBoxClasses(box)
+        boxClassNames[box] = classes
+        return classes
+    }
+
+    private mutating func newBoxClasses(_ box: Box) -> [String] {
         var light: [String] = []
         var dark: [String] = []
         if let padding = box.padding {
@@ -407,6 +417,14 @@ public struct HTMLRenderer: Sendable {
     }
 
     private mutating func textClass(_ text: PresentedText) -> String? {
+        let key = TextStyleKey(style: text.style, tone: text.tone)
+        if let known = textClasses[key] { return known }
+        let name = newTextClass(text)
+        textClasses[key] = name
+        return name
+    }
+
+    private mutating func newTextClass(_ text: PresentedText) -> String? {
         let attributes = text.style
         var light: [String] = []
         var dark: [String] = []
@@ -478,6 +496,12 @@ public struct HTMLRenderer: Sendable {
         }
         return declarations
     }
+}
+
+/// What a text's class depends on.
+private struct TextStyleKey: Hashable {
+    let style: TextAttributes
+    let tone: PresentedText.Tone
 }
 
 /// One element on its way to HTML.

@@ -50,7 +50,8 @@ public struct URLPolicy: Sendable, Hashable {
             })
         else { return .refused("\"\(String(decoding: head, as: UTF8.self))\" is not a valid URL scheme") }
         let scheme = String(decoding: head.map { $0 | 0x20 }, as: UTF8.self)
-        guard allowedSchemes.contains(scheme) else {
+        // A few schemes: comparing them beats hashing the scheme (this runs for every URL drawn).
+        guard allowedSchemes.contains(where: { $0 == scheme }) else {
             let allowed = allowedSchemes.sorted().joined(separator: ", ")
             return .refused("scheme \"\(scheme)\" is not allowed (allowed: \(allowed) and relative paths)")
         }

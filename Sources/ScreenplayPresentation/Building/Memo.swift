@@ -2,7 +2,7 @@ import Screenplay
 
 /// A presented subtree with what it was built from, so that the next presentation reuses it when
 /// the node and the client values it read are unchanged.
-final class Memo: Sendable {
+struct Memo: Sendable {
     let node: Node
     let reads: StateReads
     /// Nil when the node takes no space (hidden, or undrawable in a release build).

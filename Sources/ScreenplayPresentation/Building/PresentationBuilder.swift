@@ -18,7 +18,7 @@ struct PresentationBuilder {
     /// Presents `node`, reusing `old` and any of its subtrees that still hold, and counts the work.
     mutating func memo(for node: Node, reusing old: Memo?) -> Memo {
         let memo = build(node, old: old)
-        context.statistics.count(presented: presentedCount, reused: reusedCount)
+        if context.remembers { context.statistics.count(presented: presentedCount, reused: reusedCount) }
         return memo
     }
 
@@ -30,7 +30,7 @@ struct PresentationBuilder {
             return old
         }
         presentedCount += 1
-        var subtree = Subtree()
+        var subtree = Subtree(remembers: context.remembers)
         var visibility = Visibility.always
         if let condition = node.visibleWhen {
             subtree.reads.read(condition.key, in: context)
@@ -169,8 +169,10 @@ struct PresentationBuilder {
         var lazyRows: [LazyRows] = []
         var diagnostics: [Diagnostic] = []
 
+        let remembers: Bool
+
         mutating func add(_ memo: Memo, keepingChild: Bool = true) {
-            if keepingChild { children.append(memo) }
+            if keepingChild, remembers { children.append(memo) }
             reads.merge(memo.reads)
             diagnostics += memo.diagnostics
         }

@@ -58,6 +58,9 @@ struct PresentationContext: Sendable {
     let values: [String: JSONValue]
     let options: PresentationOptions
     let statistics: PresentationStatistics
+    /// Whether the presentation is kept to be reused by the next one; a renderer that draws once
+    /// (a web page) skips what only reuse needs.
+    var remembers = true
 
     func value(_ key: String) -> JSONValue { values[key] ?? .null }
 

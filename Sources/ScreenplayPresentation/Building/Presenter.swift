@@ -33,6 +33,16 @@ public final class Presenter {
         present(node, id: nil, at: [], values: values)
     }
 
+    /// The presentation of `node` for a renderer that draws it once and keeps nothing (a web page):
+    /// nothing is remembered for a next presentation.
+    public static func presentOnce(_ node: Node, values: [String: JSONValue], options: PresentationOptions) -> ScreenPresentation {
+        var context = PresentationContext(values: values, options: options, statistics: PresentationStatistics())
+        context.remembers = false
+        var builder = PresentationBuilder(context: context, path: [])
+        let memo = builder.memo(for: node, reusing: nil)
+        return ScreenPresentation(root: memo.presented, diagnostics: memo.diagnostics)
+    }
+
     private func present(_ node: Node, id: String?, at path: [JSONPath.Component], values: [String: JSONValue]) -> ScreenPresentation {
         let context = PresentationContext(values: values, options: options, statistics: statistics)
         var builder = PresentationBuilder(context: context, path: path)

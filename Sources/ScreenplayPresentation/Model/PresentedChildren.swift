@@ -62,17 +62,25 @@ final class LazyRows: Sendable, Hashable {
     let shown: [Int]?
     let path: [JSONPath.Component]
     let context: PresentationContext
-    let cache: RowCache
+    /// Nil for a presentation drawn once: each row is presented when asked for, and not kept.
+    let cache: RowCache?
 
     init(nodes: [Node], path: [JSONPath.Component], context: PresentationContext, previous: LazyRows?) {
         self.nodes = nodes
         self.path = path
         self.context = context
-        let shown = nodes.indices.filter { context.isDrawn(nodes[$0]) }
-        self.shown = shown.count == nodes.count ? nil : shown
-        // Only one generation back is kept, so that a screen updated for hours holds two caches at most.
-        previous?.cache.forgetPrevious()
-        cache = RowCache(count: shown.count, previous: previous, statistics: context.statistics)
+        if nodes.allSatisfy(context.isDrawn) {
+            shown = nil
+        } else {
+            shown = nodes.indices.filter { context.isDrawn(nodes[$0]) }
+        }
+        if context.remembers {
+            // Only one generation back is kept, so that a screen updated for hours holds two caches at most.
+            previous?.cache?.forgetPrevious()
+            cache = RowCache(count: shown?.count ?? nodes.count, previous: previous)
+        } else {
+            cache = nil
+        }
     }
 
     var count: Int { shown?.count ?? nodes.count }
@@ -86,6 +94,10 @@ final class LazyRows: Sendable, Hashable {
 
     func row(at position: Int) -> PresentedNode {
         let index = nodeIndex(position)
+        guard let cache else {
+            var builder = PresentationBuilder(context: context, path: path + [.index(index)])
+            return builder.memo(for: nodes[index], reusing: nil).presented ?? Memo.empty
+        }
         return cache.row(position) { previous in
             var builder = PresentationBuilder(context: context, path: path + [.index(index)])
             let old = previous.flatMap { $0.memo(for: nodes[index], at: index) }
@@ -94,7 +106,7 @@ final class LazyRows: Sendable, Hashable {
     }
 
     func memo(for node: Node, at index: Int) -> Memo? {
-        cache.memo(matching: node, at: index, in: self)
+        cache?.memo(matching: node, at: index, in: self)
     }
 
     static func == (lhs: LazyRows, rhs: LazyRows) -> Bool {
@@ -113,12 +125,10 @@ final class RowCache: @unchecked Sendable {
     private var memos: [Memo?]
     private var previous: LazyRows?
     private var idIndex: [String: Int]?
-    let statistics: PresentationStatistics
 
-    init(count: Int, previous: LazyRows?, statistics: PresentationStatistics) {
+    init(count: Int, previous: LazyRows?) {
         memos = Array(repeating: nil, count: count)
         self.previous = previous
-        self.statistics = statistics
     }
 
     func row(_ position: Int, build: (LazyRows?) -> Memo) -> PresentedNode {

@@ -1,7 +1,8 @@
 import Screenplay
 
 /// What a node draws. Containers carry their children already presented (or, when lazy, able to
-/// present each one on demand); every other case is a leaf.
+/// present each one on demand); every other case is a leaf. The larger payloads are boxed
+/// (`indirect`), so that a presented node stays small to copy.
 public enum PresentedContent: Sendable, Hashable {
     /// Children along an axis: `vstack`, `hstack`, `scroll` and `carousel`.
     case stack(StackLayout, PresentedChildren)
@@ -9,25 +10,25 @@ public enum PresentedContent: Sendable, Hashable {
     case overlay(Component.Alignment, PresentedChildren)
     case grid(GridLayout, PresentedChildren)
     /// A list of sections, each a lazy column of rows.
-    case list([PresentedSection])
+    indirect case list([PresentedSection])
     case spacer(minLength: Double?)
-    case divider(PresentedDivider)
+    indirect case divider(PresentedDivider)
     case text(PresentedText)
-    case image(PresentedImage)
-    case shape(PresentedShape)
-    case badge(PresentedBadge)
-    case button(PresentedButton)
-    case textField(PresentedTextField)
-    case toggle(PresentedToggle)
+    indirect case image(PresentedImage)
+    indirect case shape(PresentedShape)
+    indirect case badge(PresentedBadge)
+    indirect case button(PresentedButton)
+    indirect case textField(PresentedTextField)
+    indirect case toggle(PresentedToggle)
     /// The generic item of the Drivy write-up as a fixed composition of slots.
-    case item(PresentedItem)
+    indirect case item(PresentedItem)
     /// An app-defined component the app registered a renderer for; `fallback` is what to draw when
     /// that renderer fails on these properties.
     indirect case custom(CustomComponent, fallback: PresentedNode?)
     /// A component nobody can draw and that has no fallback; only presented when
     /// ``PresentationOptions/missingComponents`` is ``PresentationOptions/MissingComponents/marker``
     /// (debug builds), so that the developer sees what the server sent and where.
-    case missing(type: String, path: JSONPath)
+    indirect case missing(type: String, path: JSONPath)
 }
 
 /// How a stack lays out its children.

@@ -20,16 +20,13 @@ public struct PresentedNode: Sendable, Hashable {
     public var nodeID: String?
     /// What to draw.
     public var content: PresentedContent
-    /// Padding, background and corner radius around the content.
-    public var box: Box?
     /// What assistive technologies are told.
     public var accessibility: PresentedAccessibility
     /// What a tap performs, with every URL in it checked by the URL policy; nil when a tap does nothing.
     public var tap: Action?
-    /// Whether the node is shown now, and the condition that decides it as the client state changes.
-    public var visibility: Visibility
-    /// Problems found while presenting this node (a client value of the wrong type for a control).
-    public var diagnostics: [Diagnostic]
+    private var isVisible: Bool
+    /// What most nodes lack, boxed together so that a node stays small to copy.
+    private var extras: Extras?
 
     public init(
         type: String, nodeID: String? = nil, content: PresentedContent, box: Box? = nil,
@@ -39,11 +36,57 @@ public struct PresentedNode: Sendable, Hashable {
         self.type = type
         self.nodeID = nodeID
         self.content = content
-        self.box = box
         self.accessibility = accessibility
         self.tap = tap
-        self.visibility = visibility
-        self.diagnostics = diagnostics
+        self.isVisible = visibility.isVisible
+        self.extras = Extras.make(box: box, condition: visibility.condition, diagnostics: diagnostics)
+    }
+
+    /// Padding, background and corner radius around the content.
+    public var box: Box? {
+        get { extras?.box }
+        set { extras = Extras.make(box: newValue, condition: extras?.condition, diagnostics: diagnostics) }
+    }
+
+    /// Whether the node is shown now, and the condition that decides it as the client state changes.
+    public var visibility: Visibility {
+        get { Visibility(condition: extras?.condition, isVisible: isVisible) }
+        set {
+            isVisible = newValue.isVisible
+            extras = Extras.make(box: box, condition: newValue.condition, diagnostics: diagnostics)
+        }
+    }
+
+    /// Problems found while presenting this node (a client value of the wrong type for a control).
+    public var diagnostics: [Diagnostic] {
+        get { extras?.diagnostics ?? [] }
+        set { extras = Extras.make(box: box, condition: extras?.condition, diagnostics: newValue) }
+    }
+
+    /// The optional parts, immutable once boxed.
+    final class Extras: Sendable, Hashable {
+        let box: Box?
+        let condition: StateCondition?
+        let diagnostics: [Diagnostic]
+
+        private init(box: Box?, condition: StateCondition?, diagnostics: [Diagnostic]) {
+            self.box = box
+            self.condition = condition
+            self.diagnostics = diagnostics
+        }
+
+        static func make(box: Box?, condition: StateCondition?, diagnostics: [Diagnostic]) -> Extras? {
+            box == nil && condition == nil && diagnostics.isEmpty ? nil : Extras(box: box, condition: condition, diagnostics: diagnostics)
+        }
+
+        static func == (lhs: Extras, rhs: Extras) -> Bool {
+            lhs === rhs || (lhs.box == rhs.box && lhs.condition == rhs.condition && lhs.diagnostics == rhs.diagnostics)
+        }
+
+        func hash(into hasher: inout Hasher) {
+            hasher.combine(box)
+            hasher.combine(condition)
+        }
     }
 }
 
