@@ -152,7 +152,7 @@ if ProcessInfo.processInfo.environment["SCREENPLAY_APPLE_STANDINS"] != nil {
         .executableTarget(
             name: "screenplay-apple-check",
             dependencies: [
-                "ScreenplaySwiftUI", "ScreenplayUIKit", "ScreenplayDemo", "ScreenplayTestSupport", "SwiftUI", "UIKit",
+                "ScreenplaySwiftUI", "ScreenplayUIKit", "ScreenplayTestSupport", "SwiftUI", "UIKit",
                 .product(name: "HTTPTypes", package: "swift-http-types"),
             ],
             path: "Tests/AppleCheck"))

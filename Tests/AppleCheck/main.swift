@@ -10,7 +10,6 @@ import Foundation
 import HTTPTypes
 import Screenplay
 import ScreenplayClient
-import ScreenplayDemo
 import ScreenplayPresentation
 import ScreenplaySwiftUI
 import ScreenplayTestSupport
@@ -86,7 +85,7 @@ func transport(_ screens: [String: Screen]) -> InMemoryTransport {
     case "Toggle":
         let state = view.value ?? "off"
         let action = performed { view.action?() }
-        view.action?() // back as it was
+        view.setFlag?(state == "on") // back as it was
         facts.append("switch \(ConformanceFacts.quoted(view.title ?? "")) \(state)" + action)
     case "Shape", "Color":
         if roles.contains("image"), let label = view.modifier("accessibilityLabel") as? String {
@@ -108,7 +107,10 @@ enum ConformanceCheck {
         collect(ViewInspector.inspect(view, environment: environment), into: &light)
         environment.colorScheme = .dark
         collect(ViewInspector.inspect(view, environment: environment), into: &dark)
-        guard light.count == dark.count else { return light + ["(dark mode shows \(dark.count) facts, light \(light.count))"] }
+        guard light.count == dark.count else {
+            let first = zip(light, dark).first { $0.prefix(12) != $1.prefix(12) }.map { "\($0) (light) ≠ \($1) (dark)" } ?? "at the end"
+            return light + ["(dark mode shows \(dark.count) facts, light \(light.count); first difference: \(first))"]
+        }
         return zip(light, dark).map { light, dark in
             guard let lightColour = light.range(of: " color="), let darkColour = dark.range(of: " color=") else { return light }
             return String(light[..<lightColour.upperBound]) + light[lightColour.upperBound...] + "/" + dark[darkColour.upperBound...]
@@ -145,11 +147,19 @@ enum ConformanceCheck {
         }
     }
 
-    // 2. Every demo screen shows what its presentation says.
-    let demo: [String: Screen] = [
-        "/requests": DemoScreens.requests(), "/cities": DemoScreens.cities(), "/home": DemoScreens.home(),
-        "/requests/fr": DemoScreens.requests(language: "fr"), "/cities/de": DemoScreens.cities(language: "de"),
-    ]
+    // 2. Every example screen of the write-ups (Examples/screens) shows what its presentation says.
+    let examples = ConformanceCase.defaultFolder.deletingLastPathComponent().deletingLastPathComponent()
+        .appendingPathComponent("Examples/screens")
+    var demo: [String: Screen] = [:]
+    for file in try FileManager.default.contentsOfDirectory(at: examples, includingPropertiesForKeys: nil)
+    where file.pathExtension == "json" {
+        guard let screen = Screen.decode(from: Array(try Data(contentsOf: file))).value else {
+            Run.failures.append("\(file.lastPathComponent) does not decode")
+            continue
+        }
+        demo["/" + file.deletingPathExtension().lastPathComponent] = screen
+    }
+    check(demo.count >= 5, "the example screens are there (\(demo.count))")
     for path in demo.keys.sorted() {
         let runtime = runtime(serving: demo)
         await runtime.open(path)
@@ -164,7 +174,8 @@ enum ConformanceCheck {
         check(
             shown == expected,
             "\(path): the SwiftUI renderer shows \(shown.count) facts, the presentation \(expected.count): "
-                + "first difference \(zip(shown, expected).first { $0 != $1 }.map { "\($0) ≠ \($1)" } ?? "in length")")
+                + "first difference \(zip(shown, expected).first { $0 != $1 }.map { "\($0) ≠ \($1)" } ?? "in length")"
+                + (shown.count != expected.count ? "; \(shown.last ?? "")" : ""))
     }
 
     // 3. The coordinator pushes, pops and opens native routes on a navigation controller.
@@ -201,7 +212,7 @@ enum ConformanceCheck {
     check(formatText.text == "from the format" && formatColor.light.hex == "#1a73e8", "the format's types by their full names")
 
     print(
-        "check-apple: \(cases.count) conformance cases, \(demo.count) demo screens, the coordinator: "
+        "check-apple: \(cases.count) conformance cases, \(demo.count) example screens, the coordinator: "
             + (Run.failures.isEmpty ? "all agree" : "\(Run.failures.count) failures"))
     for failure in Run.failures { print(failure) }
     exit(Run.failures.isEmpty ? 0 : 1)

@@ -5,7 +5,7 @@ import ScreenplayPresentation
 ///
 /// | fact | what it says |
 /// |---|---|
-/// | `text "Paris"` | a text is drawn (marks dropped; ` color=#light/#dark` when it has a colour) |
+/// | `text "Paris"` | a text or badge is drawn (marks dropped; ` color=#light/#dark` when it has a colour) |
 /// | `link "details" → navigate /x` | a link inside a text |
 /// | `button → intent refresh` / `link → navigate /x` | a tap on a node that is not a control |
 /// | `button "Pay" → intent pay` / `link "Pay" → navigate /pay` / `button "Pay" (disabled)` | a button |
@@ -57,7 +57,7 @@ public enum ConformanceFacts {
                 for row in section.rows { collect(row, into: &facts) }
             }
         case .text(let presented): text(presented, into: &facts)
-        case .badge(let badge): facts.append("text \(quoted(badge.text))")
+        case .badge(let badge): facts.append("text \(quoted(badge.text))" + colour(badge.color))
         case .image, .shape: if let label = node.accessibility.label { facts.append("image \(quoted(label))") }
         case .button(let button):
             facts.append(

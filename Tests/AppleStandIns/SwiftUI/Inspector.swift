@@ -11,6 +11,7 @@ public struct InspectedView {
     public var value: String?
     public var action: (() -> Void)?
     public var setText: ((String) -> Void)?
+    public var setFlag: ((Bool) -> Void)?
 
     public init(_ kind: String, children: [InspectedView] = []) {
         self.kind = kind

@@ -411,6 +411,7 @@ public struct Toggle<Label: View>: View, PrimitiveView {
         view.title = title
         view.value = isOn.wrappedValue ? "on" : "off"
         view.action = { isOn.wrappedValue.toggle() }
+        view.setFlag = { isOn.wrappedValue = $0 }
         return view
     }
 }
