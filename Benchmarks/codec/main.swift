@@ -4,7 +4,6 @@ import Foundation
 import ScreenplayDSL
 import ScreenplayTestSupport
 
-@inline(never) func consume<T>(_ value: T) { withExtendedLifetime(value) {} }
 let gallery = SampleScreens.gallery()
 let plain = gallery.encoded()
 let templated = gallery.encoded(templates: .automatic)
@@ -15,17 +14,5 @@ let operations: [(String, () -> Void)] = [
     ("decode plain", { consume(Screen.decode(from: plain)) }),
     ("decode templated", { consume(Screen.decode(from: templated)) }),
 ]
-let clock = ContinuousClock()
-for (_, body) in operations { for _ in 0..<3 { body() } }
-var samples = Array(repeating: [Duration](), count: operations.count)
-let start = clock.now
-while clock.now - start < .seconds(6) {
-    for (index, operation) in operations.enumerated() { samples[index].append(clock.measure(operation.1)) }
-}
-for (index, operation) in operations.enumerated() {
-    let sorted = samples[index].sorted()
-    let median = sorted[sorted.count / 2]
-    let ms = Double(median.components.seconds) * 1e3 + Double(median.components.attoseconds) / 1e15
-    print("\(operation.0)\t\(String(format: "%.3f", ms))\t\(sorted.count)")
-}
+timeSideBySide(operations)
 print("bytes\t\(plain.count)\t\(templated.count)")

@@ -11,8 +11,6 @@ import ScreenplayTestSupport
     import ScreenplayPresentation
 #endif
 
-@inline(never) func consume<T>(_ value: T) { withExtendedLifetime(value) {} }
-
 let examples = URL(fileURLWithPath: CommandLine.arguments.count > 1 ? CommandLine.arguments[1] : "Examples/screens")
 let homeBytes = Array(try Data(contentsOf: examples.appendingPathComponent("home.json")))
 guard let home = Screen.decode(from: homeBytes).value else { fatalError("home.json does not decode") }
@@ -41,16 +39,4 @@ var operations: [(String, () -> Void)] = [
         ("cached bytes → home frame", { consume(presentAll(Screen.decode(from: homeBytes).value!)) }),
     ]
 #endif
-let clock = ContinuousClock()
-for (_, body) in operations { for _ in 0..<3 { body() } }
-var samples = Array(repeating: [Duration](), count: operations.count)
-let start = clock.now
-while clock.now - start < .seconds(6) {
-    for (index, operation) in operations.enumerated() { samples[index].append(clock.measure(operation.1)) }
-}
-for (index, operation) in operations.enumerated() {
-    let sorted = samples[index].sorted()
-    let median = sorted[sorted.count / 2]
-    let ms = Double(median.components.seconds) * 1e3 + Double(median.components.attoseconds) / 1e15
-    print("\(operation.0)\t\(String(format: "%.4f", ms))\t\(sorted.count)")
-}
+timeSideBySide(operations)

@@ -70,7 +70,7 @@ public struct HTMLPage: Sendable {
         customRenderers: [String: HTMLRenderer.CustomRenderer] = [:]
     ) -> Fragment {
         var renderer = HTMLRenderer(state: screen.state, link: link, customRenderers: customRenderers)
-        let content = renderer.render(screen.body)
+        let content = renderer.render(screen)
         return Fragment(title: screen.title, content: content, css: renderer.css)
     }
 

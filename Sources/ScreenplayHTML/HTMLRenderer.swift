@@ -29,7 +29,7 @@ public struct HTMLRenderer: Sendable {
     private var sheet = StyleSheet()
     /// The class of each text style and box met so far: a screen repeats a few styles many times.
     private var textClasses: [TextStyleKey: String?] = [:]
-    private var boxClassNames: [Box: [String]] = [:]
+    private var boxClassNames: [Style: [String]] = [:]
 
     public init(
         state: [String: JSONValue] = [:], link: @escaping @Sendable (String) -> String = { $0 },
@@ -62,6 +62,11 @@ public struct HTMLRenderer: Sendable {
     /// The HTML of `node` and its children.
     public mutating func render(_ node: some NodeConvertible) -> String {
         render(Presenter.presentOnce(node.node, values: state, options: presentationOptions))
+    }
+
+    /// The HTML of a screen's body (markers, in a debug page, give paths from the document's root).
+    public mutating func render(_ screen: Screen) -> String {
+        render(Presenter.presentOnce(screen, values: state, options: presentationOptions))
     }
 
     /// The HTML of a presentation made with ``presentationOptions``.
@@ -376,28 +381,19 @@ public struct HTMLRenderer: Sendable {
 
     /// The action as JSON for the web runtime, with app paths mapped to web links.
     func webAction(_ action: Action) -> String? {
-        func mapped(_ action: Action) -> Action? {
-            switch action {
-            case .navigate(let url): return webLink(url).map { .navigate($0) }
-            case .open(let url): return webLink(url).map { .open($0) }
-            case .present(let url, let style): return webLink(url).map { .present($0, style: style) }
-            case .sequence(let actions): return .sequence(actions.compactMap(mapped))
-            default: return action
-            }
-        }
-        return mapped(action).map { String(decoding: $0.encoded(), as: UTF8.self) }
+        action.mappingURLs(webLink).map { String(decoding: $0.encoded(), as: UTF8.self) }
     }
 
     // MARK: - CSS
 
-    private mutating func boxClasses(_ box: Box) -> [String] {
+    private mutating func boxClasses(_ box: Style) -> [String] {
         if let known = boxClassNames[box] { return known }
         let classes = newBoxClasses(box)
         boxClassNames[box] = classes
         return classes
     }
 
-    private mutating func newBoxClasses(_ box: Box) -> [String] {
+    private mutating func newBoxClasses(_ box: Style) -> [String] {
         var light: [String] = []
         var dark: [String] = []
         if let padding = box.padding {

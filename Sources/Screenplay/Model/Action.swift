@@ -164,3 +164,30 @@ extension Action {
         JSONWriter.encode(self)
     }
 }
+
+extension Action {
+    /// The action with each URL it opens passed through `transform`, for a renderer or a policy: an
+    /// action whose URL `transform` refuses (nil) does nothing and is left out, a sequence keeps the
+    /// actions that remain (nil when none do), and an unknown action, which no client performs, is
+    /// nil.
+    ///
+    /// ```swift
+    /// let checked = action.mappingURLs { policy.allows($0) ? $0 : nil }
+    /// let onTheWeb = action.mappingURLs { "/screens" + $0 }
+    /// ```
+    public func mappingURLs(_ transform: (String) -> String?) -> Action? {
+        switch self {
+        case .navigate(let url): transform(url).map { .navigate($0) }
+        case .open(let url): transform(url).map { .open($0) }
+        case .present(let url, let style): transform(url).map { .present($0, style: style) }
+        case .sequence(let actions):
+            actions.compactMap { $0.mappingURLs(transform) }.nilIfEmpty.map { .sequence($0) }
+        case .unknown: nil
+        case .intent, .back, .dismiss, .setState, .reload, .track: self
+        }
+    }
+}
+
+extension Array {
+    fileprivate var nilIfEmpty: Self? { isEmpty ? nil : self }
+}

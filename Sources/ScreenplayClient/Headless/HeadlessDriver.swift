@@ -116,7 +116,7 @@ public struct HeadlessDriver {
     /// Visits the nodes the app draws for the store's screen, depth first.
     private func visit(_ store: ScreenStore, _ body: (PresentedNode) -> Void) {
         guard let screen = store.screen else { return }
-        let presenter = Presenter(options: PresentationOptions(customTypes: components.typeNames, missingComponents: .omitted))
-        presenter.present(screen, values: store.values).walk { node, _ in body(node) }
+        let options = PresentationOptions(customTypes: components.typeNames, missingComponents: .omitted)
+        Presenter.presentOnce(screen, values: store.values, options: options).walk { node, _ in body(node) }
     }
 }

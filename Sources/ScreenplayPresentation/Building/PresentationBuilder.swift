@@ -154,7 +154,7 @@ struct PresentationBuilder {
             accessibility.role = .link
         }
         let presented = PresentedNode(
-            type: node.type, nodeID: node.id, content: content, box: node.style.map(Self.box), accessibility: accessibility, tap: tap,
+            type: node.type, nodeID: node.id, content: content, box: node.style, accessibility: accessibility, tap: tap,
             visibility: visibility, diagnostics: own)
         subtree.diagnostics += own
         return Memo(
@@ -239,15 +239,7 @@ struct PresentationBuilder {
     /// The action with every URL in it allowed by the policy; a refused URL or an unknown action
     /// does nothing.
     private func checked(_ action: Action) -> Action? {
-        switch action {
-        case .navigate(let url): checkedURL(url).map { .navigate($0) }
-        case .open(let url): checkedURL(url).map { .open($0) }
-        case .present(let url, let style): checkedURL(url).map { .present($0, style: style) }
-        case .sequence(let actions):
-            actions.compactMap(checked).isEmpty ? nil : .sequence(actions.compactMap(checked))
-        case .unknown: nil
-        default: action
-        }
+        action.mappingURLs(checkedURL)
     }
 
     private func wrongValue(_ value: JSONValue, for key: String, expected: String) -> Diagnostic {
@@ -278,9 +270,5 @@ struct PresentationBuilder {
         if let size = style.size, !(size > 0 && size <= 1_000) { style.size = nil }
         if let lines = style.lineLimit { style.lineLimit = lines > 0 ? min(lines, 1_000) : nil }
         return style
-    }
-
-    static func box(_ style: Style) -> Box {
-        Box(padding: style.padding, background: style.background, cornerRadius: style.cornerRadius)
     }
 }

@@ -33,23 +33,40 @@ public final class Presenter {
         present(node, id: nil, at: [], values: values)
     }
 
-    /// The presentation of `node` for a renderer that draws it once and keeps nothing (a web page):
-    /// nothing is remembered for a next presentation.
+    /// The presentation of `screen`'s body for a renderer that draws it once and keeps nothing (a
+    /// web page, a terminal outline): nothing is remembered for a next presentation.
+    public static func presentOnce(_ screen: Screen, values: [String: JSONValue], options: PresentationOptions) -> ScreenPresentation {
+        build(screen.body, at: [.key("body")], values: values, options: options, statistics: PresentationStatistics(), remembering: nil).0
+    }
+
+    /// A node on its own, at the root of the document, drawn once.
     public static func presentOnce(_ node: Node, values: [String: JSONValue], options: PresentationOptions) -> ScreenPresentation {
-        var context = PresentationContext(values: values, options: options, statistics: PresentationStatistics())
-        context.remembers = false
-        var builder = PresentationBuilder(context: context, path: [])
-        let memo = builder.memo(for: node, reusing: nil)
-        return ScreenPresentation(root: memo.presented, diagnostics: memo.diagnostics)
+        build(node, at: [], values: values, options: options, statistics: PresentationStatistics(), remembering: nil).0
     }
 
     private func present(_ node: Node, id: String?, at path: [JSONPath.Component], values: [String: JSONValue]) -> ScreenPresentation {
-        let context = PresentationContext(values: values, options: options, statistics: statistics)
-        var builder = PresentationBuilder(context: context, path: path)
         let old = last.flatMap { $0.screenID == id ? $0.memo : nil }
-        let memo = builder.memo(for: node, reusing: old)
+        let (presentation, memo) = Self.build(
+            node, at: path, values: values, options: options, statistics: statistics, remembering: .init(old: old))
         last = (id, memo)
-        return ScreenPresentation(root: memo.presented, diagnostics: memo.diagnostics)
+        return presentation
+    }
+
+    /// What a presenter that keeps its work passes: the memo of the last presentation, if any.
+    private struct Remembering {
+        let old: Memo?
+    }
+
+    /// Presents `node`; when `remembering`, builds what the next presentation reuses.
+    private static func build(
+        _ node: Node, at path: [JSONPath.Component], values: [String: JSONValue], options: PresentationOptions,
+        statistics: PresentationStatistics, remembering: Remembering?
+    ) -> (ScreenPresentation, Memo) {
+        var context = PresentationContext(values: values, options: options, statistics: statistics)
+        context.remembers = remembering != nil
+        var builder = PresentationBuilder(context: context, path: path)
+        let memo = builder.memo(for: node, reusing: remembering?.old)
+        return (ScreenPresentation(root: memo.presented, diagnostics: memo.diagnostics), memo)
     }
 
     /// Forgets the last screen: the next presentation starts afresh.

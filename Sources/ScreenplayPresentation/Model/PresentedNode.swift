@@ -29,7 +29,7 @@ public struct PresentedNode: Sendable, Hashable {
     private var extras: Extras?
 
     public init(
-        type: String, nodeID: String? = nil, content: PresentedContent, box: Box? = nil,
+        type: String, nodeID: String? = nil, content: PresentedContent, box: Style? = nil,
         accessibility: PresentedAccessibility = PresentedAccessibility(), tap: Action? = nil, visibility: Visibility = .always,
         diagnostics: [Diagnostic] = []
     ) {
@@ -42,8 +42,8 @@ public struct PresentedNode: Sendable, Hashable {
         self.extras = Extras.make(box: box, condition: visibility.condition, diagnostics: diagnostics)
     }
 
-    /// Padding, background and corner radius around the content.
-    public var box: Box? {
+    /// Padding, background and corner radius around the content: the node's style as sent.
+    public var box: Style? {
         get { extras?.box }
         set { extras = Extras.make(box: newValue, condition: extras?.condition, diagnostics: diagnostics) }
     }
@@ -65,17 +65,17 @@ public struct PresentedNode: Sendable, Hashable {
 
     /// The optional parts, immutable once boxed.
     final class Extras: Sendable, Hashable {
-        let box: Box?
+        let box: Style?
         let condition: StateCondition?
         let diagnostics: [Diagnostic]
 
-        private init(box: Box?, condition: StateCondition?, diagnostics: [Diagnostic]) {
+        private init(box: Style?, condition: StateCondition?, diagnostics: [Diagnostic]) {
             self.box = box
             self.condition = condition
             self.diagnostics = diagnostics
         }
 
-        static func make(box: Box?, condition: StateCondition?, diagnostics: [Diagnostic]) -> Extras? {
+        static func make(box: Style?, condition: StateCondition?, diagnostics: [Diagnostic]) -> Extras? {
             box == nil && condition == nil && diagnostics.isEmpty ? nil : Extras(box: box, condition: condition, diagnostics: diagnostics)
         }
 
@@ -87,19 +87,6 @@ public struct PresentedNode: Sendable, Hashable {
             hasher.combine(box)
             hasher.combine(condition)
         }
-    }
-}
-
-/// The box style of a node: padding, background colour and corner radius.
-public struct Box: Sendable, Hashable {
-    public var padding: Insets?
-    public var background: AdaptiveColor?
-    public var cornerRadius: Double?
-
-    public init(padding: Insets? = nil, background: AdaptiveColor? = nil, cornerRadius: Double? = nil) {
-        self.padding = padding
-        self.background = background
-        self.cornerRadius = cornerRadius
     }
 }
 

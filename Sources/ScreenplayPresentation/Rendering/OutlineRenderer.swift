@@ -47,7 +47,8 @@ public enum OutlineRenderer {
             let state = screen.state.keys.sorted().map { "\($0)=\(compact(screen.state[$0] ?? .null))" }
             lines.append("state " + state.joined(separator: " "))
         }
-        let presentation = Presenter(options: options(for: screen.body, live: live)).present(screen, values: live?.state ?? screen.state)
+        let presentation = Presenter.presentOnce(
+            screen, values: live?.state ?? screen.state, options: options(for: screen.body, live: live))
         render(presentation, live: live, into: &lines)
         return lines.joined(separator: "\n") + "\n"
     }
@@ -55,7 +56,7 @@ public enum OutlineRenderer {
     /// The outline of one node and its children.
     public static func render(_ node: Node, as live: Live? = nil) -> String {
         var lines: [String] = []
-        let presentation = Presenter(options: options(for: node, live: live)).present(node, values: live?.state ?? [:])
+        let presentation = Presenter.presentOnce(node, values: live?.state ?? [:], options: options(for: node, live: live))
         render(presentation, live: live, into: &lines)
         return lines.joined(separator: "\n") + "\n"
     }

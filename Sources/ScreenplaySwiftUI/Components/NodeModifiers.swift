@@ -21,7 +21,7 @@
 
     /// The node's box: padding, then background, then rounded corners.
     struct BoxModifier: ViewModifier {
-        let box: Box?
+        let box: Style?
         @Environment(\.colorScheme) private var scheme
 
         @ViewBuilder func body(content: Content) -> some View {

@@ -18,6 +18,14 @@ public struct InspectedView {
         self.children = children
     }
 
+    /// A text input: its title, its value, and a way to type into it.
+    init(field kind: String, _ title: String, _ text: Binding<String>) {
+        self.init(kind)
+        self.title = title
+        value = text.wrappedValue
+        setText = { text.wrappedValue = $0 }
+    }
+
     /// The value of the outermost modifier called `name`.
     public func modifier(_ name: String) -> Any? { modifiers.first { $0.name == name }?.value }
 }

@@ -366,13 +366,7 @@ public struct TextField<Label: View>: View, PrimitiveView {
     public typealias Body = Never
     let title: String
     let text: Binding<String>
-    public func inspected(by inspector: inout ViewInspector) -> InspectedView {
-        var view = InspectedView("TextField")
-        view.value = text.wrappedValue
-        view.setText = { text.wrappedValue = $0 }
-        view.title = title
-        return view
-    }
+    public func inspected(by inspector: inout ViewInspector) -> InspectedView { InspectedView(field: "TextField", title, text) }
 }
 
 extension TextField where Label == Text {
@@ -386,13 +380,7 @@ public struct SecureField<Label: View>: View, PrimitiveView {
     public typealias Body = Never
     let title: String
     let text: Binding<String>
-    public func inspected(by inspector: inout ViewInspector) -> InspectedView {
-        var view = InspectedView("SecureField")
-        view.value = text.wrappedValue
-        view.setText = { text.wrappedValue = $0 }
-        view.title = title
-        return view
-    }
+    public func inspected(by inspector: inout ViewInspector) -> InspectedView { InspectedView(field: "SecureField", title, text) }
 }
 
 extension SecureField where Label == Text {
