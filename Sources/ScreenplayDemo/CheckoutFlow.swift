@@ -112,7 +112,8 @@ enum CheckoutFlow {
                     screen(step: first, variant: variant, language: context.language),
                     signedState: ["step": .string(first.rawValue), "variant": .string(variant)])
             })
-        routes.intent("continue", on: "checkout") { intent in
+        // Each step's token is spent: a replayed step (paying twice) is refused with 409.
+        routes.intent("continue", on: "checkout", once: true) { intent in
             guard let variant = intent.signedState["variant"]?.stringValue, experiment.variants.contains(where: { $0.name == variant }),
                 let step = intent.signedState["step"]?.stringValue.flatMap(Step.init(rawValue:)), step != .done
             else {

@@ -40,18 +40,20 @@ public enum DemoApp {
         return routes
     }
 
-    /// A Hummingbird application serving the demo on `host:port`, logging one line per request.
+    /// A Hummingbird application serving the demo on `host:port`, holding every connection to
+    /// `connectionLimits`, and logging one line per request when `logsRequests` (the access log).
     /// - Parameter preencoded: a response to answer `/bench/preencoded` with, as it is: the load test
     ///   compares the full pipeline with this limit of the same server sending the same bytes.
     public static func application(
         host: String, port: Int, signer: StateSigner, metrics: ScreenplayMetrics? = nil,
         preencoded: (body: [UInt8], headers: HTTPFields)? = nil,
         logger: Logger = Logger(label: "screenplay.demo"),
-        feed: CityFeed = CityFeed(), liveInterval: Duration? = nil,
+        feed: CityFeed = CityFeed(), liveInterval: Duration? = nil, connectionLimits: ConnectionLimits = ConnectionLimits(),
+        logsRequests: Bool = true,
         onServerRunning: @escaping @Sendable (_ port: Int) async -> Void = { _ in }
     ) -> some ApplicationProtocol {
-        let router = Router()
-        if preencoded == nil { router.add(middleware: RequestLogMiddleware()) }
+        let router = Router(context: ScreenplayRequestContext.self)
+        if preencoded == nil, logsRequests { router.add(middleware: RequestLogMiddleware()) }
         routes(signer: signer, metrics: metrics, feed: feed).addRoutes(to: router)
         if let preencoded {
             let body = ByteBuffer(bytes: preencoded.body)
@@ -60,7 +62,8 @@ public enum DemoApp {
             }
         }
         var application = Application(
-            router: router, configuration: .init(address: .hostname(host, port: port), serverName: "Screenplay"),
+            router: router, server: .screenplay(limits: connectionLimits),
+            configuration: .init(address: .hostname(host, port: port), serverName: "Screenplay"),
             onServerRunning: { channel in await onServerRunning(channel.localAddress?.port ?? port) }, logger: logger)
         if let liveInterval { application.addServices(NewDayTicker(feed: feed, interval: liveInterval)) }
         return application

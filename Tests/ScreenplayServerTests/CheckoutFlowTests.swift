@@ -68,12 +68,40 @@ import Testing
             #expect(again.screen.state["email"] == "not-an-email")
             #expect(OutlineRenderer.render(again.screen).contains("Saisissez une adresse e-mail valide."))
             // A client cannot skip a step: the step travels signed.
-            let forged = StateSigner.development().token(for: ["step": "confirm", "variant": "signUpFirst"])
+            let forged = StateSigner.development().token(for: ["step": "confirm", "variant": "signUpFirst"], user: nil, screen: "checkout")
             let response = try await IntentTests.post(
                 client, "/screens/checkout/intents", ["name": "continue", "stateToken": .string(forged)])
             #expect(response.status == .badRequest)
             let missing = try await IntentTests.post(client, "/screens/checkout/intents", ["name": "continue"])
-            #expect(try LiveServerTests.json(missing)["error"]?["code"] == "noCheckoutInProgress")
+            #expect(try LiveServerTests.json(missing)["error"]?["code"] == "missingState")
+        }
+    }
+
+    @Test func aStepIsDoneOnceAndATokenServesOnlyItsUserAndScreen() async throws {
+        try await DemoApp.application(host: "127.0.0.1", port: 0, signer: Self.signer).test(.ahc(.http)) { client in
+            var step = try await Self.start(client, variant: "signUpFirst")
+            (step, _) = try await Self.continue(client, from: step, state: Self.signUp)
+            (step, _) = try await Self.continue(client, from: step, state: Self.card)
+            #expect(step.screen.id == "checkout.confirm")
+            let confirm = step
+            (step, _) = try await Self.continue(client, from: confirm, state: [:])
+            #expect(step.screen.id == "checkout.done")
+            // Paying twice with the confirm step's token: refused before the handler runs.
+            let replay = try await IntentTests.post(
+                client, "/screens/checkout/intents", ["name": "continue", "stateToken": .string(confirm.token ?? "")])
+            #expect(replay.status == .conflict)
+            #expect(try LiveServerTests.json(replay)["error"]?["code"] == "stateAlreadyUsed")
+            // Another user's token, and a token from another screen.
+            let mine = try await Self.start(client, variant: "signUpFirst")
+            let asOther = try await IntentTests.post(
+                client, "/screens/checkout/intents", ["name": "continue", "stateToken": .string(mine.token ?? "")],
+                headers: [.screenplayUser: "someone-else"])
+            #expect(asOther.status == .forbidden)
+            #expect(try LiveServerTests.json(asOther)["error"]?["code"] == "otherUsersState")
+            let cities = try await client.execute(uri: "/screens/cities", method: .get) { $0.headers[.screenplayStateToken] ?? "" }
+            let elsewhere = try await IntentTests.post(
+                client, "/screens/checkout/intents", ["name": "continue", "stateToken": .string(cities)])
+            #expect(try LiveServerTests.json(elsewhere)["error"]?["code"] == "otherScreensState")
         }
     }
 }

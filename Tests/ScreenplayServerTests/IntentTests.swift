@@ -15,10 +15,11 @@ import Testing
         try await DemoApp.application(host: "127.0.0.1", port: 0, signer: Self.signer).test(.ahc(.http), body)
     }
 
-    static func post(_ client: some TestClientProtocol, _ path: String, _ body: JSONValue, language: String = "en") async throws
-        -> TestResponse
-    {
+    static func post(
+        _ client: some TestClientProtocol, _ path: String, _ body: JSONValue, language: String = "en", headers extra: HTTPFields = [:]
+    ) async throws -> TestResponse {
         var headers = LiveServerTests.allComponents
+        headers.append(contentsOf: extra)
         headers[.contentType] = "application/json"
         headers[.acceptLanguage] = language
         return try await client.execute(uri: path, method: .post, headers: headers, body: ByteBuffer(bytes: JSONWriter.write(body)))
@@ -53,13 +54,13 @@ import Testing
             #expect(Self.bars(next) != Array(Self.bars(first).prefix(7)), "the figures did not change")
             // The generation travels signed; the next refresh moves on again.
             let nextToken = try #require(body["stateToken"]?.stringValue)
-            #expect(try Self.signer.verify(nextToken) == ["generation": 1])
+            #expect(try Self.signer.verify(nextToken, user: nil, screen: "cities").state == ["generation": 1])
         }
     }
 
     @Test func aTamperedTokenIsRefused() async throws {
         try await withServer { client in
-            let forged = StateSigner.development().token(for: ["generation": 999])
+            let forged = StateSigner.development().token(for: ["generation": 999], user: nil, screen: "cities")
             let response = try await Self.post(client, "/screens/cities/intents", ["name": "refresh", "stateToken": .string(forged)])
             #expect(response.status == .badRequest)
             #expect(try LiveServerTests.json(response)["error"]?["code"] == "tamperedState")

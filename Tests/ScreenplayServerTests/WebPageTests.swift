@@ -38,12 +38,19 @@ import Testing
             #expect(page.1.contains("style-src 'sha256-\(hash)'"), "\(page.1)")
             #expect(page.1.contains("script-src 'self'"))
             #expect(page.1.contains("default-src 'none'"))
-            // The page revalidates like the document.
-            let etag = try #require(page.2)
-            try await client.execute(
-                uri: "/screens/cities", method: .get, headers: [.accept: Self.browserAccept, .acceptLanguage: "de", .ifNoneMatch: etag]
-            ) { response in
+            // A page that carries signed state (a token made for this response) is never stored;
+            // a page without revalidates like the document.
+            #expect(page.2 != nil)
+            let requests = try await client.execute(uri: "/screens/requests", method: .get, headers: [.accept: Self.browserAccept]) {
+                response in
+                try #require(response.headers[.eTag])
+            }
+            try await client.execute(uri: "/screens/requests", method: .get, headers: [.accept: Self.browserAccept, .ifNoneMatch: requests]) {
+                response in
                 #expect(response.status == .notModified)
+            }
+            try await client.execute(uri: "/screens/cities", method: .get, headers: [.accept: Self.browserAccept]) { response in
+                #expect(response.headers[.cacheControl] == "private, no-store")
             }
             for accept in ["application/json", "*/*", "text/html;q=0.5, application/json"] {
                 try await client.execute(uri: "/screens/cities", method: .get, headers: [.accept: accept]) { response in

@@ -11,6 +11,11 @@ import Screenplay
 extension ClientCapabilities {
     /// The longest platform name kept.
     public static let maxPlatformLength = 40
+    /// The most bytes of a `Screenplay-Components` or `Screenplay-Actions` list: this library's
+    /// types and a few hundred app-defined ones fit many times over; more is refused with a 400.
+    public static let maxTypeListBytes = 4 * 1024
+    /// The most names in one type list.
+    public static let maxTypeNames = 256
 
     /// The headers that declare these capabilities (type lists sorted, so equal capabilities give
     /// equal headers and share server caches).
@@ -31,7 +36,7 @@ extension ClientCapabilities {
             let name = HTTPField.Name.screenplayVersion.rawName
             guard let parsed = FormatVersion(version.trimmingWhitespace()) else {
                 throw ScreenplayError(
-                    .badRequest, code: "badVersion", message: "\(name) \"\(version.prefix(40))\" is not MAJOR.MINOR", path: name)
+                    .badRequest, code: "badVersion", message: "\(name) \"\(ScreenplayError.quoting(version))\" is not MAJOR.MINOR", path: name)
             }
             guard parsed.major == FormatVersion.current.major else {
                 throw ScreenplayError(
@@ -40,12 +45,35 @@ extension ClientCapabilities {
             }
             capabilities.version = parsed
         }
-        let components = headers[values: .screenplayComponents]
-        if !components.isEmpty { capabilities.components = Self.typeNames(fromHeader: components.joined(separator: ",")) }
-        let actions = headers[values: .screenplayActions]
-        if !actions.isEmpty { capabilities.actions = Self.typeNames(fromHeader: actions.joined(separator: ",")) }
+        if let components = try Self.typeList(.screenplayComponents, in: headers) {
+            capabilities.components = components
+            // A list that names none of the format's components cannot draw a screen: say so,
+            // rather than answer an empty one.
+            guard !components.isDisjoint(with: ClientCapabilities.full.components) else {
+                let name = HTTPField.Name.screenplayComponents.rawName
+                throw ScreenplayError(
+                    .badRequest, code: "noKnownComponents",
+                    message: "\(name) names none of the format's components (vstack, text, …); it lists what the client draws",
+                    path: name)
+            }
+        }
+        if let actions = try Self.typeList(.screenplayActions, in: headers) { capabilities.actions = actions }
         capabilities.platform = headers[.screenplayPlatform].map { String($0.prefix(Self.maxPlatformLength)) }
         self = capabilities
+    }
+
+    /// A bounded type list from its header, nil when the header is absent.
+    private static func typeList(_ name: HTTPField.Name, in headers: HTTPFields) throws(ScreenplayError) -> Set<String>? {
+        let values = headers[values: name]
+        guard !values.isEmpty else { return nil }
+        let text = values.joined(separator: ",")
+        let names = text.utf8.count <= maxTypeListBytes ? typeNames(fromHeader: text) : []
+        guard text.utf8.count <= maxTypeListBytes, names.count <= maxTypeNames else {
+            throw ScreenplayError(
+                .badRequest, code: "capabilitiesTooLong",
+                message: "\(name.rawName) is at most \(maxTypeListBytes) bytes and \(maxTypeNames) names", path: name.rawName)
+        }
+        return names
     }
 
     /// The raw capability headers of a request as one string, which names its capabilities in

@@ -25,6 +25,8 @@ extension HTTPField.Name {
     public static let lastEventID = Self("Last-Event-ID")!
     /// `X-Accel-Buffering: no` keeps proxies such as nginx from holding back stream events.
     public static let xAccelBuffering = Self("X-Accel-Buffering")!
+    /// `Sec-Fetch-Site`: which site a browser's request comes from (`same-origin`, `cross-site` …).
+    public static let secFetchSite = Self("Sec-Fetch-Site")!
     /// `Referrer-Policy` on web pages.
     public static let referrerPolicy = Self("Referrer-Policy")!
 

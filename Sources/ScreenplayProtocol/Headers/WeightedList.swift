@@ -27,9 +27,15 @@ public struct WeightedList: Sendable, Hashable {
     public init(_ fields: [String], maxItems: Int = Self.defaultMaxItems) {
         var items: [Item] = []
         scan: for field in fields {
-            for entry in field.split(separator: ",", omittingEmptySubsequences: true) {
+            // Entries are cut one at a time, so a header of 20,000 entries costs a scan to the
+            // 32nd, not an array of them all.
+            var rest = field[...]
+            while !rest.isEmpty {
                 guard items.count < maxItems else { break scan }
-                var parts = entry.split(separator: ";", omittingEmptySubsequences: false).makeIterator()
+                let comma = rest.utf8.firstIndex(of: UInt8(ascii: ",")) ?? rest.endIndex
+                let entry = rest[..<comma]
+                rest = comma == rest.endIndex ? rest[rest.endIndex...] : rest[rest.utf8.index(after: comma)...]
+                var parts = entry.split(separator: ";", maxSplits: 8, omittingEmptySubsequences: false).makeIterator()
                 guard let rawValue = parts.next() else { continue }
                 let value = rawValue.trimmingWhitespace().lowercased()
                 guard !value.isEmpty else { continue }

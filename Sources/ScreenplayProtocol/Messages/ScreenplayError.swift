@@ -16,12 +16,29 @@ public struct ScreenplayError: Error, Sendable, Hashable, CustomStringConvertibl
     public var message: String
     /// Where in the request the problem is (`payload.city`, `stateToken`), when it is in one.
     public var path: String?
+    /// Header fields the answer carries besides the body: `Retry-After` on a 503, `Allow` on a 405.
+    public var headerFields: HTTPFields
 
-    public init(_ status: HTTPResponse.Status, code: String, message: String, path: String? = nil) {
+    public init(_ status: HTTPResponse.Status, code: String, message: String, path: String? = nil, headerFields: HTTPFields = [:]) {
         self.status = status
         self.code = code
         self.message = message
         self.path = path
+        self.headerFields = headerFields
+    }
+
+    /// The most characters of what a client sent that an error message quotes: enough to
+    /// recognise it, never a way to reflect a large or hostile input back.
+    public static let maxQuotedCharacters = 64
+
+    /// `text` as an error message quotes it: at most ``maxQuotedCharacters`` characters, with `…`
+    /// when it was longer.
+    ///
+    /// ```swift
+    /// ScreenplayError(.notFound, code: "noSuchScreen", message: "no screen at \(ScreenplayError.quoting(path))")
+    /// ```
+    public static func quoting(_ text: some StringProtocol) -> String {
+        text.count <= maxQuotedCharacters ? String(text) : text.prefix(maxQuotedCharacters) + "…"
     }
 
     public var description: String { "\(status.code) \(code): \(message)" + (path.map { " at \($0)" } ?? "") }

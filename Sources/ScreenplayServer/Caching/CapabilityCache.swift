@@ -1,15 +1,19 @@
+import Crypto
 import HTTPTypes
 import ScreenplayDSL
 import ScreenplayProtocol
 
 /// Parsed capability headers by their raw text: a client sends the same headers on every request,
-/// so they are parsed once, not per request.
+/// so they are parsed once, not per request. Keys are bounded: the headers are (see
+/// ``ClientCapabilities/maxTypeListBytes``), and a key longer than a digest is kept as its SHA-256,
+/// so neither this cache nor the render cache that reuses the key grows with what clients send.
 final class CapabilityCache: Sendable {
     private let parsed = BoundedCache<ClientCapabilities>(capacity: 512)
 
     /// The capabilities the headers declare, and the raw text that identifies them (for cache keys).
     func capabilities(for headers: HTTPFields) throws(ScreenplayError) -> (ClientCapabilities, key: String) {
-        let key = ClientCapabilities.headerKey(headers)
+        var key = ClientCapabilities.headerKey(headers)
+        if key.utf8.count > 64 { key = SHA256.hash(data: Array(key.utf8)).map { byte in String(byte >> 4, radix: 16) + String(byte & 15, radix: 16) }.joined() }
         if let cached = parsed[key] { return (cached, key) }
         let capabilities = try ClientCapabilities(headerFields: headers)
         parsed.store(capabilities, for: key)

@@ -2,6 +2,7 @@ import Foundation
 import NIOConcurrencyHelpers
 import NIOCore
 import ScreenplayDSL
+import ScreenplayProtocol
 
 /// The subscribers of screen streams, and how the app tells them something changed.
 ///
@@ -17,16 +18,23 @@ import ScreenplayDSL
 public final class LiveUpdates: Sendable {
     /// The most streams served at once; one more is refused with a 503 and `Retry-After`.
     public let maxSubscribers: Int
+    /// The most streams one client address holds at once (with ``ScreenplayRequestContext``, which
+    /// knows addresses); one more is refused with a 429 and `Retry-After`.
+    public let maxSubscribersPerAddress: Int
+    /// The seconds a refused subscriber is told to wait (`Retry-After`).
+    public let retryAfterSeconds = 5
     /// How often an idle stream gets a comment line, so proxies and clients know it is alive.
     public let heartbeat: Duration
 
     final class Subscriber: Sendable {
         let path: String
+        let address: String?
         let wake: AsyncStream<Void>.Continuation
         private let flags = NIOLockedValueBox<(changed: Bool, heartbeat: Bool)>((false, false))
 
-        init(path: String, wake: AsyncStream<Void>.Continuation) {
+        init(path: String, address: String?, wake: AsyncStream<Void>.Continuation) {
             self.path = path
+            self.address = address
             self.wake = wake
         }
 
@@ -44,7 +52,7 @@ public final class LiveUpdates: Sendable {
         }
     }
 
-    private let subscribers = NIOLockedValueBox<[ObjectIdentifier: Subscriber]>([:])
+    private let subscribers = NIOLockedValueBox<(all: [ObjectIdentifier: Subscriber], perAddress: [String: Int])>(([:], [:]))
     private let heartbeatTask = NIOLockedValueBox<Task<Void, Never>?>(nil)
     /// Screens by version, so a patch can be made from the version a client holds.
     /// Recently sent screens by version id.
@@ -82,13 +90,14 @@ public final class LiveUpdates: Sendable {
         return buffer
     }
 
-    public init(maxSubscribers: Int = 10_000, heartbeat: Duration = .seconds(15)) {
+    public init(maxSubscribers: Int = 10_000, maxSubscribersPerAddress: Int = 100, heartbeat: Duration = .seconds(15)) {
         self.maxSubscribers = maxSubscribers
+        self.maxSubscribersPerAddress = maxSubscribersPerAddress
         self.heartbeat = heartbeat
     }
 
     /// Streams open now.
-    public var subscriberCount: Int { subscribers.withLockedValue { $0.count } }
+    public var subscriberCount: Int { subscribers.withLockedValue { $0.all.count } }
 
     /// The screen at `path` (`"cities"`, `"requests/2"`) changed for everyone who watches it.
     public func invalidate(_ path: String) {
@@ -98,7 +107,7 @@ public final class LiveUpdates: Sendable {
     /// Every watched screen whose path matches changed.
     public func invalidate(where matches: (String) -> Bool) {
         generation.withLockedValue { $0 += 1 }
-        for subscriber in subscribers.withLockedValue({ Array($0.values) }) where matches(subscriber.path) {
+        for subscriber in subscribers.withLockedValue({ Array($0.all.values) }) where matches(subscriber.path) {
             subscriber.signal(changed: true)
         }
     }
@@ -108,25 +117,47 @@ public final class LiveUpdates: Sendable {
         invalidate { _ in true }
     }
 
-    /// Adds a subscriber, or nil when the limit is reached.
-    func subscribe(path: String) -> (Subscriber, AsyncStream<Void>)? {
+    /// Adds a subscriber, or the error that refuses it: a 503 when the server streams to as many as
+    /// it may, a 429 when the client's address does; both say when to come back.
+    func subscribe(path: String, address: String?) -> Result<(Subscriber, AsyncStream<Void>), ScreenplayError> {
         let (stream, continuation) = AsyncStream.makeStream(of: Void.self, bufferingPolicy: .bufferingNewest(1))
-        let subscriber = Subscriber(path: path, wake: continuation)
-        let added = subscribers.withLockedValue { subscribers -> Bool in
-            guard subscribers.count < maxSubscribers else { return false }
-            subscribers[ObjectIdentifier(subscriber)] = subscriber
-            return true
+        let subscriber = Subscriber(path: path, address: address, wake: continuation)
+        let refusal = subscribers.withLockedValue { subscribers -> ScreenplayError? in
+            guard subscribers.all.count < maxSubscribers else {
+                return ScreenplayError(
+                    .serviceUnavailable, code: "tooManySubscribers",
+                    message: "this server already streams to \(maxSubscribers) subscribers; try again later or poll",
+                    headerFields: [.retryAfter: String(retryAfterSeconds)])
+            }
+            if let address {
+                guard subscribers.perAddress[address, default: 0] < maxSubscribersPerAddress else {
+                    return ScreenplayError(
+                        .tooManyRequests, code: "tooManyStreams",
+                        message: "one address holds at most \(maxSubscribersPerAddress) streams; close one or try again later",
+                        headerFields: [.retryAfter: String(retryAfterSeconds)])
+                }
+                subscribers.perAddress[address, default: 0] += 1
+            }
+            subscribers.all[ObjectIdentifier(subscriber)] = subscriber
+            return nil
         }
-        guard added else { return nil }
+        if let refusal {
+            continuation.finish()
+            return .failure(refusal)
+        }
         startHeartbeat()
-        return (subscriber, stream)
+        return .success((subscriber, stream))
     }
 
     func unsubscribe(_ subscriber: Subscriber) {
         subscriber.wake.finish()
         let empty = subscribers.withLockedValue { subscribers in
-            subscribers[ObjectIdentifier(subscriber)] = nil
-            return subscribers.isEmpty
+            guard subscribers.all.removeValue(forKey: ObjectIdentifier(subscriber)) != nil else { return subscribers.all.isEmpty }
+            if let address = subscriber.address {
+                let remaining = subscribers.perAddress[address, default: 1] - 1
+                subscribers.perAddress[address] = remaining > 0 ? remaining : nil
+            }
+            return subscribers.all.isEmpty
         }
         if empty {
             heartbeatTask.withLockedValue {
@@ -145,7 +176,7 @@ public final class LiveUpdates: Sendable {
                 while !Task.isCancelled {
                     try? await Task.sleep(for: interval)
                     guard let self, !Task.isCancelled else { return }
-                    for subscriber in self.subscribers.withLockedValue({ Array($0.values) }) { subscriber.signal(changed: false) }
+                    for subscriber in self.subscribers.withLockedValue({ Array($0.all.values) }) { subscriber.signal(changed: false) }
                 }
             }
         }

@@ -1,6 +1,7 @@
 import Foundation
 import HTTPTypes
 import Hummingbird
+import NIOCore
 import ScreenplayDSL
 import ScreenplayHTML
 import ScreenplayProtocol
@@ -28,18 +29,20 @@ struct ScreenPipeline: Sendable {
     /// The renderer of web pages, with the app's components and links to its screens; made once.
     let webRenderer: HTMLRenderer
     let renderCache: RenderCache
+    let spentTokens: SpentTokens
     let encoder: ScreenEncoder
     let capabilityCache: CapabilityCache
 
     // MARK: Requests
 
     /// `GET /screens/<path>`: a screen as JSON or a web page, or its live stream.
-    func get(_ request: Request, path: [Substring]) async throws -> Response {
+    /// - Parameter headOnly: a HEAD request: a stream answers its headers without subscribing.
+    func get(_ request: Request, path: [Substring], connection: ClientConnection, headOnly: Bool = false) async throws -> Response {
         try await observed("GET") { label in
             let resolved = try table.resolve(Self.components(path), method: .get)
             label = resolved.label
             switch resolved.target {
-            case .stream: return try await stream(resolved, request: request)
+            case .stream: return try await stream(resolved, request: request, connection: connection, headOnly: headOnly)
             case .screen, .intents: return try await screen(resolved, request: request)
             }
         }
@@ -141,7 +144,7 @@ struct ScreenPipeline: Sendable {
         reply.screen = adapt(reply.screen, for: context)
         if format == .html { return webResponse(reply, context: context, request: request, cacheKey: cacheKey) }
         var headers = ScreenResponse.headers(for: reply.screen, language: context.language)
-        if let state = reply.signedState { headers[.screenplayStateToken] = signer.token(for: state) }
+        if let state = reply.signedState { headers[.screenplayStateToken] = token(for: state, in: context) }
         // The plain bytes' hash names the version whichever form this client reads; clients of
         // format 1.1 get repeated nodes as templates, under a tag of their own.
         let body = encoder.body(for: reply.screen, readBy: context.capabilities.version)
@@ -177,14 +180,16 @@ struct ScreenPipeline: Sendable {
         let page = HTMLPage(
             screen: screen, language: context.language, runtimeScript: WebRuntime.path,
             intents: screen.intents ?? "/screens/\(context.path)/intents",
-            stateToken: reply.signedState.map { signer.token(for: $0) }, link: renderer.link, customRenderers: renderer.customRenderers)
+            stateToken: reply.signedState.map { token(for: $0, in: context) }, link: renderer.link, customRenderers: renderer.customRenderers)
         var headers = ScreenResponse.headers(for: screen, language: context.language)
         headers[.contentType] = "text/html; charset=utf-8"
         headers[.contentSecurityPolicy] = page.contentSecurityPolicy
         headers[.xContentTypeOptions] = "nosniff"
         headers[.referrerPolicy] = "same-origin"
-        // A signed state token is in the page: never keep it in the render cache.
+        // A signed state token is in the page, made for this response: never keep the page, here
+        // or in the browser (a revalidated page would bring back an old token).
         let cacheable = reply.signedState == nil ? cacheKey : nil
+        if reply.signedState != nil { headers[.cacheControl] = "private, no-store" }
         return respond(
             body: ScreenBody(bytes: Array(page.html.utf8)), headers: headers, maxAge: screen.cache?.maxAge, cacheKey: cacheable,
             request: request)
@@ -195,14 +200,19 @@ struct ScreenPipeline: Sendable {
     /// Server-Sent Events for one subscriber: the screen (or, with `Last-Event-ID` naming a version
     /// the server still has, the patch from it), then a patch whenever the app invalidates the
     /// screen and it really changed for this subscriber's context, and a comment as heartbeat.
-    private func stream(_ resolved: RouteTable.Resolved, request: Request) async throws -> Response {
+    private func stream(
+        _ resolved: RouteTable.Resolved, request: Request, connection: ClientConnection, headOnly: Bool
+    ) async throws -> Response {
         let format: ScreenFormat = request.uri.queryParameters["format"] == "html" ? .html : .json
         let context = try context(for: request, components: resolved.components, parameters: resolved.parameters, format: format)
-        guard let (subscriber, wakes) = live.subscribe(path: context.path) else {
-            throw ScreenplayError(
-                .serviceUnavailable, code: "tooManySubscribers",
-                message: "this server already streams to \(live.maxSubscribers) subscribers; try again later or poll")
-        }
+        let headers: HTTPFields = [
+            .contentType: "text/event-stream; charset=utf-8", .cacheControl: "no-store", .contentLanguage: context.language,
+            .xAccelBuffering: "no",
+        ]
+        if headOnly { return Response(status: .ok, headers: headers) }
+        let (subscriber, wakes) = try live.subscribe(path: context.path, address: connection.address).get()
+        // A client that leaves ends its stream now, not at the next write.
+        connection.closed?.whenComplete { _ in subscriber.wake.finish() }
         // Requests alike get the same screen from a pure handler: render once for all of them.
         let query = context.query.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }.joined(separator: "&")
         let contextKey = [
@@ -214,38 +224,75 @@ struct ScreenPipeline: Sendable {
             live: live, subscriber: subscriber, wakes: wakes, contextKey: contextKey,
             events: StreamEvents(format: format, renderer: webRenderer), lastEventID: request.headers[.lastEventID],
             make: { adapt(try await handler(context).screen, for: context) })
-        return Response(
-            status: .ok,
-            headers: [
-                .contentType: "text/event-stream; charset=utf-8", .cacheControl: "no-store", .contentLanguage: context.language,
-                .xAccelBuffering: "no",
-            ],
-            body: ResponseBody { writer in try await stream.run(&writer) })
+        return Response(status: .ok, headers: headers, body: ResponseBody { writer in try await stream.run(&writer) })
     }
 
     // MARK: Intents
+
+    /// Signed state for the user and screen of `context`.
+    private func token(for state: [String: JSONValue], in context: ScreenContext) -> String {
+        signer.token(for: state, user: context.user, screen: context.path)
+    }
+
+    /// Intents change things, so a page of another site must not send them in a user's name: an
+    /// intent is JSON (a form cannot send that without the browser asking first), and a browser's
+    /// `Origin` or `Sec-Fetch-Site`, when sent, names this site.
+    static func checkSameOrigin(_ request: Request) throws(ScreenplayError) {
+        let contentType = request.headers[.contentType]?.split(separator: ";").first?.trimmingWhitespace().lowercased()
+        guard contentType == "application/json" else {
+            throw ScreenplayError(
+                .unsupportedMediaType, code: "notJSON",
+                message: "an intent is sent as \(HTTPField.Name.contentType.rawName): application/json", path: HTTPField.Name.contentType.rawName)
+        }
+        if let site = request.headers[.secFetchSite], site == "cross-site" {
+            throw ScreenplayError(.forbidden, code: "crossSite", message: "intents are not taken from other sites' pages", path: HTTPField.Name.secFetchSite.rawName)
+        }
+        if let origin = request.headers[.origin] {
+            let host = origin.split(separator: "://", maxSplits: 1).last.map(String.init)
+            guard origin != "null", let host, host.lowercased() == request.head.authority?.lowercased() else {
+                throw ScreenplayError(
+                    .forbidden, code: "crossOrigin", message: "intents are taken from this site's pages only, not from \(ScreenplayError.quoting(origin))",
+                    path: "Origin")
+            }
+        }
+    }
 
     private func intent(_ resolved: RouteTable.Resolved, request: Request) async throws -> Response {
         let wantsPage = request.headers[values: .accept].contains { $0.contains(WebRuntime.fragmentMediaType) }
         let context = try context(
             for: request, components: resolved.components, parameters: resolved.parameters, format: wantsPage ? .html : .json)
+        try Self.checkSameOrigin(request)
         let buffer: ByteBuffer
         do {
             buffer = try await request.body.collect(upTo: maxIntentBytes)
-        } catch {
+        } catch is NIOTooManyBytesError {
             throw ScreenplayError(.contentTooLarge, code: "intentTooLarge", message: "an intent is at most \(maxIntentBytes) bytes")
+        } catch {
+            // A chunk size that is not hex, a body cut short: the body is broken, not too large.
+            throw ScreenplayError(.badRequest, code: "malformedBody", message: "the intent's body could not be read as HTTP/1.1 framing")
         }
         let fields = try IntentRequest(decoding: Array(buffer.readableBytesView), limits: limits)
-        guard let handler = resolved.route.intents[fields.name] else {
+        guard let route = resolved.route.intents[fields.name] else {
             throw ScreenplayError(
-                .notFound, code: "noSuchIntent", message: "screen \(resolved.route.pattern) has no intent \"\(fields.name)\"", path: "name")
+                .notFound, code: "noSuchIntent", message: "screen \(resolved.route.pattern) has no intent \"\(ScreenplayError.quoting(fields.name))\"", path: "name")
         }
-        let signedState = try fields.stateToken.map { token throws(ScreenplayError) in try signer.verify(token) } ?? [:]
-        let result = try await handler(
+        let verified = try fields.stateToken.map { token throws(ScreenplayError) in
+            try signer.verify(token, user: context.user, screen: context.path)
+        }
+        if route.once {
+            guard let verified else {
+                throw ScreenplayError(
+                    .badRequest, code: "missingState", message: "\"\(fields.name)\" needs the screen's state token; reload the screen",
+                    path: "stateToken")
+            }
+            try spentTokens.spend(verified)
+        }
+        let signedState = verified?.state ?? [:]
+        let result = try await route.handler(
             Intent(name: fields.name, payload: fields.payload, state: fields.state, signedState: signedState, context: context))
         let screen = result.screen.map { adapt($0, for: context) }
         let effects = adapt(result.effects, for: context)
-        let stateToken = result.signedState.map { signer.token(for: $0) }
+        let stateToken = result.signedState.map { token(for: $0, in: context) }
         if wantsPage {
             return IntentResponse.page(
                 screen: screen, effects: effects, stateToken: stateToken, context: context, renderer: webRenderer,

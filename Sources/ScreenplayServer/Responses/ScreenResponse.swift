@@ -43,16 +43,28 @@ enum ScreenResponse {
         EntityTag.version(of: entityTag(for: screen.encoded()))
     }
 
-    /// Whether an `If-None-Match` value matches `tag` (weak comparison, as RFC 9110 asks for GET).
-    static func ifNoneMatch(_ values: [String], matches tag: String) -> Bool {
+    /// The most entity tags read from one `If-None-Match`: a client holds one version of a screen;
+    /// past this many the header is ignored and the screen sent whole, which is always correct.
+    static let maxHeldTags = 16
+
+    /// Whether an `If-None-Match` value matches one of `tags` (weak comparison, as RFC 9110 asks for
+    /// GET), in one pass over at most ``maxHeldTags`` entries.
+    static func ifNoneMatch(_ values: [String], matchesAnyOf tags: [String]) -> Bool {
         // The common case, a client sending back the one tag it holds, needs no parsing.
-        if values.count == 1, values[0] == tag { return true }
+        if values.count == 1, tags.contains(values[0]) { return true }
+        var seen = 0
         for value in values {
-            for candidate in value.split(separator: ",") {
-                var candidate = candidate.trimmingWhitespace()
+            var rest = value[...]
+            while !rest.isEmpty {
+                let comma = rest.utf8.firstIndex(of: UInt8(ascii: ",")) ?? rest.endIndex
+                var candidate = rest[..<comma].trimmingWhitespace()[...]
+                rest = comma == rest.endIndex ? rest[rest.endIndex...] : rest[rest.utf8.index(after: comma)...]
+                guard !candidate.isEmpty else { continue }
+                seen += 1
+                guard seen <= maxHeldTags else { return false }
                 if candidate == "*" { return true }
                 if candidate.hasPrefix("W/") { candidate.removeFirst(2) }
-                if candidate == tag { return true }
+                if tags.contains(where: { $0 == candidate }) { return true }
             }
         }
         return false
@@ -72,9 +84,11 @@ enum ScreenResponse {
         let held = request.headers[values: .ifNoneMatch]
         let gzipped = screen.gzipped.flatMap { acceptsGzip(request.headers[values: .acceptEncoding]) ? $0 : nil }
         headers[.eTag] = gzipped == nil ? screen.tag : screen.gzipTag
-        if !held.isEmpty, ifNoneMatch(held, matches: screen.tag) || ifNoneMatch(held, matches: screen.gzipTag) {
-            headers[.contentType] = nil
-            return Response(status: .notModified, headers: headers)
+        if !held.isEmpty, ifNoneMatch(held, matchesAnyOf: [screen.tag, screen.gzipTag]) {
+            // A 304 carries the validators and caching headers a 200 would have (RFC 9110 15.4.5),
+            // none that describe a body it does not have.
+            let kept: Set<HTTPField.Name> = [.eTag, .vary, .cacheControl, .expires, .date, .contentLocation]
+            return Response(status: .notModified, headers: HTTPFields(headers.filter { kept.contains($0.name) }))
         }
         if let gzipped {
             headers[.contentEncoding] = "gzip"

@@ -10,8 +10,8 @@ import ScreenplayProtocol
 /// ```
 extension ScreenplayError: HTTPResponseError {
     public func response(from request: Request, context: some RequestContext) throws -> Response {
-        Response(
-            status: status, headers: [.contentType: "application/json; charset=utf-8", .cacheControl: "no-store"],
-            body: ResponseBody(byteBuffer: ByteBuffer(bytes: encodedBody)))
+        var headers: HTTPFields = [.contentType: "application/json; charset=utf-8", .cacheControl: "no-store"]
+        headers.append(contentsOf: headerFields)
+        return Response(status: status, headers: headers, body: ResponseBody(byteBuffer: ByteBuffer(bytes: encodedBody)))
     }
 }

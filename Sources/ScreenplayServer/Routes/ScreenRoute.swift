@@ -6,10 +6,16 @@ struct ScreenRoute: Sendable {
     let pattern: PathPattern
     let handler: ScreenplayRoutes.ScreenHandler
     var cacheKey: (@Sendable (ScreenContext) -> String)?
-    var intents: [String: ScreenplayRoutes.IntentHandler] = [:]
+    var intents: [String: IntentRoute] = [:]
 
     /// The label of the route in metrics: its pattern, not the path (a bounded set).
     var label: String { "screens/" + pattern.description }
+}
+
+/// An intent of a screen: its handler, and whether each state token may be used for it once only.
+struct IntentRoute: Sendable {
+    let handler: ScreenplayRoutes.IntentHandler
+    let once: Bool
 }
 
 /// A page only the web has (the Drivy write-up's path that an old app opens in its web view).
@@ -58,15 +64,15 @@ struct RouteTable: Sendable {
         case .post:
             guard components.last == "intents" else {
                 throw ScreenplayError(
-                    .methodNotAllowed, code: "methodNotAllowed", message: "screens are read with GET; intents go to /screens/<path>/intents"
-                )
+                    .methodNotAllowed, code: "methodNotAllowed", message: "screens are read with GET; intents go to /screens/<path>/intents",
+                    headerFields: [.allow: "GET, HEAD, OPTIONS"])
             }
             target = .intents
             screenComponents.removeLast()
         }
         guard let match = match(screenComponents) else {
             throw ScreenplayError(
-                .notFound, code: "noSuchScreen", message: "no screen at /screens/\(screenComponents.joined(separator: "/"))")
+                .notFound, code: "noSuchScreen", message: "no screen at /screens/\(ScreenplayError.quoting(screenComponents.joined(separator: "/")))")
         }
         return Resolved(route: match.route, target: target, components: screenComponents, parameters: match.parameters)
     }
@@ -106,9 +112,9 @@ struct RouteTable: Sendable {
     }
 
     /// Adds an intent to the screen at `pattern`; false when there is no such screen.
-    mutating func addIntent(_ name: String, on pattern: PathPattern, handler: @escaping ScreenplayRoutes.IntentHandler) -> Bool {
+    mutating func addIntent(_ name: String, on pattern: PathPattern, _ intent: IntentRoute) -> Bool {
         guard let index = screens.firstIndex(where: { $0.pattern == pattern }) else { return false }
-        screens[index].intents[name] = handler
+        screens[index].intents[name] = intent
         return true
     }
 

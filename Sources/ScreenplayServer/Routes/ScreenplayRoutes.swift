@@ -114,9 +114,17 @@ public struct ScreenplayRoutes: Sendable {
     }
 
     /// Handles the intent `name` POSTed from the screen at `pattern` (register the screen first).
-    public mutating func intent(_ name: String, on pattern: String, _ handler: @escaping IntentHandler) {
+    ///
+    /// - Parameter once: the intent must happen once per state token (paying, confirming): it
+    ///   needs a token, and a second use of the same token is refused with 409 before the handler
+    ///   runs. Give each answer a new `signedState` so that the next step has a token of its own.
+    ///
+    /// ```swift
+    /// routes.intent("pay", on: "checkout", once: true) { intent in try await pay(intent) }
+    /// ```
+    public mutating func intent(_ name: String, on pattern: String, once: Bool = false, _ handler: @escaping IntentHandler) {
         checkNotMounted("register the intent \(name)")
-        guard table.addIntent(name, on: PathPattern(pattern), handler: handler) else {
+        guard table.addIntent(name, on: PathPattern(pattern), IntentRoute(handler: handler, once: once)) else {
             preconditionFailure("intent \"\(name)\" registered on \(pattern), which has no screen; register the screen first")
         }
     }
@@ -136,15 +144,18 @@ public struct ScreenplayRoutes: Sendable {
             experiments: experiments, allowsExperimentOverrides: allowsExperimentOverrides, exposureSink: exposureSink,
             metrics: metrics, live: live,
             webRenderer: HTMLRenderer(link: { [table] path in table.webLink(path) }, customRenderers: webComponents),
-            renderCache: RenderCache(capacity: 1_024),
+            renderCache: RenderCache(capacity: 1_024), spentTokens: SpentTokens(),
             encoder: ScreenEncoder(), capabilityCache: CapabilityCache())
-        router.get("/screens/**") { request, context in
-            try await pipeline.get(request, path: context.parameters.getCatchAll())
+        let screens = RouterPath(stringLiteral: "/screens/**")
+        Self.serve(screens, on: router, allowing: [.post]) { request, context in
+            try await pipeline.get(
+                request, path: context.parameters.getCatchAll(), connection: ScreenplayRequestContext.connection(of: context),
+                headOnly: request.method == .head)
         }
-        router.post("/screens/**") { request, context in
+        router.post(screens) { request, context in
             try await pipeline.post(request, path: context.parameters.getCatchAll())
         }
-        router.get(RouterPath(stringLiteral: WebRuntime.path)) { _, _ in
+        Self.serve(RouterPath(stringLiteral: WebRuntime.path), on: router) { _, _ in
             Response(
                 status: .ok,
                 headers: [
@@ -154,23 +165,50 @@ public struct ScreenplayRoutes: Sendable {
                 body: ResponseBody(byteBuffer: ByteBuffer(string: WebRuntime.source)))
         }
         for page in table.webPages {
-            router.get(RouterPath(stringLiteral: "/" + page.pattern.description)) { request, _ in
+            Self.serve(RouterPath(stringLiteral: "/" + page.pattern.description), on: router) { request, _ in
                 try await pipeline.webPage(page, request: request)
             }
         }
-        router.get("/health") { _, _ in
+        Self.serve("/health", on: router) { _, _ in
             var writer = JSONWriter()
             writer.beginObject()
             writer.member(HealthKey.status, "ok")
             writer.endObject()
             return Response(
-                status: .ok, headers: [.contentType: "application/json"], body: ResponseBody(byteBuffer: ByteBuffer(bytes: writer.bytes)))
+                status: .ok, headers: [.contentType: "application/json", .cacheControl: "no-store"],
+                body: ResponseBody(byteBuffer: ByteBuffer(bytes: writer.bytes)))
         }
         if let registry = metrics?.registry {
-            router.get("/metrics") { _, _ in
+            Self.serve("/metrics", on: router) { _, _ in
                 Response(
-                    status: .ok, headers: [.contentType: "text/plain; version=0.0.4; charset=utf-8"],
+                    status: .ok, headers: [.contentType: "text/plain; version=0.0.4; charset=utf-8", .cacheControl: "no-store"],
                     body: ResponseBody(byteBuffer: ByteBuffer(bytes: registry.emitToBuffer())))
+            }
+        }
+    }
+
+    /// Serves `path` with GET and HEAD (the same headers, no body), answers OPTIONS with the
+    /// methods it allows, and refuses the other usual methods with 405 and `Allow` (Hummingbird
+    /// alone would say 404: no route for that method).
+    private static func serve<Context: RequestContext>(
+        _ path: RouterPath, on router: Router<Context>, allowing others: [HTTPRequest.Method] = [],
+        _ get: @escaping @Sendable (Request, Context) async throws -> Response
+    ) {
+        router.get(path, use: get)
+        router.head(path) { request, context in
+            var response = try await get(request, context)
+            let length = response.body.contentLength
+            response.body = ResponseBody()
+            response.headers[.contentLength] = length.map(String.init)
+            return response
+        }
+        let allowed = ([.get, .head] + others + [.options]).map(\.rawValue).joined(separator: ", ")
+        router.on(path, method: .options) { _, _ in Response(status: .noContent, headers: [.allow: allowed]) }
+        for method in [HTTPRequest.Method.put, .delete, .patch, .post] where !others.contains(method) {
+            router.on(path, method: method) { request, _ -> Response in
+                throw ScreenplayError(
+                    .methodNotAllowed, code: "methodNotAllowed", message: "this resource answers \(allowed), not \(ScreenplayError.quoting(request.method.rawValue))",
+                    headerFields: [.allow: allowed])
             }
         }
     }

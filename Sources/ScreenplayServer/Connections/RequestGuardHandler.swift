@@ -1,0 +1,155 @@
+import NIOCore
+import NIOHTTP1
+import ScreenplayProtocol
+
+/// After the HTTP decoder: holds each request to HTTP/1.1's rules before the application sees it,
+/// and moves the connection's phases on.
+///
+/// - A request without exactly one `Host` (HTTP/1.1), with more header fields than the limit, or
+///   whose head cannot be parsed is answered 400 or 431 here and the connection closed.
+/// - `Expect: 100-continue` is answered `100 Continue`, or 413 when the announced body is larger
+///   than any route takes, or 417 for any other expectation.
+/// - An HTTP/1.0 client gets an HTTP/1.0 answer, never chunked, and the connection closed after it.
+/// - An answer written before its request's body was read whole says `Connection: close`, and the
+///   connection lingers (``ByteGuardHandler``) before it closes.
+final class RequestGuardHandler: ChannelDuplexHandler, RemovableChannelHandler {
+    typealias InboundIn = HTTPServerRequestPart
+    typealias InboundOut = HTTPServerRequestPart
+    typealias OutboundIn = HTTPServerResponsePart
+    typealias OutboundOut = HTTPServerResponsePart
+
+    let state: ConnectionGuard
+    /// The request being answered.
+    private var version = HTTPVersion.http1_1
+    private var requestEnded = false
+    /// This request was answered here; its parts are not passed on.
+    private var refused = false
+    private var closeAfterAnswer = false
+
+    init(state: ConnectionGuard) {
+        self.state = state
+    }
+
+    func channelRead(context: ChannelHandlerContext, data: NIOAny) {
+        let part = unwrapInboundIn(data)
+        switch part {
+        case .head(let head):
+            version = head.version
+            requestEnded = false
+            refused = false
+            closeAfterAnswer = false
+            state.streaming = false
+            state.enter(.body, context: context)
+            if let refusal = refusal(of: head) {
+                refused = true
+                refuse(refusal, context: context)
+                return
+            }
+            if let expectation = head.headers.first(name: "expect") {
+                guard expectation.lowercased() == "100-continue" else {
+                    refused = true
+                    refuse(
+                        ScreenplayError(.expectationFailed, code: "unknownExpectation", message: "only Expect: 100-continue is understood"),
+                        context: context)
+                    return
+                }
+                if let length = head.headers.first(name: "content-length").flatMap(Int.init), length > state.limits.maxBodyBytes {
+                    refused = true
+                    refuse(
+                        ScreenplayError(
+                            .contentTooLarge, code: "bodyTooLarge", message: "a request body is at most \(state.limits.maxBodyBytes) bytes"),
+                        context: context)
+                    return
+                }
+                context.writeAndFlush(wrapOutboundOut(.head(HTTPResponseHead(version: head.version, status: .continue))), promise: nil)
+            }
+        case .body:
+            if refused { return }
+        case .end:
+            requestEnded = true
+            if refused { return }
+            state.enter(.answering, context: context)
+        }
+        context.fireChannelRead(data)
+    }
+
+    func write(context: ChannelHandlerContext, data: NIOAny, promise: EventLoopPromise<Void>?) {
+        switch unwrapOutboundIn(data) {
+        case .head(var head) where head.status.code >= 200:
+            if version.minor == 0 { head.version = .http1_0 }
+            if version.minor == 0 || !requestEnded { closeAfterAnswer = true }
+            if closeAfterAnswer { head.headers.replaceOrAdd(name: "connection", value: "close") }
+            if head.headers.first(name: "content-type")?.hasPrefix("text/event-stream") == true {
+                state.streaming = true
+                if state.inputClosed {
+                    promise?.fail(ChannelError.inputClosed)
+                    context.close(promise: nil)
+                    return
+                }
+            }
+            context.write(wrapOutboundOut(.head(head)), promise: promise)
+        case .end:
+            context.write(data, promise: promise)
+            state.streaming = false
+            if closeAfterAnswer {
+                context.flush()
+                context.close(mode: .output, promise: nil)
+            } else {
+                state.enter(state.nextRequestStarted ? .head : .idle, context: context)
+                state.nextRequestStarted = false
+            }
+        case .head, .body:
+            context.write(data, promise: promise)
+        }
+    }
+
+    func errorCaught(context: ChannelHandlerContext, error: any Error) {
+        // A head that could not be parsed never reached the application: answer here. Errors
+        // within a body go on to the route that reads it.
+        if let error = error as? HTTPParserError, state.phase == .head || state.phase == .idle {
+            refused = true
+            let refusal =
+                if case .headerOverflow = error {
+                    ScreenplayError(
+                        .init(code: 431, reasonPhrase: "Request Header Fields Too Large"), code: "headTooLarge",
+                        message: "a request's head is at most \(state.limits.maxHeadBytes) bytes and \(state.limits.maxHeaderFields) header fields")
+                } else {
+                    ScreenplayError(.badRequest, code: "malformedRequest", message: "the request could not be parsed as HTTP/1.1")
+                }
+            refuse(refusal, context: context)
+            return
+        }
+        context.fireErrorCaught(error)
+    }
+
+    /// Why a head is refused before the application sees it, if it is.
+    private func refusal(of head: HTTPRequestHead) -> ScreenplayError? {
+        let hosts = head.headers["host"].count
+        if hosts > 1 || (hosts == 0 && version.minor >= 1) {
+            return ScreenplayError(.badRequest, code: "badHost", message: "an HTTP/1.1 request carries exactly one Host header")
+        }
+        if head.headers.count > state.limits.maxHeaderFields {
+            return ScreenplayError(
+                .init(code: 431, reasonPhrase: "Request Header Fields Too Large"), code: "tooManyHeaders",
+                message: "a request has at most \(state.limits.maxHeaderFields) header fields")
+        }
+        return nil
+    }
+
+    /// Answers with the error's JSON and closes the connection after a linger.
+    private func refuse(_ error: ScreenplayError, context: ChannelHandlerContext) {
+        let body = error.encodedBody
+        var headers = HTTPHeaders()
+        headers.add(name: "content-type", value: "application/json; charset=utf-8")
+        headers.add(name: "content-length", value: String(body.count))
+        headers.add(name: "cache-control", value: "no-store")
+        headers.add(name: "connection", value: "close")
+        let status = HTTPResponseStatus(statusCode: error.status.code, reasonPhrase: error.status.reasonPhrase)
+        context.write(
+            wrapOutboundOut(.head(HTTPResponseHead(version: version.minor == 0 ? .http1_0 : .http1_1, status: status, headers: headers))),
+            promise: nil)
+        context.write(wrapOutboundOut(.body(.byteBuffer(context.channel.allocator.buffer(bytes: body)))), promise: nil)
+        context.writeAndFlush(wrapOutboundOut(.end(nil)), promise: nil)
+        context.close(mode: .output, promise: nil)
+    }
+}
