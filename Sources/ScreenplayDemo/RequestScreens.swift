@@ -46,7 +46,8 @@ enum RequestScreens {
     static func detail(_ context: ScreenContext) throws -> Screen {
         guard let id = context.parameters["id"].flatMap(Int.init), let request = DemoData.requests.first(where: { $0.id == id }) else {
             throw ScreenplayError(
-                .notFound, code: "noSuchRequest", message: "there is no request \(ScreenplayError.quoting(context.parameters["id"] ?? ""))", path: "id")
+                .notFound, code: "noSuchRequest", message: "there is no request \(ScreenplayError.quoting(context.parameters["id"] ?? ""))",
+                path: "id")
         }
         let strings = Strings(context.language)
         let formats = Formats(language: context.language)
@@ -91,7 +92,8 @@ enum RequestScreens {
         guard let id = context.parameters["id"].flatMap(Int.init), let request = DemoData.requests.first(where: { $0.id == id }),
             request.webOnlyPath != nil
         else {
-            throw ScreenplayError(.notFound, code: "noSuchClaim", message: "request \(ScreenplayError.quoting(context.parameters["id"] ?? "")) has no claim")
+            throw ScreenplayError(
+                .notFound, code: "noSuchClaim", message: "request \(ScreenplayError.quoting(context.parameters["id"] ?? "")) has no claim")
         }
         return Screen(id: "claim", title: strings["request.claim"], state: ["reviewed": false]) {
             VStack(alignment: .leading, spacing: 16) {

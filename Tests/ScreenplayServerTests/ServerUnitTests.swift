@@ -1,5 +1,5 @@
-import Foundation
 import Crypto
+import Foundation
 import ScreenplayDSL
 import ScreenplayServer
 import Testing
@@ -47,7 +47,9 @@ import Testing
         var bytes = Array(token.utf8)
         bytes[2] = bytes[2] == UInt8(ascii: "A") ? UInt8(ascii: "B") : UInt8(ascii: "A")
         #expect(code { _ = try signer.verify(String(decoding: bytes, as: UTF8.self), user: "u-1", screen: "checkout") } == "tamperedState")
-        #expect(code { _ = try StateSigner(key: SymmetricKey(size: .bits256)).verify(token, user: "u-1", screen: "checkout") } == "tamperedState")
+        #expect(
+            code { _ = try StateSigner(key: SymmetricKey(size: .bits256)).verify(token, user: "u-1", screen: "checkout") }
+                == "tamperedState")
         #expect(code { _ = try signer.verify("", user: nil, screen: "checkout") } == "tamperedState")
         #expect(code { _ = try signer.verify(String(repeating: "a", count: 20_000), user: nil, screen: "checkout") } == "tamperedState")
     }

@@ -45,7 +45,9 @@ import Testing
                 response in
                 try #require(response.headers[.eTag])
             }
-            try await client.execute(uri: "/screens/requests", method: .get, headers: [.accept: Self.browserAccept, .ifNoneMatch: requests]) {
+            try await client.execute(
+                uri: "/screens/requests", method: .get, headers: [.accept: Self.browserAccept, .ifNoneMatch: requests]
+            ) {
                 response in
                 #expect(response.status == .notModified)
             }

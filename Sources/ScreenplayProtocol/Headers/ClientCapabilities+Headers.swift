@@ -36,7 +36,8 @@ extension ClientCapabilities {
             let name = HTTPField.Name.screenplayVersion.rawName
             guard let parsed = FormatVersion(version.trimmingWhitespace()) else {
                 throw ScreenplayError(
-                    .badRequest, code: "badVersion", message: "\(name) \"\(ScreenplayError.quoting(version))\" is not MAJOR.MINOR", path: name)
+                    .badRequest, code: "badVersion", message: "\(name) \"\(ScreenplayError.quoting(version))\" is not MAJOR.MINOR",
+                    path: name)
             }
             guard parsed.major == FormatVersion.current.major else {
                 throw ScreenplayError(

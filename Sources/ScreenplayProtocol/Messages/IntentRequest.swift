@@ -66,7 +66,9 @@ public struct IntentRequest: Sendable, Hashable {
         }
         guard case .object(let members) = json else { throw malformed("an intent is a JSON object, not \(json.kindDescription)") }
         if let unknown = members.keys.sorted().first(where: { Key(rawValue: $0) == nil }) {
-            throw ScreenplayError(.badRequest, code: "malformedIntent", message: "an intent has no member \"\(ScreenplayError.quoting(unknown))\"", path: ScreenplayError.quoting(unknown))
+            throw ScreenplayError(
+                .badRequest, code: "malformedIntent", message: "an intent has no member \"\(ScreenplayError.quoting(unknown))\"",
+                path: ScreenplayError.quoting(unknown))
         }
         guard case .string(let name)? = members[Key.name], !name.isEmpty, name.count <= Self.maxNameLength else {
             throw malformed("an intent needs a \"name\": a non-empty string of at most \(Self.maxNameLength) characters", at: .name)

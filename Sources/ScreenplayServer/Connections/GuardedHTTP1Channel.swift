@@ -18,7 +18,8 @@ struct GuardedHTTP1Channel: HTTPChannelHandler {
     init(responder: @escaping HTTPChannelHandler.Responder, limits: ConnectionLimits) {
         var configuration = HTTP1Channel.Configuration()
         configuration.httpDecoder = .init(
-            maxHeaderFieldSize: limits.maxHeadBytes, maxHeaderListSize: limits.maxHeadBytes, maxHeaderFieldCount: limits.maxHeaderFields + 1)
+            maxHeaderFieldSize: limits.maxHeadBytes, maxHeaderListSize: limits.maxHeadBytes, maxHeaderFieldCount: limits.maxHeaderFields + 1
+        )
         self.http1 = HTTP1Channel(responder: responder, configuration: configuration)
         self.limits = limits
     }

@@ -112,7 +112,9 @@ final class RequestGuardHandler: ChannelDuplexHandler, RemovableChannelHandler {
                 if case .headerOverflow = error {
                     ScreenplayError(
                         .init(code: 431, reasonPhrase: "Request Header Fields Too Large"), code: "headTooLarge",
-                        message: "a request's head is at most \(state.limits.maxHeadBytes) bytes and \(state.limits.maxHeaderFields) header fields")
+                        message:
+                            "a request's head is at most \(state.limits.maxHeadBytes) bytes and \(state.limits.maxHeaderFields) header fields"
+                    )
                 } else {
                     ScreenplayError(.badRequest, code: "malformedRequest", message: "the request could not be parsed as HTTP/1.1")
                 }

@@ -180,7 +180,8 @@ struct ScreenPipeline: Sendable {
         let page = HTMLPage(
             screen: screen, language: context.language, runtimeScript: WebRuntime.path,
             intents: screen.intents ?? "/screens/\(context.path)/intents",
-            stateToken: reply.signedState.map { token(for: $0, in: context) }, link: renderer.link, customRenderers: renderer.customRenderers)
+            stateToken: reply.signedState.map { token(for: $0, in: context) }, link: renderer.link,
+            customRenderers: renderer.customRenderers)
         var headers = ScreenResponse.headers(for: screen, language: context.language)
         headers[.contentType] = "text/html; charset=utf-8"
         headers[.contentSecurityPolicy] = page.contentSecurityPolicy
@@ -242,16 +243,29 @@ struct ScreenPipeline: Sendable {
         guard contentType == "application/json" else {
             throw ScreenplayError(
                 .unsupportedMediaType, code: "notJSON",
-                message: "an intent is sent as \(HTTPField.Name.contentType.rawName): application/json", path: HTTPField.Name.contentType.rawName)
+                message: "an intent is sent as \(HTTPField.Name.contentType.rawName): application/json",
+                path: HTTPField.Name.contentType.rawName)
         }
         if let site = request.headers[.secFetchSite], site == "cross-site" {
-            throw ScreenplayError(.forbidden, code: "crossSite", message: "intents are not taken from other sites' pages", path: HTTPField.Name.secFetchSite.rawName)
+            throw ScreenplayError(
+                .forbidden, code: "crossSite", message: "intents are not taken from other sites' pages",
+                path: HTTPField.Name.secFetchSite.rawName)
         }
         if let origin = request.headers[.origin] {
-            let host = origin.split(separator: "://", maxSplits: 1).last.map(String.init)
-            guard origin != "null", let host, host.lowercased() == request.head.authority?.lowercased() else {
+            // `scheme://host[:port]` against the Host the request was sent to, default ports aside.
+            func site(_ authority: Substring, scheme: Substring?) -> String {
+                let lower = authority.lowercased()
+                for (name, port) in [("http", ":80"), ("https", ":443")] where scheme == nil || scheme == Substring(name) {
+                    if lower.hasSuffix(port) { return String(lower.dropLast(port.count)) }
+                }
+                return lower
+            }
+            let parts = origin.split(separator: "://", maxSplits: 1)
+            let host = request.head.authority.map { site($0[...], scheme: nil) }
+            guard parts.count == 2, let host, site(parts[1], scheme: parts[0]) == host else {
                 throw ScreenplayError(
-                    .forbidden, code: "crossOrigin", message: "intents are taken from this site's pages only, not from \(ScreenplayError.quoting(origin))",
+                    .forbidden, code: "crossOrigin",
+                    message: "intents are taken from this site's pages only, not from \(ScreenplayError.quoting(origin))",
                     path: "Origin")
             }
         }
@@ -274,7 +288,8 @@ struct ScreenPipeline: Sendable {
         let fields = try IntentRequest(decoding: Array(buffer.readableBytesView), limits: limits)
         guard let route = resolved.route.intents[fields.name] else {
             throw ScreenplayError(
-                .notFound, code: "noSuchIntent", message: "screen \(resolved.route.pattern) has no intent \"\(ScreenplayError.quoting(fields.name))\"", path: "name")
+                .notFound, code: "noSuchIntent",
+                message: "screen \(resolved.route.pattern) has no intent \"\(ScreenplayError.quoting(fields.name))\"", path: "name")
         }
         let verified = try fields.stateToken.map { token throws(ScreenplayError) in
             try signer.verify(token, user: context.user, screen: context.path)

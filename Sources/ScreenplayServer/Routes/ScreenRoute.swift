@@ -64,7 +64,8 @@ struct RouteTable: Sendable {
         case .post:
             guard components.last == "intents" else {
                 throw ScreenplayError(
-                    .methodNotAllowed, code: "methodNotAllowed", message: "screens are read with GET; intents go to /screens/<path>/intents",
+                    .methodNotAllowed, code: "methodNotAllowed",
+                    message: "screens are read with GET; intents go to /screens/<path>/intents",
                     headerFields: [.allow: "GET, HEAD, OPTIONS"])
             }
             target = .intents
@@ -72,7 +73,8 @@ struct RouteTable: Sendable {
         }
         guard let match = match(screenComponents) else {
             throw ScreenplayError(
-                .notFound, code: "noSuchScreen", message: "no screen at /screens/\(ScreenplayError.quoting(screenComponents.joined(separator: "/")))")
+                .notFound, code: "noSuchScreen",
+                message: "no screen at /screens/\(ScreenplayError.quoting(screenComponents.joined(separator: "/")))")
         }
         return Resolved(route: match.route, target: target, components: screenComponents, parameters: match.parameters)
     }

@@ -207,7 +207,8 @@ public struct ScreenplayRoutes: Sendable {
         for method in [HTTPRequest.Method.put, .delete, .patch, .post] where !others.contains(method) {
             router.on(path, method: method) { request, _ -> Response in
                 throw ScreenplayError(
-                    .methodNotAllowed, code: "methodNotAllowed", message: "this resource answers \(allowed), not \(ScreenplayError.quoting(request.method.rawValue))",
+                    .methodNotAllowed, code: "methodNotAllowed",
+                    message: "this resource answers \(allowed), not \(ScreenplayError.quoting(request.method.rawValue))",
                     headerFields: [.allow: allowed])
             }
         }

@@ -1,0 +1,192 @@
+import Foundation
+import Hummingbird
+import HummingbirdTesting
+import ScreenplayDemo
+import ScreenplayServer
+import Testing
+
+/// What one connection may hold, tried with raw sockets against the demo on a real loopback
+/// server with short limits: timeouts, one Host, bounded heads, 100-continue, HTTP/1.0, early
+/// answers, and live streams that end when their client leaves.
+@Suite struct ConnectionTests {
+    static var shortLimits: ConnectionLimits {
+        var limits = ConnectionLimits()
+        limits.idleTimeout = .milliseconds(800)
+        limits.headTimeout = .milliseconds(800)
+        limits.bodyTimeout = .milliseconds(800)
+        limits.lingerTimeout = .seconds(2)
+        return limits
+    }
+
+    static func withServer(
+        limits: ConnectionLimits = shortLimits, live: LiveUpdates = LiveUpdates(),
+        _ body: @escaping @Sendable (_ port: Int) async throws -> Void
+    ) async throws {
+        var routes = DemoApp.routes()
+        routes.live = live
+        let router = Router(context: ScreenplayRequestContext.self)
+        routes.addRoutes(to: router)
+        let app = Application(
+            router: router, server: .screenplay(limits: limits), configuration: .init(address: .hostname("127.0.0.1", port: 0)))
+        try await app.test(.live) { client in try await body(try #require(client.port)) }
+    }
+
+    static func status(_ text: String) -> String? {
+        text.split(separator: "\r\n", maxSplits: 1).first.map(String.init)
+    }
+
+    @Test func idleConnectionsHalfSentHeadsAndTrickledBodiesAreClosed() async throws {
+        try await Self.withServer { port in
+            let idle = try RawConnection(port: port)
+            let start = ContinuousClock.now
+            let idleClosed = await idle.readAll(timeout: .seconds(5)).closed
+            #expect(idleClosed)
+            #expect(ContinuousClock.now - start < .seconds(3))
+
+            // One header line every 200 ms: never idle, but the head is not done in time.
+            let slowHead = try RawConnection(port: port)
+            await slowHead.send("GET /screens/home HTTP/1.1\r\n")
+            var stillOpen = true
+            let headStart = ContinuousClock.now
+            while stillOpen, ContinuousClock.now - headStart < .seconds(5) {
+                try await Task.sleep(for: .milliseconds(200))
+                stillOpen = await slowHead.send("X-Slow: 1\r\n")
+            }
+            let headClosed = stillOpen ? await slowHead.readAll(timeout: .seconds(1)).closed : true
+            #expect(headClosed)
+            #expect(ContinuousClock.now - headStart < .seconds(4))
+
+            let slowBody = try RawConnection(port: port)
+            await slowBody.send(
+                "POST /screens/cities/intents HTTP/1.1\r\nHost: a\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{")
+            let bodyStart = ContinuousClock.now
+            var bodyOpen = true
+            while bodyOpen, ContinuousClock.now - bodyStart < .seconds(5) {
+                try await Task.sleep(for: .milliseconds(200))
+                bodyOpen = await slowBody.send(" ")
+            }
+            let bodyClosed = bodyOpen ? await slowBody.readAll(timeout: .seconds(1)).closed : true
+            #expect(bodyClosed)
+            #expect(ContinuousClock.now - bodyStart < .seconds(4))
+
+            // A keep-alive connection that asks in time is served, then closed when idle.
+            let kept = try RawConnection(port: port)
+            await kept.send("GET /health HTTP/1.1\r\nHost: a\r\n\r\n")
+            let (answer, closed) = await kept.readAll(timeout: .seconds(5))
+            #expect(Self.status(answer) == "HTTP/1.1 200 OK")
+            #expect(closed)
+        }
+    }
+
+    @Test func aRequestCarriesExactlyOneHostAndABoundedHead() async throws {
+        try await Self.withServer { port in
+            for request in [
+                "GET /screens/home HTTP/1.1\r\n\r\n", "GET /screens/home HTTP/1.1\r\nHost: a\r\nHost: b\r\n\r\n",
+            ] {
+                let connection = try RawConnection(port: port)
+                await connection.send(request)
+                let (answer, closed) = await connection.readAll(timeout: .seconds(3))
+                #expect(Self.status(answer) == "HTTP/1.1 400 Bad Request", "\(request)")
+                #expect(answer.contains("\"badHost\""))
+                #expect(closed)
+            }
+            let huge = try RawConnection(port: port)
+            await huge.send("GET /screens/home HTTP/1.1\r\nHost: a\r\nX-Big: \(String(repeating: "a", count: 40_000))\r\n\r\n")
+            let hugeAnswer = await huge.readAll(timeout: .seconds(3)).text
+            #expect(Self.status(hugeAnswer) == "HTTP/1.1 431 Request Header Fields Too Large")
+            let many = try RawConnection(port: port)
+            await many.send("GET /screens/home HTTP/1.1\r\nHost: a\r\n" + (0..<150).map { "X-\($0): 1\r\n" }.joined() + "\r\n")
+            let manyAnswer = await many.readAll(timeout: .seconds(3)).text
+            #expect(Self.status(manyAnswer) == "HTTP/1.1 431 Request Header Fields Too Large")
+        }
+    }
+
+    @Test func expectContinueIsAnsweredBeforeTheBody() async throws {
+        try await Self.withServer { port in
+            let body = #"{"name":"refresh"}"#
+            let connection = try RawConnection(port: port)
+            await connection.send(
+                "POST /screens/cities/intents HTTP/1.1\r\nHost: a\r\nContent-Type: application/json\r\nExpect: 100-continue\r\n"
+                    + "Content-Length: \(body.utf8.count)\r\n\r\n")
+            let interim = await connection.read(until: "\r\n\r\n", timeout: .seconds(3))
+            #expect(interim.hasPrefix("HTTP/1.1 100 Continue\r\n"))
+            await connection.send(body)
+            let final = await connection.read(until: "\r\n\r\n", timeout: .seconds(3))
+            #expect(final.hasPrefix("HTTP/1.1 200 OK"))
+
+            let tooLarge = try RawConnection(port: port)
+            await tooLarge.send(
+                "POST /screens/cities/intents HTTP/1.1\r\nHost: a\r\nContent-Type: application/json\r\nExpect: 100-continue\r\n"
+                    + "Content-Length: 50000000\r\n\r\n")
+            let tooLargeAnswer = await tooLarge.readAll(timeout: .seconds(3)).text
+            #expect(Self.status(tooLargeAnswer) == "HTTP/1.1 413 Payload Too Large")
+        }
+    }
+
+    @Test func http10ClientsGetAnUnchunkedAnswerAndAClosedConnection() async throws {
+        try await Self.withServer { port in
+            let connection = try RawConnection(port: port)
+            await connection.send("GET /screens/home HTTP/1.0\r\n\r\n")
+            let (answer, closed) = await connection.readAll(timeout: .seconds(3))
+            #expect(Self.status(answer) == "HTTP/1.0 200 OK")
+            #expect(closed)
+            let stream = try RawConnection(port: port)
+            await stream.send("GET /screens/cities/stream HTTP/1.0\r\n\r\n")
+            let events = await stream.read(until: "event: screen", timeout: .seconds(3)).lowercased()
+            #expect(events.hasPrefix("http/1.0 200 ok"))
+            #expect(!events.contains("transfer-encoding"))
+            #expect(events.contains("\r\n\r\nevent: screen"), "the first event follows the head without a chunk size")
+        }
+    }
+
+    @Test func aMalformedChunkIs400AndAnOversizeBodyIsAnsweredBeforeTheClientReads() async throws {
+        try await Self.withServer { port in
+            let chunked = try RawConnection(port: port)
+            await chunked.send(
+                "POST /screens/cities/intents HTTP/1.1\r\nHost: a\r\nContent-Type: application/json\r\nTransfer-Encoding: chunked\r\n\r\nzz\r\nabc\r\n"
+            )
+            let chunkedAnswer = await chunked.readAll(timeout: .seconds(3)).text
+            #expect(Self.status(chunkedAnswer) == "HTTP/1.1 400 Bad Request")
+
+            // As Python's urllib does: the whole body first, then read. The server answers 413
+            // early and keeps reading (and dropping) until the client is done.
+            let body = #"{"name":"refresh","payload":{"x":""# + String(repeating: "a", count: 2_000_000) + #""}}"#
+            let eager = try RawConnection(port: port)
+            let sent = await eager.send(
+                "POST /screens/cities/intents HTTP/1.1\r\nHost: a\r\nContent-Type: application/json\r\nConnection: close\r\n"
+                    + "Content-Length: \(body.utf8.count)\r\n\r\n" + body)
+            #expect(sent, "the server reset the connection before the client was done writing")
+            let (answer, closed) = await eager.readAll(timeout: .seconds(5))
+            #expect(Self.status(answer) == "HTTP/1.1 413 Payload Too Large")
+            #expect(answer.lowercased().contains("connection: close"))
+            #expect(closed)
+        }
+    }
+
+    @Test func streamsEndWhenTheirClientLeavesAndAreBoundedPerAddress() async throws {
+        let live = LiveUpdates(maxSubscribers: 100, maxSubscribersPerAddress: 3)
+        try await Self.withServer(live: live) { port in
+            var open: [RawConnection] = []
+            for _ in 0..<3 {
+                let connection = try RawConnection(port: port)
+                await connection.send("GET /screens/cities/stream HTTP/1.1\r\nHost: a\r\n\r\n")
+                let first = await connection.read(until: "event: screen", timeout: .seconds(3))
+                #expect(first.contains("event: screen"))
+                open.append(connection)
+            }
+            #expect(live.subscriberCount == 3)
+            let refused = try RawConnection(port: port)
+            await refused.send("GET /screens/cities/stream HTTP/1.1\r\nHost: a\r\n\r\n")
+            let answer = await refused.read(until: "}}", timeout: .seconds(3))
+            #expect(Self.status(answer) == "HTTP/1.1 429 Too Many Requests")
+            #expect(answer.contains("Retry-After: 5"))
+            // Clients that leave — one closing, one half-closing — free their place at once,
+            // without waiting for the next heartbeat or event.
+            open.removeLast()
+            open[0].shutdownWrite()
+            let deadline = ContinuousClock.now + .seconds(3)
+            while live.subscriberCount > 1, ContinuousClock.now < deadline { try await Task.sleep(for: .milliseconds(20)) }
+            #expect(live.subscriberCount == 1)
+        }
+    }
+}
