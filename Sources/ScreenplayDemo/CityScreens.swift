@@ -6,25 +6,42 @@ import ScreenplayServer
 public enum CityScreens {
     public struct City: Sendable {
         let id: String
-        let name: String
+        /// The city's name in each language (the write-up's cities have names of their own in French and German).
+        let names: [String: String]
         let image: String
         let description: [String: String]
+
+        func name(in language: String) -> String { names[language] ?? names["en"] ?? id }
+
+        /// Whether a filter typed in any language finds the city: its name in every language,
+        /// compared without case, accents or hyphens (`moscou`, `MOSKAU`, `saint-petersbourg`).
+        func matches(_ query: String) -> Bool {
+            let needle = Self.folded(query)
+            return needle.isEmpty || names.values.contains { Self.folded($0).contains(needle) }
+        }
+
+        static func folded(_ text: String) -> String {
+            text.folding(options: [.caseInsensitive, .diacriticInsensitive], locale: nil).replacingOccurrences(of: "-", with: " ")
+                .trimmingWhitespace()
+        }
     }
 
     public static let cities = [
         City(
-            id: "moscow", name: "Moscow", image: "https://images.example.com/cities/moscow.jpg",
+            id: "moscow", names: ["en": "Moscow", "fr": "Moscou", "de": "Moskau"], image: "https://images.example.com/cities/moscow.jpg",
             description: [
                 "en": "Masks are required on public transport.", "fr": "Le masque est obligatoire dans les transports.",
                 "de": "Im Nahverkehr gilt Maskenpflicht.",
             ]),
         City(
-            id: "saint-petersburg", name: "Saint Petersburg", image: "https://images.example.com/cities/spb.jpg",
+            id: "saint-petersburg", names: ["en": "Saint Petersburg", "fr": "Saint-Pétersbourg", "de": "Sankt Petersburg"],
+            image: "https://images.example.com/cities/spb.jpg",
             description: [
                 "en": "Restaurants close at 23:00.", "fr": "Les restaurants ferment à 23 h.", "de": "Restaurants schließen um 23 Uhr.",
             ]),
         City(
-            id: "vladivostok", name: "Vladivostok", image: "https://images.example.com/cities/vladivostok.jpg",
+            id: "vladivostok", names: ["en": "Vladivostok", "fr": "Vladivostok", "de": "Wladiwostok"],
+            image: "https://images.example.com/cities/vladivostok.jpg",
             description: [
                 "en": "No restrictions beyond masks in hospitals.", "fr": "Pas de restriction hors masque à l’hôpital.",
                 "de": "Keine Einschränkungen außer Masken in Kliniken.",
@@ -45,9 +62,9 @@ public enum CityScreens {
     /// removes one bar and adds one rather than changing all seven.
     static func card(_ city: City, index: Int, start: Int, generation: Int, strings: Strings) -> Node {
         HStack(alignment: .top, spacing: 12) {
-            Image(city.image, width: 100, height: 100, contentMode: .fill).accessibilityLabel(city.name)
+            Image(city.image, width: 100, height: 100, contentMode: .fill).accessibilityLabel(city.name(in: strings.language))
             VStack(alignment: .leading, spacing: 6) {
-                Text(city.name).font(size: 18, weight: .bold)
+                Text(city.name(in: strings.language)).font(size: 18, weight: .bold)
                 Text(strings["cities.heading"], size: 15)
                 HStack(alignment: .bottom, spacing: 4) {
                     for day in start..<(start + 7) {
@@ -75,8 +92,7 @@ public enum CityScreens {
 
     static func screen(language: String, query: String, generation: Int, feed: CityFeed) -> Screen {
         let strings = Strings(language)
-        let needle = query.trimmingWhitespace().lowercased()
-        let shown = cities.enumerated().filter { needle.isEmpty || $0.element.name.lowercased().contains(needle) }
+        let shown = cities.enumerated().filter { $0.element.matches(query) }
         return Screen(
             id: "cities", title: strings["cities.title"], state: ["city": .string(query)], cache: CacheHints(maxAge: 60),
             stream: "/screens/cities/stream"

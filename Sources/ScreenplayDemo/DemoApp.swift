@@ -19,6 +19,7 @@ public enum DemoApp {
         var routes = ScreenplayRoutes(languages: LanguageNegotiation(supported: Strings.supported, default: "en"), signer: signer)
         routes.metrics = metrics
         routes.allowsExperimentOverrides = allowsExperimentOverrides
+        routes.servesIndex = true
         routes.screen("requests") { RequestScreens.list(language: $0.language) }
         routes.screen("requests/:id") { try RequestScreens.detail($0) }
         routes.intent("accept", on: "requests/:id") { intent in
@@ -41,7 +42,8 @@ public enum DemoApp {
     }
 
     /// A Hummingbird application serving the demo on `host:port`, holding every connection to
-    /// `connectionLimits`, and logging one line per request when `logsRequests` (the access log).
+    /// `connectionLimits`, and logging one line per request when `logsRequests` (the access log;
+    /// off by default: under load it grows by hundreds of megabytes).
     /// - Parameter preencoded: a response to answer `/bench/preencoded` with, as it is: the load test
     ///   compares the full pipeline with this limit of the same server sending the same bytes.
     public static func application(
@@ -49,12 +51,14 @@ public enum DemoApp {
         preencoded: (body: [UInt8], headers: HTTPFields)? = nil,
         logger: Logger = Logger(label: "screenplay.demo"),
         feed: CityFeed = CityFeed(), liveInterval: Duration? = nil, connectionLimits: ConnectionLimits = ConnectionLimits(),
-        logsRequests: Bool = true,
+        logsRequests: Bool = false,
         onServerRunning: @escaping @Sendable (_ port: Int) async -> Void = { _ in }
     ) -> some ApplicationProtocol {
         let router = Router(context: ScreenplayRequestContext.self)
         if preencoded == nil, logsRequests { router.add(middleware: RequestLogMiddleware()) }
         routes(signer: signer, metrics: metrics, feed: feed).addRoutes(to: router)
+        // The demo's front door: its index of screens.
+        router.get("/") { _, _ in Response(status: .seeOther, headers: [.location: "/screens"]) }
         if let preencoded {
             let body = ByteBuffer(bytes: preencoded.body)
             router.get("/bench/preencoded") { _, _ in

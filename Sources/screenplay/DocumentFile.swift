@@ -18,6 +18,24 @@ struct DocumentFile {
         }
     }
 
+    /// The paths given, with each folder replaced by the `.json` files under it (sorted): a folder
+    /// is not a document.
+    static func expanding(_ paths: [String]) throws -> [String] {
+        var files: [String] = []
+        for path in paths {
+            var isFolder: ObjCBool = false
+            guard FileManager.default.fileExists(atPath: path, isDirectory: &isFolder), isFolder.boolValue else {
+                files.append(path)
+                continue
+            }
+            let found = (FileManager.default.enumerator(atPath: path)?.compactMap { $0 as? String } ?? [])
+                .filter { $0.hasSuffix(".json") }.sorted()
+            guard !found.isEmpty else { throw ValidationError("\(path) is a folder with no .json documents in it") }
+            files += found.map { (path as NSString).appendingPathComponent($0) }
+        }
+        return files
+    }
+
     func read(limits: DocumentLimits) throws(ReadError) -> [UInt8] {
         let attributes: [FileAttributeKey: Any]
         do {

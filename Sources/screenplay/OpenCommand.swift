@@ -153,9 +153,11 @@ struct OpenCommand: AsyncParsableCommand {
             if case .openedScreen = event { continue }
             print("→ \(event)")
         }
-        print(driver.outline(), terminator: "")
-        if let failure = events.compactMap(Self.failure).first { throw Failure(reason: failure) }
-        if case .failed(let error)? = runtime.current?.phase { throw Failure(reason: "\(error)") }
+        // A failed screen's outline only repeats the failure just printed.
+        let failedScreen = if case .failed? = runtime.current?.phase { true } else { false }
+        if !failedScreen { print(driver.outline(), terminator: "") }
+        // Said once, above: exit 1 without ArgumentParser's "Error:" line repeating it.
+        if failedScreen || events.contains(where: { Self.failure($0) != nil }) { throw ExitCode(1) }
     }
 
     static func failure(_ event: RuntimeEvent) -> String? {

@@ -20,7 +20,11 @@ struct RenderCommand: ParsableCommand {
         case html
     }
 
-    @Option(help: "Language of the page (with --format html).")
+    @Option(
+        help: """
+            The language the document's text is written in: the page's lang attribute, with --format html. \
+            Documents are not translated here; a server writes each language's text (curl -H 'Accept-Language: fr' …).
+            """)
     var lang = "en"
 
     @Argument(help: "The document to render.")
@@ -33,6 +37,11 @@ struct RenderCommand: ParsableCommand {
     var templates = false
 
     @OptionGroup var limits: LimitOptions
+
+    func validate() throws {
+        if templates, format != .json { throw ValidationError("--templates applies to --format json only") }
+        if lang != "en", format != .html { throw ValidationError("--lang applies to --format html only") }
+    }
 
     func run() throws {
         let result = DocumentFile(path: file).decodeScreen(options: limits.decodingOptions)

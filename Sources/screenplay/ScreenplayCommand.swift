@@ -1,4 +1,5 @@
 import ArgumentParser
+import Screenplay
 
 /// `screenplay`: check, describe and render Screenplay documents (and, later, serve them).
 @main
@@ -6,6 +7,7 @@ struct ScreenplayCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "screenplay",
         abstract: "Server-driven UI for Swift: serve the demo, validate, describe and render Screenplay documents.",
+        version: ScreenplayRelease.version,
         subcommands: [ServeCommand.self, OpenCommand.self, ValidateCommand.self, SchemaCommand.self, RenderCommand.self]
     )
 }

@@ -23,6 +23,12 @@ struct ServeCommand: AsyncParsableCommand {
     @Option(help: "Port to listen on.")
     var port = 8080
 
+    @Flag(help: "Log one line per request (method, path, status, duration): the access log. Off by default.")
+    var accessLog = false
+
+    @Option(help: "The least severe log level printed: trace, debug, info, notice, warning, error, critical.")
+    var logLevel: Logger.Level = .info
+
     @Option(help: "Seconds between two new days of city figures on the live /screens/cities (0: never).")
     var liveInterval: Double = 4
 
@@ -34,7 +40,7 @@ struct ServeCommand: AsyncParsableCommand {
 
     func run() async throws {
         var logger = Logger(label: "screenplay.serve")
-        logger.logLevel = .info
+        logger.logLevel = logLevel
         let signer: StateSigner
         if let encoded = ProcessInfo.processInfo.environment["SCREENPLAY_STATE_KEY"] {
             guard let key = Data(base64Encoded: encoded), key.count >= 32 else {
@@ -53,7 +59,7 @@ struct ServeCommand: AsyncParsableCommand {
         MetricsSystem.bootstrap(PrometheusMetricsFactory(registry: registry))
         let metrics = ScreenplayMetrics(factory: MetricsSystem.factory, registry: registry)
         logger.info(
-            "Screenplay demo on http://\(host):\(port)/screens/requests (also /screens/messages, /screens/cities, /screens/home, /screens/checkout)"
+            "Screenplay demo: http://\(host):\(port)/screens lists its screens; ready when the next line says \"Server started\"; Ctrl-C stops it"
         )
         var preencoded: (body: [UInt8], headers: HTTPFields)?
         if let path = benchPreencoded {
@@ -67,7 +73,7 @@ struct ServeCommand: AsyncParsableCommand {
         }
         try await DemoApp.application(
             host: host, port: port, signer: signer, metrics: metrics, preencoded: preencoded, logger: logger,
-            liveInterval: liveInterval > 0 ? .milliseconds(Int(liveInterval * 1_000)) : nil
+            liveInterval: liveInterval > 0 ? .milliseconds(Int(liveInterval * 1_000)) : nil, logsRequests: accessLog
         ).runService()
     }
 
@@ -83,3 +89,5 @@ struct ServeCommand: AsyncParsableCommand {
         return headers
     }
 }
+
+extension Logger.Level: @retroactive ExpressibleByArgument {}

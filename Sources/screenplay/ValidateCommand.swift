@@ -10,7 +10,7 @@ struct ValidateCommand: ParsableCommand {
             "Prints one line per finding as FILE: PATH: error|warning: message. Exits 0 when no file has errors (warnings allowed), 1 otherwise."
     )
 
-    @Argument(help: "Documents to check.")
+    @Argument(help: "Documents to check, or folders whose .json files (at any depth) are checked.")
     var files: [String]
 
     @OptionGroup var limits: LimitOptions
@@ -23,6 +23,7 @@ struct ValidateCommand: ParsableCommand {
         options.reportsUnknownFields = !ignoreUnknownFields
         var errors = 0
         var warnings = 0
+        let files = try DocumentFile.expanding(self.files)
         for file in files {
             let result = DocumentFile(path: file).decodeScreen(options: options)
             for diagnostic in result.diagnostics {

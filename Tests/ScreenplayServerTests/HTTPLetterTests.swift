@@ -135,4 +135,36 @@ import Testing
             }
         }
     }
+
+    @Test func browsersGetAnIndexAndErrorPagesAppsGetJSON() async throws {
+        try await withServer { client in
+            let html: HTTPFields = [.accept: "text/html,application/xhtml+xml,*/*;q=0.8"]
+            // The front door leads to the index (the client follows the 303).
+            try await client.execute(uri: "/", method: .get) { response in
+                #expect(response.status == .ok)
+                #expect(String(buffer: response.body).contains("\"id\":\"screenplay.index\""))
+            }
+            try await client.execute(uri: "/screens", method: .get, headers: html) { response in
+                #expect(response.status == .ok)
+                let page = String(buffer: response.body)
+                for path in ["requests", "messages", "cities", "home", "checkout"] {
+                    #expect(page.contains("href=\"/screens/\(path)\""), "\(path)")
+                }
+            }
+            try await client.execute(uri: "/screens", method: .get) { response in
+                #expect(response.headers[.contentType] == "application/json; charset=utf-8")
+            }
+            for path in ["/nowhere", "/screens/nowhere", "/screens/requests/999"] {
+                try await client.execute(uri: path, method: .get, headers: html) { response in
+                    #expect(response.status == .notFound, "\(path)")
+                    #expect(response.headers[.contentType] == "text/html; charset=utf-8", "\(path)")
+                    #expect(String(buffer: response.body).contains("href=\"/screens\""), "\(path)")
+                }
+                try await client.execute(uri: path, method: .get) { response in
+                    #expect(response.status == .notFound)
+                    #expect(String(buffer: response.body).hasPrefix("{\"error\":{\"code\":"), "\(path)")
+                }
+            }
+        }
+    }
 }

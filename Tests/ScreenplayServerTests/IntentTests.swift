@@ -58,6 +58,24 @@ import Testing
         }
     }
 
+    @Test(arguments: [
+        ("fr", "Moscou", "Moscou"), ("fr", "moscow", "Moscou"), ("de", "MOSKAU", "Moskau"),
+        ("fr", "saint-petersbourg", "Saint-Pétersbourg"),
+        ("en", "sankt", "Saint Petersburg"), ("de", "wladiwostok", "Wladiwostok"),
+    ])
+    func theCityFilterFindsANameTypedInAnyLanguage(language: String, typed: String, shown: String) async throws {
+        try await withServer { client in
+            let token = try await client.execute(uri: "/screens/cities", method: .get) { try #require($0.headers[.screenplayStateToken]) }
+            let response = try await Self.post(
+                client, "/screens/cities/intents", ["name": "refresh", "state": ["city": .string(typed)], "stateToken": .string(token)],
+                language: language)
+            let body = try LiveServerTests.json(response)
+            let outline = OutlineRenderer.render(try #require(Screen.decode(from: body["screen"] ?? .null).value))
+            #expect(outline.contains(shown), "\(outline)")
+            #expect(!outline.contains("no-match"))
+        }
+    }
+
     @Test func aTamperedTokenIsRefused() async throws {
         try await withServer { client in
             let forged = StateSigner.development().token(for: ["generation": 999], user: nil, screen: "cities")

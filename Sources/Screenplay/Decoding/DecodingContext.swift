@@ -6,6 +6,8 @@ final class DecodingContext {
     /// Built once per document from the options' allowed schemes.
     let urlPolicy: URLPolicy
     private(set) var diagnostics: [Diagnostic] = []
+    /// The whole-screen checks, when a screen is decoded (not a lone node or patch).
+    var screenChecks: ScreenChecks?
     private var components: [JSONPath.Component] = []
 
     init(options: DecodingOptions, at path: JSONPath = .root) {
@@ -18,6 +20,10 @@ final class DecodingContext {
 
     func report(_ severity: Diagnostic.Severity, _ code: Diagnostic.Code, _ message: String) {
         diagnostics.append(Diagnostic(severity, code, at: path, message))
+    }
+
+    func report(_ diagnostic: Diagnostic) {
+        diagnostics.append(diagnostic)
     }
 
     func report(_ failure: DecodingFailure, severity: Diagnostic.Severity = .warning) {

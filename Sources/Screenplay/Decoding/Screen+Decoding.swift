@@ -24,10 +24,9 @@ extension Screen {
     /// Decodes a screen from an already parsed JSON value.
     public static func decode(from json: JSONValue, options: DecodingOptions = .default) -> DecodeResult<Screen> {
         let context = DecodingContext(options: options)
+        context.screenChecks = ScreenChecks()
         let screen = read(json, context: context)
-        var diagnostics = context.diagnostics
-        if let screen { diagnostics += ScreenChecks.run(on: screen) }
-        return DecodeResult(value: screen, diagnostics: diagnostics)
+        return DecodeResult(value: screen, diagnostics: context.diagnostics)
     }
 
     private static func read(_ json: JSONValue, context: DecodingContext) -> Screen? {

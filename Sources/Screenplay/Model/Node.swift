@@ -123,7 +123,10 @@ extension Node {
         var reader = ObjectReader(members, context: context, describedAs: kind == nil ? "app-defined \"\(type)\"" : "\"\(type)\"")
         reader.accept(.type)
         let fallback = reader.raw(.fallback).flatMap { json in
-            context.at(.member(.fallback)) { Node.read(json, context: context) }
+            context.at(.member(.fallback)) {
+                context.screenChecks.map { checks in checks.inFallback { Node.read(json, context: context) } }
+                    ?? Node.read(json, context: context)
+            }
         }
         do throws(DecodingFailure) {
             let component = try Component.read(kind: kind, type: type, reader: &reader)
@@ -136,6 +139,7 @@ extension Node {
                 visibleWhen: reader.optional(.visibleWhen), style: reader.optional(.style), fallback: fallback)
             if node.style?.isEmpty == true { node.style = nil }
             if kind != nil { reader.finish() }
+            context.screenChecks?.check(node, at: context.path, into: context)
             return node
         } catch {
             if let fallback {

@@ -1,32 +1,41 @@
-/// Checks that need the whole decoded tree: ids unique in the screen (patches address nodes by
-/// id), app-defined components without a fallback, buttons that do nothing.
-enum ScreenChecks {
-    static func run(on screen: Screen) -> [Diagnostic] {
-        var diagnostics: [Diagnostic] = []
-        var seen: [String: JSONPath] = [:]
-        screen.body.walk(at: JSONPath([.member(.body)])) { node, path in
-            if let id = node.id {
-                if let first = seen[id] {
-                    diagnostics.append(
-                        Diagnostic(
-                            .error, .duplicateID, at: path.appending(key: "id"),
-                            "id \"\(id)\" is already used at \(first); ids must be unique in a screen"))
-                } else {
-                    seen[id] = path
-                }
-            }
-            switch node.component {
-            case .custom(let custom) where node.fallback == nil:
-                diagnostics.append(
+/// Checks that need the whole screen: ids unique in the screen (patches address nodes by id),
+/// app-defined components without a fallback, buttons that do nothing. They run as each node is
+/// decoded, so every finding has the node's path in the document as sent — not its position after
+/// an earlier sibling was dropped. Nodes inside a `fallback` are stand-ins, not checked.
+final class ScreenChecks {
+    private var seen: [String: JSONPath] = [:]
+    private var fallbackDepth = 0
+
+    /// Runs `body` while reading a fallback.
+    func inFallback<T>(_ body: () -> T) -> T {
+        fallbackDepth += 1
+        defer { fallbackDepth -= 1 }
+        return body()
+    }
+
+    /// Checks a node just decoded at `path`.
+    func check(_ node: Node, at path: JSONPath, into context: DecodingContext) {
+        guard fallbackDepth == 0 else { return }
+        if let id = node.id {
+            if let first = seen[id] {
+                context.report(
                     Diagnostic(
-                        .warning, .appDefinedComponent, at: path,
-                        "app-defined component \"\(custom.type)\" has no fallback; apps that do not register it show nothing here"))
-            case .button where node.action == nil:
-                diagnostics.append(Diagnostic(.warning, .missingField, at: path, "button has no action, so pressing it does nothing"))
-            default: break
+                        .error, .duplicateID, at: path.appending(key: "id"),
+                        "id \"\(id)\" is already used at \(first); ids must be unique in a screen"))
+            } else {
+                seen[id] = path
             }
         }
-        return diagnostics
+        switch node.component {
+        case .custom(let custom) where node.fallback == nil:
+            context.report(
+                Diagnostic(
+                    .warning, .appDefinedComponent, at: path,
+                    "app-defined component \"\(custom.type)\" has no fallback; apps that do not register it show nothing here"))
+        case .button where node.action == nil:
+            context.report(Diagnostic(.warning, .missingField, at: path, "button has no action, so pressing it does nothing"))
+        default: break
+        }
     }
 }
 

@@ -38,4 +38,19 @@ public struct ClientError: Error, Sendable, Hashable, CustomStringConvertible {
     public var description: String {
         "\(kind.rawValue)\(status.map { " \($0)" } ?? "") at \(target): \(message)"
     }
+
+    /// A transport's failure as a person reads it: "nothing answers there" rather than a socket
+    /// library's error chain; anything else as the transport said it.
+    public static func network(_ error: any Error, target: String) -> ClientError {
+        let text = String(describing: error)
+        let message: String
+        if text.contains("Connection refused") || text.contains("errno: 111") || text.contains("Could not connect") {
+            message = "nothing answers there (connection refused): is the server running?"
+        } else if text.localizedCaseInsensitiveContains("timed out") || text.localizedCaseInsensitiveContains("timeout") {
+            message = "the server did not answer in time"
+        } else {
+            message = text
+        }
+        return ClientError(.network, message, target: target)
+    }
 }

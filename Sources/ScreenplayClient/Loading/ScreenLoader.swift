@@ -155,7 +155,7 @@ public struct ScreenLoader: Sendable {
         do {
             response = try await transport.open(TransportRequest(method: .get, url: url, headers: headers))
         } catch {
-            throw ClientError(.network, "\(error)", target: url.absoluteString)
+            throw ClientError.network(error, target: url.absoluteString)
         }
         guard response.status == .ok else {
             throw ClientError(
@@ -171,7 +171,7 @@ public struct ScreenLoader: Sendable {
         } catch let error as ClientError {
             throw error
         } catch {
-            throw ClientError(.network, "\(error)", target: request.url.absoluteString)
+            throw ClientError.network(error, target: request.url.absoluteString)
         }
     }
 

@@ -69,6 +69,21 @@ struct ScreenPipeline: Sendable {
         }
     }
 
+    /// A screen the server writes itself (the index), as a document or a page like any other.
+    func serverPage(_ screen: Screen, request: Request) async throws -> Response {
+        try await observed("GET") { label in
+            label = screen.id
+            let format = ScreenFormat(accept: request.headers[values: .accept])
+            let context = try context(for: request, components: [], parameters: [:], format: format)
+            let reply = ScreenReply(adapt(screen, for: context))
+            if format == .html { return webResponse(reply, context: context, request: request, cacheKey: nil) }
+            let headers = ScreenResponse.headers(for: reply.screen, language: context.language)
+            return respond(
+                body: encoder.body(for: reply.screen, readBy: context.capabilities.version), headers: headers, maxAge: nil, cacheKey: nil,
+                request: request)
+        }
+    }
+
     // MARK: The steps every request shares
 
     /// The screen as the client can show it; what adaptation changed is counted in metrics.

@@ -58,6 +58,11 @@ public struct ScreenplayRoutes: Sendable {
     public var live = LiveUpdates() {
         didSet { checkNotMounted("replace live updates") }
     }
+    /// Serve `GET /screens`: a screen linking every screen without parameters (a document to apps,
+    /// a page to browsers). Off by default: it tells anyone which screens there are.
+    public var servesIndex = false {
+        didSet { checkNotMounted("set servesIndex") }
+    }
     /// How web pages draw app-defined components, by type; the others show their fallbacks.
     public var webComponents: [String: HTMLRenderer.CustomRenderer] = [:] {
         didSet { checkNotMounted("set webComponents") }
@@ -146,6 +151,11 @@ public struct ScreenplayRoutes: Sendable {
             webRenderer: HTMLRenderer(link: { [table] path in table.webLink(path) }, customRenderers: webComponents),
             renderCache: RenderCache(capacity: 1_024), spentTokens: SpentTokens(),
             encoder: ScreenEncoder(), capabilityCache: CapabilityCache())
+        router.add(middleware: ErrorPageMiddleware(renderer: pipeline.webRenderer))
+        if servesIndex {
+            let index = ServerPages.index(of: table)
+            Self.serve("/screens", on: router) { request, _ in try await pipeline.serverPage(index, request: request) }
+        }
         let screens = RouterPath(stringLiteral: "/screens/**")
         Self.serve(screens, on: router, allowing: [.post]) { request, context in
             try await pipeline.get(
