@@ -84,7 +84,7 @@ public struct HTMLPage: Sendable {
 
     /// The styles every page shares: layout primitives, controls, the generic item, light and dark.
     public static let baseCSS = """
-        :root{color-scheme:light dark;--sp-fg:#1b1b1f;--sp-bg:#fff;--sp-muted:#5f6368;--sp-accent:#1a73e8;--sp-on-accent:#fff;--sp-line:#dadce0;--sp-surface:#f1f3f4;--sp-danger:#c5221f}
+        :root{--sp-fg:#1b1b1f;--sp-bg:#fff;--sp-muted:#5f6368;--sp-accent:#1a73e8;--sp-on-accent:#fff;--sp-line:#dadce0;--sp-surface:#f1f3f4;--sp-danger:#c5221f}
         @media (prefers-color-scheme:dark){:root{--sp-fg:#e8eaed;--sp-bg:#121212;--sp-muted:#9aa0a6;--sp-accent:#8ab4f8;--sp-on-accent:#202124;--sp-line:#3c4043;--sp-surface:#202124;--sp-danger:#f28b82}}
         *{box-sizing:border-box}
         html{-webkit-text-size-adjust:100%}
@@ -95,9 +95,9 @@ public struct HTMLPage: Sendable {
         .sp-v{display:flex;flex-direction:column;min-width:0}
         .sp-h{display:flex;flex-direction:row;min-width:0}
         .sp-z{display:grid}.sp-z>*{grid-area:1/1}
-        .sp-scroll-h{display:flex;flex-direction:row;overflow-x:auto;scrollbar-width:thin}
+        .sp-scroll-h{display:flex;flex-direction:row;overflow-x:auto}
         .sp-scroll-h>*{flex:0 0 auto}
-        .sp-carousel{display:flex;overflow-x:auto;scroll-snap-type:x mandatory;scrollbar-width:thin}
+        .sp-carousel{display:flex;overflow-x:auto;scroll-snap-type:x mandatory}
         .sp-carousel>*{flex:0 0 auto;scroll-snap-align:start}
         .sp-grid{display:grid}
         .sp-spacer{flex:1 1 0}

@@ -156,7 +156,7 @@ public struct HTMLRenderer: Sendable {
         case .toggle(let toggle):
             element.open("label", "sp-toggle")
             element.content =
-                "<input type=\"checkbox\" role=\"switch\" data-sp-key=\"\(HTMLText.escape(toggle.key))\"\(toggle.isOn ? " checked" : "")><span>\(HTMLText.escape(toggle.title))</span>"
+                "<input type=\"checkbox\" role=\"switch\" aria-checked=\"\(toggle.isOn)\" data-sp-key=\"\(HTMLText.escape(toggle.key))\"\(toggle.isOn ? " checked" : "")><span>\(HTMLText.escape(toggle.title))</span>"
         case .item(let item):
             renderItem(item, element: &element)
         case .custom(let custom, let fallback):
@@ -187,20 +187,46 @@ public struct HTMLRenderer: Sendable {
         case .scrolls:
             element.open("div", layout.axis == .horizontal ? "sp-scroll-h" : "sp-v")
             element.add(sheet.className(Self.gap(layout.spacing)))
+            if layout.axis == .horizontal { scrollRegion(&element, roleDescription: nil) }
         case .carousel(let itemWidth):
             element.open("div", "sp-carousel")
-            element.attributes.append(("role", "region"))
-            element.attributes.append(("aria-roledescription", "carousel"))
             element.add(sheet.className(Self.gap(layout.spacing)))
             if let itemWidth { element.childClass = sheet.className(["width:\(StyleSheet.px(itemWidth))"]) }
+            scrollRegion(&element, roleDescription: "carousel")
         }
+    }
+
+    /// A region that scrolls sideways is reached by keyboard (`tabindex`, so arrow keys scroll it
+    /// even when nothing in it is focusable); with a label it is a named region, a landmark that
+    /// differs from its neighbours — without one, a region would be a landmark nobody can tell apart.
+    private func scrollRegion(_ element: inout Element, roleDescription: String?) {
+        element.attributes.append(("tabindex", "0"))
+        guard element.node.accessibility.label != nil else { return }
+        element.attributes.append(("role", "region"))
+        if let roleDescription { element.attributes.append(("aria-roledescription", roleDescription)) }
+    }
+
+    /// The HTML id of a node's element: `sp-` and the node's id, with `%` and the white space an
+    /// HTML id may not hold escaped as `%XX` (so distinct node ids stay distinct). The web runtime
+    /// finds patched nodes by the same rule.
+    public static func elementID(for nodeID: String) -> String {
+        var id = "sp-"
+        for scalar in nodeID.unicodeScalars {
+            switch scalar {
+            case "%", " ", "\t", "\n", "\r", "\u{0C}":
+                let hex = String(scalar.value, radix: 16, uppercase: true)
+                id += "%" + (hex.count < 2 ? "0" : "") + hex
+            default: id.unicodeScalars.append(scalar)
+            }
+        }
+        return id
     }
 
     private mutating func write(_ element: Element, into html: inout String) {
         var attributes = element.attributes
         let node = element.node
         if let id = node.nodeID {
-            attributes.insert(("id", "sp-" + id), at: 0)
+            attributes.insert(("id", Self.elementID(for: id)), at: 0)
             attributes.append(("data-sp-id", id))
         }
         if let label = node.accessibility.label, element.tag != "img" { attributes.append(("aria-label", label)) }
@@ -275,7 +301,7 @@ public struct HTMLRenderer: Sendable {
         }
         element.open("img", "sp-image", void: true)
         element.attributes.append(("src", source))
-        element.attributes.append(("alt", element.node.accessibility.label ?? ""))
+        element.attributes.append(("alt", element.node.accessibility.isHidden ? "" : element.node.accessibility.label ?? ""))
         element.attributes.append(("loading", "lazy"))
         element.attributes.append(("decoding", "async"))
         if case .points(let width)? = image.width { element.attributes.append(("width", String(Int(min(max(width, 0), 100_000))))) }

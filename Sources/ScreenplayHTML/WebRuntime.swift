@@ -63,7 +63,7 @@ public enum WebRuntime {
             state[key] = value;
             for (const input of root.querySelectorAll("[data-sp-key]")) {
               if (input.dataset.spKey !== key) continue;
-              if (input.type === "checkbox") input.checked = truthy(value);
+              if (input.type === "checkbox") { input.checked = truthy(value); input.setAttribute("aria-checked", String(input.checked)); }
               else if (document.activeElement !== input) input.value = value === null ? "" : String(value);
             }
             refreshVisibility();
@@ -167,6 +167,7 @@ public enum WebRuntime {
             const input = event.target;
             if (!(input instanceof HTMLInputElement) || !input.dataset.spKey) return;
             state[input.dataset.spKey] = input.type === "checkbox" ? input.checked : input.value;
+            if (input.type === "checkbox") input.setAttribute("aria-checked", String(input.checked));
             refreshVisibility();
           };
           root.addEventListener("input", onInput);
@@ -183,7 +184,9 @@ public enum WebRuntime {
               try { answer = JSON.parse(event.data); } catch (_) { return; }
               if (typeof answer.content === "string") { replace(answer); return; }
               for (const change of answer.changes || []) {
-                const element = document.getElementById("sp-" + change.id);
+                // The element id as HTMLRenderer.elementID writes it: "%" and white space escaped.
+                const element = document.getElementById("sp-" + String(change.id).replace(/[%\t\n\f\r ]/g,
+                  (c) => "%" + c.charCodeAt(0).toString(16).toUpperCase().padStart(2, "0")));
                 if (!element || !root.contains(element)) continue;
                 const template = document.createElement("template");
                 template.innerHTML = change.html;

@@ -13,6 +13,8 @@ struct Memo: Sendable {
     let lazyRows: [LazyRows]
     /// The diagnostics of the subtree, reported again when it is reused.
     let diagnostics: [Diagnostic]
+    /// Whether it was presented inside a link (which drops its text links).
+    var insideLink = false
 
     init(
         node: Node, reads: StateReads, presented: PresentedNode?, children: [Memo] = [], lazyRows: [LazyRows] = [],
@@ -28,7 +30,7 @@ struct Memo: Sendable {
 
     /// Whether the presentation of this subtree still holds for `node` under `context`.
     func holds(for node: Node, in context: PresentationContext) -> Bool {
-        reads.hold(in: context) && self.node == node
+        reads.hold(in: context) && insideLink == context.insideLink && self.node == node
     }
 
     /// The child memo that showed `node` at `index` before: same position and id, else same id.

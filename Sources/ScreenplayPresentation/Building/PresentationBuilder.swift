@@ -2,7 +2,7 @@ import Screenplay
 
 /// Turns nodes into presentations: the one place where every renderer's decisions are taken.
 struct PresentationBuilder {
-    let context: PresentationContext
+    private(set) var context: PresentationContext
     /// Where the node being presented sits in the screen document.
     var path: [JSONPath.Component]
     private var presentedCount = 0
@@ -25,6 +25,14 @@ struct PresentationBuilder {
     // MARK: - Nodes
 
     private mutating func build(_ node: Node, old: Memo?) -> Memo {
+        let outside = context.insideLink
+        var memo = buildWithin(node, old: old)
+        context.insideLink = outside
+        memo.insideLink = outside
+        return memo
+    }
+
+    private mutating func buildWithin(_ node: Node, old: Memo?) -> Memo {
         if let old, old.holds(for: node, in: context) {
             reusedCount += 1
             return old
@@ -42,6 +50,8 @@ struct PresentationBuilder {
         var own: [Diagnostic] = []
         var accessibility = PresentedAccessibility(label: node.accessibilityLabel)
         var tap = node.action.flatMap(checked)
+        let opensPage = tap.map(Self.opensPage) ?? false
+        if opensPage { context.insideLink = true }
         let content: PresentedContent
         switch node.component {
         case .vstack(let stack):
@@ -79,7 +89,7 @@ struct PresentationBuilder {
         case .text(let text):
             content = .text(PresentedText(runs: [TextRun(text.text)], style: Self.clamped(text.attributes)))
         case .richText(let rich):
-            content = .text(PresentedText(runs: rich.runs(policy: options.urlPolicy), style: Self.clamped(rich.attributes)))
+            content = .text(PresentedText(runs: linkable(rich.runs(policy: options.urlPolicy)), style: Self.clamped(rich.attributes)))
         case .image(let image):
             content = .image(
                 PresentedImage(
@@ -124,8 +134,9 @@ struct PresentationBuilder {
             }
             content = .toggle(PresentedToggle(key: toggle.key, title: toggle.title, isOn: isOn, isEnabled: true))
         case .item(let item):
-            content = .item(composition(of: item))
             if tap == nil, let url = item.url { tap = checked(.navigate(url)) }
+            if let tap, Self.opensPage(tap) { context.insideLink = true }
+            content = .item(composition(of: item))
         case .custom(let custom):
             if options.customTypes.contains(custom.type) {
                 let fallback = node.fallback.flatMap { fallback in
@@ -190,7 +201,24 @@ struct PresentationBuilder {
             if let node = memo.presented { presented.append(node) }
         }
         path.removeLast()
+        Self.silenceRepeatedImageLabels(in: &presented)
         return PresentedChildren(presented)
+    }
+
+    /// An image whose label says what a text beside it already says (a service's icon above its
+    /// name) is decorative: a screen reader would read the same words twice.
+    static func silenceRepeatedImageLabels(in siblings: inout [PresentedNode]) {
+        func key(_ text: String) -> String { text.trimmingCharacters(in: .whitespacesAndNewlines).lowercased() }
+        var texts: Set<String> = []
+        for node in siblings { if case .text(let text) = node.content { texts.insert(key(text.plainText)) } }
+        guard !texts.isEmpty else { return }
+        for index in siblings.indices {
+            guard case .image = siblings[index].content, siblings[index].tap == nil, let label = siblings[index].accessibility.label,
+                texts.contains(key(label))
+            else { continue }
+            siblings[index].accessibility.isHidden = true
+            siblings[index].accessibility.role = nil
+        }
     }
 
     private func lazy(_ nodes: [Node], at components: [JSONPath.Component], old: Memo?, into subtree: inout Subtree) -> PresentedChildren {
@@ -222,7 +250,8 @@ struct PresentationBuilder {
             subtitle: text(item.subtitle, secondary, tone: .secondary),
             detail: item.detail.map {
                 PresentedText(
-                    runs: Markup.parse($0, policy: options.urlPolicy).runs, style: TextAttributes(size: 15, lineLimit: isMessage ? 2 : nil),
+                    runs: linkable(Markup.parse($0, policy: options.urlPolicy).runs),
+                    style: TextAttributes(size: 15, lineLimit: isMessage ? 2 : nil),
                     tone: isMessage ? .secondary : .primary)
             },
             bottomLeft: text(item.bottomLeftDetail),
@@ -230,6 +259,16 @@ struct PresentationBuilder {
     }
 
     // MARK: - Checks
+
+    /// Text runs as they can be shown here: inside a link, without links of their own.
+    private func linkable(_ runs: [TextRun]) -> [TextRun] {
+        guard context.insideLink, runs.contains(where: { $0.link != nil }) else { return runs }
+        return runs.map { run in
+            var run = run
+            run.link = nil
+            return run
+        }
+    }
 
     private func checkedURL(_ url: String) -> String? {
         if case .refused = options.urlPolicy.check(url) { return nil }

@@ -61,6 +61,9 @@ struct PresentationContext: Sendable {
     /// Whether the presentation is kept to be reused by the next one; a renderer that draws once
     /// (a web page) skips what only reuse needs.
     var remembers = true
+    /// Inside a node whose tap opens a page: text links here would be links inside a link (which
+    /// HTML forbids and no screen reader can tell apart), so their text is shown without the link.
+    var insideLink = false
 
     func value(_ key: String) -> JSONValue { values[key] ?? .null }
 

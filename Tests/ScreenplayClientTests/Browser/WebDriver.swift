@@ -137,6 +137,17 @@ final class WebDriver: @unchecked Sendable {
         (try? await command(.get, "alert/text")) != nil
     }
 
+    /// Makes the page see `prefers-color-scheme: scheme` (`light` or `dark`), through Chromium's
+    /// DevTools protocol.
+    func emulate(colorScheme scheme: String) async throws {
+        _ = try await command(
+            .post, "goog/cdp/execute",
+            [
+                "cmd": "Emulation.setEmulatedMedia",
+                "params": ["features": [["name": "prefers-color-scheme", "value": .string(scheme)]]],
+            ])
+    }
+
     /// A PNG of the viewport.
     func screenshot() async throws -> Data {
         let encoded = try await command(.get, "screenshot").stringValue ?? ""
