@@ -36,13 +36,17 @@ enum CheckoutFlow {
                 switch step {
                 case .signUp:
                     Text(strings["signup.title"]).font(size: 24, weight: .bold).id("title")
-                    TextField(key: "name", label: strings["signup.name"]).id("field.name")
-                    TextField(key: "email", label: strings["signup.email"], keyboard: .email).id("field.email")
+                    TextField(key: "name", label: strings["signup.name"], autofill: .name).id("field.name")
+                    TextField(key: "email", label: strings["signup.email"], keyboard: .email, autofill: .email).id("field.email")
                 case .addCard:
                     Text(strings["card.title"]).font(size: 24, weight: .bold).id("title")
-                    TextField(key: "cardNumber", label: strings["card.number"], placeholder: "1234 5678 9012 3456", keyboard: .number).id(
-                        "field.card-number")
-                    TextField(key: "expiry", label: strings["card.expiry"], placeholder: "MM/YY", keyboard: .number).id("field.expiry")
+                    TextField(
+                        key: "cardNumber", label: strings["card.number"], placeholder: "1234 5678 9012 3456", keyboard: .number,
+                        autofill: .cardNumber
+                    ).id("field.card-number")
+                    TextField(key: "expiry", label: strings["card.expiry"], placeholder: "MM/YY", keyboard: .number, autofill: .cardExpiry)
+                        .id(
+                            "field.expiry")
                     Toggle(strings["card.save"], key: "saveCard").id("field.save")
                 case .confirm:
                     Text(strings["pay.title"]).font(size: 24, weight: .bold).id("title")

@@ -333,12 +333,38 @@ public struct HTMLRenderer: Sendable {
         var attributes: [(String, String?)] =
             [
                 ("class", "sp-input"), ("type", field.isSecure ? "password" : type), ("name", field.key), ("data-sp-key", field.key),
-                ("value", field.value), ("autocomplete", "off"),
+                ("value", field.value), ("autocomplete", field.autofill.map(Self.autocomplete) ?? "off"),
             ] + extra
         if let placeholder = field.placeholder { attributes.append(("placeholder", placeholder)) }
         if !field.isEnabled { attributes.append(("disabled", nil)) }
         element.content =
             "<span class=\"sp-field-label\(field.label == nil ? " sp-visually-hidden" : "")\">\(HTMLText.escape(field.label ?? field.accessibilityLabel))</span><input\(Self.attributes(attributes))>"
+    }
+
+    /// The HTML `autocomplete` token of an autofill purpose.
+    static func autocomplete(_ autofill: Component.TextField.Autofill) -> String {
+        switch autofill {
+        case .name: "name"
+        case .givenName: "given-name"
+        case .familyName: "family-name"
+        case .email: "email"
+        case .phone: "tel"
+        case .username: "username"
+        case .password: "current-password"
+        case .newPassword: "new-password"
+        case .oneTimeCode: "one-time-code"
+        case .streetAddress: "street-address"
+        case .postalCode: "postal-code"
+        case .city: "address-level2"
+        case .country: "country-name"
+        case .organization: "organization"
+        case .url: "url"
+        case .birthday: "bday"
+        case .cardNumber: "cc-number"
+        case .cardExpiry: "cc-exp"
+        case .cardSecurityCode: "cc-csc"
+        case .cardholderName: "cc-name"
+        }
     }
 
     private mutating func renderItem(_ item: PresentedItem, element: inout Element) {

@@ -13,6 +13,35 @@ import Testing
         )
     }
 
+    @Test func fieldsSayWhatToFillInAndIdsHaveNoWhiteSpace() {
+        var renderer = HTMLRenderer()
+        let html = renderer.render(
+            VStack {
+                TextField(key: "number", label: "Card", keyboard: .number, autofill: .cardNumber)
+                TextField(key: "email", label: "Email", keyboard: .email, autofill: .email)
+                TextField(key: "city", label: "City")
+                Text("a").id("city.saint petersburg")
+                Text("b").id("city.saint%20petersburg")
+            })
+        #expect(html.contains(#"autocomplete="cc-number""#))
+        #expect(html.contains(#"autocomplete="email""#))
+        #expect(html.contains(#"autocomplete="off""#))
+        // Two ids that differ stay different once escaped, and neither holds a space.
+        #expect(html.contains(#"id="sp-city.saint%20petersburg""#))
+        #expect(html.contains(#"id="sp-city.saint%2520petersburg""#))
+    }
+
+    @Test func linksInsideALinkKeepTheirTextOnly() {
+        var renderer = HTMLRenderer()
+        let html = renderer.render(
+            VStack {
+                RichText("see <a href=\"https://example.com/terms\">terms</a>")
+            }
+            .onTap(.navigate("/cars/1")))
+        #expect(html.components(separatedBy: "<a ").count == 2, "\(html)")
+        #expect(html.contains("terms"))
+    }
+
     @Test func urlsTheFormatRefusesAreNotLinked() {
         var renderer = HTMLRenderer(link: { "/web" + $0 })
         let html = renderer.render(

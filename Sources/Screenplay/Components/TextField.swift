@@ -10,6 +10,15 @@ extension Component {
             case text, number, email, phone, url
         }
 
+        /// What the field asks for, so that the platform can offer to fill it in (a browser's
+        /// `autocomplete`, iOS's `textContentType`, Android's autofill hints) — one closed list that
+        /// every platform has a name for.
+        public enum Autofill: String, Sendable, Hashable, CaseIterable, JSONEnum {
+            case name, givenName, familyName, email, phone, username, password, newPassword, oneTimeCode
+            case streetAddress, postalCode, city, country, organization, url, birthday
+            case cardNumber, cardExpiry, cardSecurityCode, cardholderName
+        }
+
         /// The state key the field reads and writes.
         public var key: String
         public var label: String?
@@ -17,13 +26,19 @@ extension Component {
         public var keyboard: Keyboard
         /// Hide the characters (passwords, card security codes).
         public var secure: Bool
+        /// What the field asks for, for the platform's autofill; nil: nothing to fill in.
+        public var autofill: Autofill?
 
-        public init(key: String, label: String? = nil, placeholder: String? = nil, keyboard: Keyboard = .text, secure: Bool = false) {
+        public init(
+            key: String, label: String? = nil, placeholder: String? = nil, keyboard: Keyboard = .text, secure: Bool = false,
+            autofill: Autofill? = nil
+        ) {
             self.key = key
             self.label = label
             self.placeholder = placeholder
             self.keyboard = keyboard
             self.secure = secure
+            self.autofill = autofill
         }
 
         public var node: Node { Node(.textField(self)) }
@@ -31,10 +46,12 @@ extension Component {
         init(reading reader: inout ObjectReader) throws(DecodingFailure) {
             self.init(
                 key: try reader.required(.key), label: reader.optional(.label), placeholder: reader.optional(.placeholder),
-                keyboard: reader.optional(.keyboard) ?? .text, secure: reader.optional(.secure) ?? false)
+                keyboard: reader.optional(.keyboard) ?? .text, secure: reader.optional(.secure) ?? false,
+                autofill: reader.optional(.autofill))
         }
 
         func write(to writer: inout NodeWriter) {
+            writer.member(.autofill, autofill)
             writer.member(.key, key)
             if keyboard != .text { writer.member(.keyboard, keyboard) }
             writer.member(.label, label)

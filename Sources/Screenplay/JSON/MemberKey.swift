@@ -7,6 +7,7 @@ enum MemberKey: UInt8, CaseIterable { // at most 255 cases: .max marks other nam
     case action
     case actions
     case alignment
+    case autofill
     case axis
     case background
     case body

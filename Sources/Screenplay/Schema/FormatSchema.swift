@@ -125,7 +125,7 @@ public enum FormatSchema {
             .textField: (
                 [
                     "key": string, "label": string, "placeholder": string, "keyboard": enumeration(TextField.Keyboard.self),
-                    "secure": boolean,
+                    "secure": boolean, "autofill": enumeration(TextField.Autofill.self),
                 ],
                 ["key"]
             ),

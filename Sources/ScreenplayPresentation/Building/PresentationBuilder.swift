@@ -121,7 +121,9 @@ struct PresentationBuilder {
                 PresentedTextField(
                     key: field.key, label: field.label,
                     accessibilityLabel: node.accessibilityLabel ?? field.label ?? field.placeholder ?? field.key,
-                    placeholder: field.placeholder, value: value, keyboard: field.keyboard, isSecure: field.secure, isEnabled: true))
+                    placeholder: field.placeholder, value: value, keyboard: field.keyboard, autofill: field.autofill,
+                    isSecure: field.secure,
+                    isEnabled: true))
         case .toggle(let toggle):
             subtree.reads.read(toggle.key, in: context)
             let isOn: Bool

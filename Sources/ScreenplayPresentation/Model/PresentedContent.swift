@@ -148,6 +148,8 @@ public struct PresentedTextField: Sendable, Hashable {
     /// The client value as text ("" when absent or not text: see the node's diagnostics).
     public var value: String
     public var keyboard: Component.TextField.Keyboard
+    /// What the platform may offer to fill in (nil: nothing).
+    public var autofill: Component.TextField.Autofill?
     public var isSecure: Bool
     public var isEnabled: Bool
 }

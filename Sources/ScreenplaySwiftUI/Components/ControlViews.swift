@@ -42,7 +42,7 @@
                 if let label = field.label { Text(label).font(.system(size: 13, weight: .medium)).accessibilityHidden(true) }
                 input
                     .textFieldStyle(.roundedBorder)
-                    .modifier(KeyboardModifier(keyboard: field.keyboard))
+                    .modifier(KeyboardModifier(keyboard: field.keyboard, autofill: field.autofill))
                     .disabled(!field.isEnabled)
                     .accessibilityLabel(field.accessibilityLabel)
             }
@@ -58,13 +58,14 @@
         }
     }
 
-    /// The keyboard a field asks for, where there are keyboards.
+    /// The keyboard a field asks for and what iOS may fill it with, where there are keyboards.
     struct KeyboardModifier: ViewModifier {
         let keyboard: Component.TextField.Keyboard
+        let autofill: Component.TextField.Autofill?
 
         @ViewBuilder func body(content: Content) -> some View {
             #if canImport(UIKit)
-                content.keyboardType(Self.type(keyboard))
+                content.keyboardType(Self.type(keyboard)).textContentType(autofill.map(Self.contentType))
             #else
                 content
             #endif
@@ -78,6 +79,31 @@
                 case .email: .emailAddress
                 case .phone: .phonePad
                 case .url: .URL
+                }
+            }
+
+            static func contentType(_ autofill: Component.TextField.Autofill) -> UITextContentType {
+                switch autofill {
+                case .name: .name
+                case .givenName: .givenName
+                case .familyName: .familyName
+                case .email: .emailAddress
+                case .phone: .telephoneNumber
+                case .username: .username
+                case .password: .password
+                case .newPassword: .newPassword
+                case .oneTimeCode: .oneTimeCode
+                case .streetAddress: .fullStreetAddress
+                case .postalCode: .postalCode
+                case .city: .addressCity
+                case .country: .countryName
+                case .organization: .organizationName
+                case .url: .URL
+                case .birthday: .birthdate
+                case .cardNumber: .creditCardNumber
+                case .cardExpiry: .creditCardExpiration
+                case .cardSecurityCode: .creditCardSecurityCode
+                case .cardholderName: .creditCardName
                 }
             }
         #endif

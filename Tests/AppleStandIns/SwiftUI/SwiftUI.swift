@@ -221,6 +221,7 @@ extension View {
     public func buttonStyle<S: PrimitiveButtonStyle>(_ style: S) -> some View { attributed("buttonStyle", style) }
     public func textFieldStyle<S: TextFieldStyle>(_ style: S) -> some View { attributed("textFieldStyle", style) }
     public func keyboardType(_ type: UIKeyboardType) -> some View { attributed("keyboardType", type) }
+    public func textContentType(_ type: UITextContentType?) -> some View { attributed("textContentType", type as Any) }
     public func aspectRatio(_ aspectRatio: CGFloat? = nil, contentMode: ContentMode) -> some View { attributed("aspectRatio", contentMode) }
     public func navigationTitle<S: StringProtocol>(_ title: S) -> some View { attributed("navigationTitle", String(title)) }
     public func navigationDestination<D: Hashable, C: View>(for data: D.Type, @ViewBuilder destination: @escaping (D) -> C) -> some View {

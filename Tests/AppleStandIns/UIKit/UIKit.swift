@@ -139,6 +139,22 @@ public final class UIImage: Sendable {
     }
 }
 
+/// Apple's is a struct of string constants; these are the ones the renderer names.
+public struct UITextContentType: Hashable, Sendable {
+    public let rawValue: String
+    public init(rawValue: String) { self.rawValue = rawValue }
+    public static let name = Self(rawValue: "name"), givenName = Self(rawValue: "givenName"), familyName = Self(rawValue: "familyName")
+    public static let emailAddress = Self(rawValue: "emailAddress"), telephoneNumber = Self(rawValue: "telephoneNumber")
+    public static let username = Self(rawValue: "username"), password = Self(rawValue: "password"),
+        newPassword = Self(rawValue: "newPassword")
+    public static let oneTimeCode = Self(rawValue: "oneTimeCode"), fullStreetAddress = Self(rawValue: "fullStreetAddress")
+    public static let postalCode = Self(rawValue: "postalCode"), addressCity = Self(rawValue: "addressCity")
+    public static let countryName = Self(rawValue: "countryName"), organizationName = Self(rawValue: "organizationName")
+    public static let URL = Self(rawValue: "URL"), birthdate = Self(rawValue: "birthdate")
+    public static let creditCardNumber = Self(rawValue: "creditCardNumber"), creditCardExpiration = Self(rawValue: "creditCardExpiration")
+    public static let creditCardSecurityCode = Self(rawValue: "creditCardSecurityCode"), creditCardName = Self(rawValue: "creditCardName")
+}
+
 public enum UIKeyboardType: Int, Sendable {
     case `default`, asciiCapable, numbersAndPunctuation, URL, numberPad, phonePad, namePhonePad, emailAddress, decimalPad
 }
