@@ -67,7 +67,8 @@ public enum DemoApp {
         }
         var application = Application(
             router: router, server: .screenplay(limits: connectionLimits),
-            configuration: .init(address: .hostname(host, port: port), serverName: "Screenplay"),
+            // A deep accept queue: a flood of connections (opened and aborted) must not crowd out real clients.
+            configuration: .init(address: .hostname(host, port: port), serverName: "Screenplay", backlog: 4_096),
             onServerRunning: { channel in await onServerRunning(channel.localAddress?.port ?? port) }, logger: logger)
         if let liveInterval { application.addServices(NewDayTicker(feed: feed, interval: liveInterval)) }
         return application

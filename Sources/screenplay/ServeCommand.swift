@@ -59,7 +59,7 @@ struct ServeCommand: AsyncParsableCommand {
         MetricsSystem.bootstrap(PrometheusMetricsFactory(registry: registry))
         let metrics = ScreenplayMetrics(factory: MetricsSystem.factory, registry: registry)
         logger.info(
-            "Screenplay demo: http://\(host):\(port)/screens lists its screens; ready when the next line says \"Server started\"; Ctrl-C stops it"
+            "Screenplay demo: http://\(host):\(port)/screens lists its screens; ready at the next line (listening on …); Ctrl-C stops it"
         )
         var preencoded: (body: [UInt8], headers: HTTPFields)?
         if let path = benchPreencoded {

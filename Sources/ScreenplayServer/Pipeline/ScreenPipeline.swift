@@ -227,8 +227,9 @@ struct ScreenPipeline: Sendable {
         ]
         if headOnly { return Response(status: .ok, headers: headers) }
         let (subscriber, wakes) = try live.subscribe(path: context.path, address: connection.address).get()
-        // A client that leaves ends its stream now, not at the next write.
-        connection.closed?.whenComplete { _ in subscriber.wake.finish() }
+        // A client that leaves ends its stream now, not at the next write — and frees its place even
+        // when it left before the stream began (its body never runs, so neither does its cleanup).
+        connection.closed?.whenComplete { [live] _ in live.unsubscribe(subscriber) }
         // Requests alike get the same screen from a pure handler: render once for all of them.
         let query = context.query.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }.joined(separator: "&")
         let contextKey = [
