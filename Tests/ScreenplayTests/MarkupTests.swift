@@ -62,3 +62,21 @@ import Testing
         #expect(Markup.parse(hostile).runs.map(\.text).joined() == hostile)
     }
 }
+
+@Suite struct URLPolicyTests {
+    @Test(arguments: [
+        "https:///host", "http:///x.png", "https://", "https://:443/a", "https://user@/a", "https://?q", "https://#f", "http:/host",
+    ])
+    func anHTTPURLWithoutAHostIsRefused(url: String) {
+        guard case .refused(let reason) = URLPolicy().check(url) else {
+            Issue.record("\(url) was allowed")
+            return
+        }
+        #expect(reason.contains("needs a host"), "\(url): \(reason)")
+    }
+
+    @Test(arguments: ["https://example.com", "https://user@example.com:8443/a?b#c", "http://[::1]:8080/x", "https://a"])
+    func anHTTPURLWithAHostIsAllowed(url: String) {
+        if case .refused(let reason) = URLPolicy().check(url) { Issue.record("\(url): \(reason)") }
+    }
+}

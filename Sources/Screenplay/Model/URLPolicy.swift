@@ -57,7 +57,12 @@ public struct URLPolicy: Sendable, Hashable {
         }
         if scheme == "http" || scheme == "https" {
             let rest = url.utf8.dropFirst(schemeEnd + 1)
-            guard rest.starts(with: "//".utf8), rest.count > 2 else {
+            // The authority runs to the first '/', '?' or '#'; its host is what follows any
+            // "user@" and precedes any ":port". `https:///host` and `https://:443/` have none.
+            let authority = rest.dropFirst(2).prefix { $0 != UInt8(ascii: "/") && $0 != UInt8(ascii: "?") && $0 != UInt8(ascii: "#") }
+            let afterUser = authority.lastIndex(of: UInt8(ascii: "@")).map { authority[authority.index(after: $0)...] } ?? authority[...]
+            let host = afterUser.first == UInt8(ascii: "[") ? afterUser[...] : afterUser.prefix { $0 != UInt8(ascii: ":") }
+            guard rest.starts(with: "//".utf8), !host.isEmpty else {
                 return .refused("an \(scheme) URL needs a host (\"\(scheme)://host/…\")")
             }
         }
