@@ -25,7 +25,9 @@ struct ScreenStream: Sendable {
                 try await writer.write(events.patch(from: base, baseVersion: lastEventID, to: screen, version: version))
             }
         } else {
-            try await writer.write(events.screen(screen, version: version))
+            // Encoded once for every alike subscriber that starts at this version (a reconnect storm
+            // costs a write each, not an encoding each).
+            try await writer.write(live.event("\(contextKey)\u{0}screen\u{0}\(version)") { events.screen(screen, version: version) })
         }
         // A server shutting down ends its streams (clients reconnect to the next one).
         try await withGracefulShutdownHandler {
