@@ -71,6 +71,8 @@ public enum DemoApp {
             configuration: .init(address: .hostname(host, port: port), serverName: "Screenplay", backlog: 4_096),
             onServerRunning: { channel in await onServerRunning(channel.localAddress?.port ?? port) }, logger: logger)
         if let liveInterval { application.addServices(NewDayTicker(feed: feed, interval: liveInterval)) }
+        // After a burst, freed memory goes back to the system instead of staying in the allocator.
+        application.addServices(MemoryTrimmer())
         return application
     }
 }
