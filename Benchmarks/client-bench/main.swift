@@ -9,6 +9,7 @@ import Foundation
 import ScreenplayClient
 import ScreenplayDSL
 import ScreenplayDemo
+import ScreenplayPresentation
 import ScreenplayServer
 
 func heapInUse() -> Int { Int(cheap_heap_in_use()) }
