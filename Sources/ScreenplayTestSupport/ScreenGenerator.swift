@@ -126,7 +126,7 @@ public struct ScreenGenerator {
             component = .textField(
                 TextField(
                     key: string(), label: maybe { $0.string() }, placeholder: maybe { $0.string() }, keyboard: .phone,
-                    secure: Bool.random(using: &random)))
+                    secure: Bool.random(using: &random), autofill: maybe { _ in .oneTimeCode }))
         default:
             component = .item(
                 GenericItem(

@@ -28,7 +28,7 @@ import Testing
         Rectangle(width: 1, height: 2, color: "#000", cornerRadius: 3).node,
         Badge("b", color: "#000", background: "#fff").node,
         Button("b", variant: .secondary, enabled: false).node,
-        TextField(key: "k", label: "l", placeholder: "p", keyboard: .email, secure: true).node,
+        TextField(key: "k", label: "l", placeholder: "p", keyboard: .email, secure: true, autofill: .email).node,
         Toggle("t", key: "k").node,
         GenericItem(
             layout: .message, imageURL: "/a.png", title: "t", subtitle: "s", topRightDetail: "r", detail: "d",
