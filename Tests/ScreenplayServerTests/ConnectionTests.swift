@@ -104,6 +104,19 @@ import Testing
         }
     }
 
+    @Test func pipelinedRequestsAreEachAnsweredInOrder() async throws {
+        try await Self.withServer { port in
+            let connection = try RawConnection(port: port)
+            // Three requests in one write, the last an HTTP/1.0 one: three answers, in order, then the close.
+            await connection.send(
+                "GET /health HTTP/1.1\r\nHost: a\r\n\r\nGET /screens/nowhere HTTP/1.1\r\nHost: a\r\n\r\nGET /health HTTP/1.0\r\n\r\n")
+            let (answer, closed) = await connection.readAll(timeout: .seconds(5))
+            let statuses = answer.matches(of: /HTTP\/1\.[01] \d{3} [A-Za-z ]+/).map { String($0.output) }
+            #expect(statuses == ["HTTP/1.1 200 OK", "HTTP/1.1 404 Not Found", "HTTP/1.0 200 OK"], "\(answer)")
+            #expect(closed)
+        }
+    }
+
     @Test func expectContinueIsAnsweredBeforeTheBody() async throws {
         try await Self.withServer { port in
             let body = #"{"name":"refresh"}"#

@@ -19,11 +19,18 @@ final class RequestGuardHandler: ChannelDuplexHandler, RemovableChannelHandler {
     typealias OutboundOut = HTTPServerResponsePart
 
     let state: ConnectionGuard
-    /// The request being answered.
-    private var version = HTTPVersion.http1_1
-    private var requestEnded = false
-    /// This request was answered here; its parts are not passed on.
-    private var refused = false
+
+    /// A request read and not answered yet. Pipelined requests can be read while an earlier one is
+    /// answered, so they wait in order: an answer belongs to the oldest.
+    private struct Pending {
+        let version: HTTPVersion
+        var ended = false
+        /// Answered here; its parts are not passed on.
+        var refused = false
+    }
+
+    private var pending: [Pending] = []
+    /// The answer being written closes the connection after it.
     private var closeAfterAnswer = false
 
     init(state: ConnectionGuard) {
@@ -31,44 +38,24 @@ final class RequestGuardHandler: ChannelDuplexHandler, RemovableChannelHandler {
     }
 
     func channelRead(context: ChannelHandlerContext, data: NIOAny) {
-        let part = unwrapInboundIn(data)
-        switch part {
+        switch unwrapInboundIn(data) {
         case .head(let head):
-            version = head.version
-            requestEnded = false
-            refused = false
-            closeAfterAnswer = false
-            state.streaming = false
-            state.enter(.body, context: context)
-            if let refusal = refusal(of: head) {
-                refused = true
+            pending.append(Pending(version: head.version))
+            if pending.count == 1 { state.enter(.body, context: context) }
+            if let refusal = refusal(of: head) ?? expectation(of: head) {
                 refuse(refusal, context: context)
                 return
             }
-            if let expectation = head.headers.first(name: "expect") {
-                guard expectation.lowercased() == "100-continue" else {
-                    refused = true
-                    refuse(
-                        ScreenplayError(.expectationFailed, code: "unknownExpectation", message: "only Expect: 100-continue is understood"),
-                        context: context)
-                    return
-                }
-                if let length = head.headers.first(name: "content-length").flatMap(Int.init), length > state.limits.maxBodyBytes {
-                    refused = true
-                    refuse(
-                        ScreenplayError(
-                            .contentTooLarge, code: "bodyTooLarge", message: "a request body is at most \(state.limits.maxBodyBytes) bytes"),
-                        context: context)
-                    return
-                }
+            if head.headers.first(name: "expect") != nil {
                 context.writeAndFlush(wrapOutboundOut(.head(HTTPResponseHead(version: head.version, status: .continue))), promise: nil)
             }
         case .body:
-            if refused { return }
+            if pending.last?.refused == true { return }
         case .end:
-            requestEnded = true
-            if refused { return }
-            state.enter(.answering, context: context)
+            guard !pending.isEmpty else { return }
+            pending[pending.count - 1].ended = true
+            if pending[pending.count - 1].refused { return }
+            if pending.count == 1 { state.enter(.answering, context: context) }
         }
         context.fireChannelRead(data)
     }
@@ -76,8 +63,11 @@ final class RequestGuardHandler: ChannelDuplexHandler, RemovableChannelHandler {
     func write(context: ChannelHandlerContext, data: NIOAny, promise: EventLoopPromise<Void>?) {
         switch unwrapOutboundIn(data) {
         case .head(var head) where head.status.code >= 200:
-            if version.minor == 0 { head.version = .http1_0 }
-            if version.minor == 0 || !requestEnded { closeAfterAnswer = true }
+            let request = pending.first ?? Pending(version: .http1_1, ended: true)
+            if request.version.minor == 0 { head.version = .http1_0 }
+            // HTTP/1.0 has no chunks and no keep-alive by default; an answer before the body came
+            // whole leaves the rest of the body unread: both end the connection.
+            closeAfterAnswer = request.version.minor == 0 || !request.ended
             if closeAfterAnswer { head.headers.replaceOrAdd(name: "connection", value: "close") }
             if head.headers.first(name: "content-type")?.hasPrefix("text/event-stream") == true {
                 state.streaming = true
@@ -91,9 +81,12 @@ final class RequestGuardHandler: ChannelDuplexHandler, RemovableChannelHandler {
         case .end:
             context.write(data, promise: promise)
             state.streaming = false
+            if !pending.isEmpty { pending.removeFirst() }
             if closeAfterAnswer {
                 context.flush()
                 context.close(mode: .output, promise: nil)
+            } else if let next = pending.first {
+                state.enter(next.ended ? .answering : .body, context: context)
             } else {
                 state.enter(state.nextRequestStarted ? .head : .idle, context: context)
                 state.nextRequestStarted = false
@@ -107,7 +100,6 @@ final class RequestGuardHandler: ChannelDuplexHandler, RemovableChannelHandler {
         // A head that could not be parsed never reached the application: answer here. Errors
         // within a body go on to the route that reads it.
         if let error = error as? HTTPParserError, state.phase == .head || state.phase == .idle {
-            refused = true
             let refusal =
                 if case .headerOverflow = error {
                     ScreenplayError(
@@ -118,16 +110,31 @@ final class RequestGuardHandler: ChannelDuplexHandler, RemovableChannelHandler {
                 } else {
                     ScreenplayError(.badRequest, code: "malformedRequest", message: "the request could not be parsed as HTTP/1.1")
                 }
+            pending.append(Pending(version: .http1_1, refused: true))
             refuse(refusal, context: context)
             return
         }
         context.fireErrorCaught(error)
     }
 
+    /// What an `Expect` header asks that is refused: anything but `100-continue`, or a body larger
+    /// than any route takes.
+    private func expectation(of head: HTTPRequestHead) -> ScreenplayError? {
+        guard let expectation = head.headers.first(name: "expect") else { return nil }
+        guard expectation.lowercased() == "100-continue" else {
+            return ScreenplayError(.expectationFailed, code: "unknownExpectation", message: "only Expect: 100-continue is understood")
+        }
+        if let length = head.headers.first(name: "content-length").flatMap(Int.init), length > state.limits.maxBodyBytes {
+            return ScreenplayError(
+                .contentTooLarge, code: "bodyTooLarge", message: "a request body is at most \(state.limits.maxBodyBytes) bytes")
+        }
+        return nil
+    }
+
     /// Why a head is refused before the application sees it, if it is.
     private func refusal(of head: HTTPRequestHead) -> ScreenplayError? {
         let hosts = head.headers["host"].count
-        if hosts > 1 || (hosts == 0 && version.minor >= 1) {
+        if hosts > 1 || (hosts == 0 && head.version.minor >= 1) {
             return ScreenplayError(.badRequest, code: "badHost", message: "an HTTP/1.1 request carries exactly one Host header")
         }
         if head.headers.count > state.limits.maxHeaderFields {
@@ -138,8 +145,16 @@ final class RequestGuardHandler: ChannelDuplexHandler, RemovableChannelHandler {
         return nil
     }
 
-    /// Answers with the error's JSON and closes the connection after a linger.
+    /// Answers the newest request with the error's JSON and closes the connection after a linger —
+    /// at once, without an answer, when earlier pipelined requests are still being answered (an
+    /// answer written now would arrive before theirs).
     private func refuse(_ error: ScreenplayError, context: ChannelHandlerContext) {
+        pending[pending.count - 1].refused = true
+        guard pending.count == 1 else {
+            context.close(promise: nil)
+            return
+        }
+        let version = pending[0].version
         let body = error.encodedBody
         var headers = HTTPHeaders()
         headers.add(name: "content-type", value: "application/json; charset=utf-8")
