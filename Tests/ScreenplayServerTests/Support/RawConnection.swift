@@ -57,10 +57,17 @@ final class RawConnection: @unchecked Sendable {
 
     /// What the server sends until it closes the connection or `timeout` passes, and whether it closed.
     func readAll(timeout: Duration) async -> (text: String, closed: Bool) {
+        let (bytes, closed) = await readAllBytes(timeout: timeout)
+        return (String(decoding: bytes, as: UTF8.self), closed)
+    }
+
+    /// The bytes the server sends until it closes the connection or `timeout` passes (a gzip body
+    /// is not text).
+    func readAllBytes(timeout: Duration) async -> (bytes: [UInt8], closed: Bool) {
         await offPool { self.readAllBlocking(timeout: timeout) }
     }
 
-    private func readAllBlocking(timeout: Duration) -> (text: String, closed: Bool) {
+    private func readAllBlocking(timeout: Duration) -> (bytes: [UInt8], closed: Bool) {
         var received: [UInt8] = []
         let deadline = ContinuousClock.now + timeout
         var buffer = [UInt8](repeating: 0, count: 65_536)
@@ -70,10 +77,10 @@ final class RawConnection: @unchecked Sendable {
             let milliseconds = Int32(max(1, left.components.seconds * 1_000 + left.components.attoseconds / 1_000_000_000_000_000))
             guard poll(&descriptor, 1, milliseconds) > 0 else { continue }
             let count = buffer.withUnsafeMutableBytes { recv(socket, $0.baseAddress, $0.count, 0) }
-            if count <= 0 { return (String(decoding: received, as: UTF8.self), true) }
+            if count <= 0 { return (received, true) }
             received += buffer[..<count]
         }
-        return (String(decoding: received, as: UTF8.self), false)
+        return (received, false)
     }
 
     /// Reads until `marker` arrives (or the connection closes, or `timeout` passes).
