@@ -19,7 +19,7 @@ struct HTTPLintTests {
     static func findings(request: String, port: Int) async throws -> [String] {
         let connection = try RawConnection(port: port)
         await connection.send(request)
-        let (answer, _) = await connection.readAllBytes(timeout: .seconds(5))
+        let (answer, _) = await connection.readAllBytes(timeout: .seconds(15))
         let process = Process()
         process.executableURL = URL(fileURLWithPath: try #require(HTTPLint.path, "httplint is not in .venv"))
         process.arguments = ["-n"]
@@ -41,7 +41,7 @@ struct HTTPLintTests {
             let tag = try await {
                 let connection = try RawConnection(port: port)
                 await connection.send("GET /screens/requests HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n")
-                let head = await connection.readAll(timeout: .seconds(5)).text
+                let head = await connection.readAll(timeout: .seconds(15)).text
                 return try #require(head.firstMatch(of: /ETag: ("[^"]+")/).map { String($0.output.1) })
             }()
             let requests = [
