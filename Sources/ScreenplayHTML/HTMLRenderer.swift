@@ -210,6 +210,10 @@ public struct HTMLRenderer: Sendable {
     /// HTML id may not hold escaped as `%XX` (so distinct node ids stay distinct). The web runtime
     /// finds patched nodes by the same rule.
     public static func elementID(for nodeID: String) -> String {
+        // Written for every node with an id: ids without those characters (nearly all) are copied.
+        guard nodeID.utf8.contains(where: { $0 == UInt8(ascii: "%") || $0 == 0x20 || (0x09...0x0D).contains($0) }) else {
+            return "sp-" + nodeID
+        }
         var id = "sp-"
         for scalar in nodeID.unicodeScalars {
             switch scalar {

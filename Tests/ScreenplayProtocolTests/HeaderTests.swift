@@ -93,3 +93,15 @@ import Testing
         }
     }
 }
+
+@Suite struct HeaderListEntriesTests {
+    @Test func entriesComeOneAtATimeAsWritten() {
+        #expect(Array(HeaderListEntries("")) == [])
+        #expect(Array(HeaderListEntries("a")) == ["a"])
+        #expect(Array(HeaderListEntries(#""a", W/"b",,c,"#)) == [#""a""#, #" W/"b""#, "", "c", ""])
+        // Taking the first entries of a huge header reads only as far as them.
+        var entries = HeaderListEntries(String(repeating: "x,", count: 100_000))
+        #expect(entries.next() == "x")
+        #expect(entries.next() == "x")
+    }
+}

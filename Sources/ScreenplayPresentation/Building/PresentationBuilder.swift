@@ -210,14 +210,20 @@ struct PresentationBuilder {
     /// An image whose label says what a text beside it already says (a service's icon above its
     /// name) is decorative: a screen reader would read the same words twice.
     static func silenceRepeatedImageLabels(in siblings: inout [PresentedNode]) {
+        func isLabelledImage(_ node: PresentedNode) -> Bool {
+            if case .image = node.content, node.tap == nil, node.accessibility.label != nil, !node.accessibility.isHidden { return true }
+            return false
+        }
+        // On every presentation of every container: most have no labelled image, and pay one scan.
+        guard siblings.contains(where: isLabelledImage) else { return }
         func key(_ text: String) -> String { text.trimmingCharacters(in: .whitespacesAndNewlines).lowercased() }
         var texts: Set<String> = []
         for node in siblings { if case .text(let text) = node.content { texts.insert(key(text.plainText)) } }
         guard !texts.isEmpty else { return }
         for index in siblings.indices {
-            guard case .image = siblings[index].content, siblings[index].tap == nil, let label = siblings[index].accessibility.label,
-                texts.contains(key(label))
-            else { continue }
+            guard isLabelledImage(siblings[index]), let label = siblings[index].accessibility.label, texts.contains(key(label)) else {
+                continue
+            }
             siblings[index].accessibility.isHidden = true
             siblings[index].accessibility.role = nil
         }

@@ -67,13 +67,13 @@ extension ClientCapabilities {
     private static func typeList(_ name: HTTPField.Name, in headers: HTTPFields) throws(ScreenplayError) -> Set<String>? {
         let values = headers[values: name]
         guard !values.isEmpty else { return nil }
+        let tooLong = ScreenplayError(
+            .badRequest, code: "capabilitiesTooLong",
+            message: "\(name.rawName) is at most \(maxTypeListBytes) bytes and \(maxTypeNames) names", path: name.rawName)
         let text = values.joined(separator: ",")
-        let names = text.utf8.count <= maxTypeListBytes ? typeNames(fromHeader: text) : []
-        guard text.utf8.count <= maxTypeListBytes, names.count <= maxTypeNames else {
-            throw ScreenplayError(
-                .badRequest, code: "capabilitiesTooLong",
-                message: "\(name.rawName) is at most \(maxTypeListBytes) bytes and \(maxTypeNames) names", path: name.rawName)
-        }
+        guard text.utf8.count <= maxTypeListBytes else { throw tooLong }
+        let names = typeNames(fromHeader: text)
+        guard names.count <= maxTypeNames else { throw tooLong }
         return names
     }
 

@@ -27,14 +27,8 @@ public struct WeightedList: Sendable, Hashable {
     public init(_ fields: [String], maxItems: Int = Self.defaultMaxItems) {
         var items: [Item] = []
         scan: for field in fields {
-            // Entries are cut one at a time, so a header of 20,000 entries costs a scan to the
-            // 32nd, not an array of them all.
-            var rest = field[...]
-            while !rest.isEmpty {
+            for entry in HeaderListEntries(field) {
                 guard items.count < maxItems else { break scan }
-                let comma = rest.utf8.firstIndex(of: UInt8(ascii: ",")) ?? rest.endIndex
-                let entry = rest[..<comma]
-                rest = comma == rest.endIndex ? rest[rest.endIndex...] : rest[rest.utf8.index(after: comma)...]
                 var parts = entry.split(separator: ";", maxSplits: 8, omittingEmptySubsequences: false).makeIterator()
                 guard let rawValue = parts.next() else { continue }
                 let value = rawValue.trimmingWhitespace().lowercased()

@@ -1,4 +1,3 @@
-import Crypto
 import HTTPTypes
 import ScreenplayDSL
 import ScreenplayProtocol
@@ -13,9 +12,7 @@ final class CapabilityCache: Sendable {
     /// The capabilities the headers declare, and the raw text that identifies them (for cache keys).
     func capabilities(for headers: HTTPFields) throws(ScreenplayError) -> (ClientCapabilities, key: String) {
         var key = ClientCapabilities.headerKey(headers)
-        if key.utf8.count > 64 {
-            key = SHA256.hash(data: Array(key.utf8)).map { byte in String(byte >> 4, radix: 16) + String(byte & 15, radix: 16) }.joined()
-        }
+        if key.utf8.count > 64 { key = Digest.sha256(Array(key.utf8)) }
         if let cached = parsed[key] { return (cached, key) }
         let capabilities = try ClientCapabilities(headerFields: headers)
         parsed.store(capabilities, for: key)

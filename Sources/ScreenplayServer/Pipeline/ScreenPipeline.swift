@@ -75,12 +75,9 @@ struct ScreenPipeline: Sendable {
             label = screen.id
             let format = ScreenFormat(accept: request.headers[values: .accept])
             let context = try context(for: request, components: [], parameters: [:], format: format)
-            let reply = ScreenReply(adapt(screen, for: context))
-            if format == .html { return webResponse(reply, context: context, request: request, cacheKey: nil) }
-            let headers = ScreenResponse.headers(for: reply.screen, language: context.language)
-            return respond(
-                body: encoder.body(for: reply.screen, readBy: context.capabilities.version), headers: headers, maxAge: nil, cacheKey: nil,
-                request: request)
+            return answer(
+                ScreenReply(adapt(screen, for: context)), format: format, context: context, request: request, cacheKey: nil,
+                remembers: false)
         }
     }
 
@@ -157,16 +154,25 @@ struct ScreenPipeline: Sendable {
         }
         var reply = try await resolved.route.handler(context)
         reply.screen = adapt(reply.screen, for: context)
+        // A screen with intents is remembered by version, so an intent from it can be answered with a patch.
+        return answer(
+            reply, format: format, context: context, request: request, cacheKey: cacheKey, remembers: !resolved.route.intents.isEmpty)
+    }
+
+    /// An adapted screen as the client asked for it: a web page, or the document in the client's
+    /// form with its signed state in a header.
+    private func answer(
+        _ reply: ScreenReply, format: ScreenFormat, context: ScreenContext, request: Request, cacheKey: String?, remembers: Bool
+    ) -> Response {
         if format == .html { return webResponse(reply, context: context, request: request, cacheKey: cacheKey) }
         var headers = ScreenResponse.headers(for: reply.screen, language: context.language)
         if let state = reply.signedState { headers[.screenplayStateToken] = token(for: state, in: context) }
         // The plain bytes' hash names the version whichever form this client reads; clients of
         // format 1.1 get repeated nodes as templates, under a tag of their own.
         let body = encoder.body(for: reply.screen, readBy: context.capabilities.version)
-        // A screen with intents is remembered by version, so an intent from it can be answered with a patch.
         return respond(
             body: body, headers: headers, maxAge: reply.screen.cache?.maxAge, cacheKey: cacheKey, request: request,
-            remembering: resolved.route.intents.isEmpty ? nil : reply.screen)
+            remembering: remembers ? reply.screen : nil)
     }
 
     /// Sends encoded bytes: into the render cache when the route opted in and the screen has a lifetime.

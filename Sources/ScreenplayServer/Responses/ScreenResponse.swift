@@ -1,5 +1,4 @@
 import CompressNIO
-import Crypto
 import HTTPTypes
 import Hummingbird
 import ScreenplayDSL
@@ -34,8 +33,7 @@ enum ScreenResponse {
 
     /// A strong validator: the tag of the version named by the first 128 bits of the body's SHA-256.
     static func entityTag(for body: [UInt8]) -> String {
-        let digest = SHA256.hash(data: body)
-        return EntityTag.tag(ofVersion: digest.prefix(16).map { byte in (byte < 16 ? "0" : "") + String(byte, radix: 16) }.joined())
+        EntityTag.tag(ofVersion: Digest.sha256(body, bytes: 16))
     }
 
     /// The id of a screen's version on streams: its plain tag's version (same screen, same id).
@@ -54,11 +52,8 @@ enum ScreenResponse {
         if values.count == 1, tags.contains(values[0]) { return true }
         var seen = 0
         for value in values {
-            var rest = value[...]
-            while !rest.isEmpty {
-                let comma = rest.utf8.firstIndex(of: UInt8(ascii: ",")) ?? rest.endIndex
-                var candidate = rest[..<comma].trimmingWhitespace()[...]
-                rest = comma == rest.endIndex ? rest[rest.endIndex...] : rest[rest.utf8.index(after: comma)...]
+            for entry in HeaderListEntries(value) {
+                var candidate = entry.trimmingWhitespace()[...]
                 guard !candidate.isEmpty else { continue }
                 seen += 1
                 guard seen <= maxHeldTags else { return false }
