@@ -11,6 +11,7 @@ let package = Package(
         .library(name: "ScreenplayPresentation", targets: ["ScreenplayPresentation"]),
         .library(name: "ScreenplayProtocol", targets: ["ScreenplayProtocol"]),
         .library(name: "ScreenplayServer", targets: ["ScreenplayServer"]),
+        .library(name: "ScreenplayControl", targets: ["ScreenplayControl"]),
         .library(name: "ScreenplayClient", targets: ["ScreenplayClient"]),
         .library(name: "ScreenplayHTML", targets: ["ScreenplayHTML"]),
         .library(name: "ScreenplaySwiftUI", targets: ["ScreenplaySwiftUI"]),
@@ -29,6 +30,9 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-nio.git", from: "2.86.0"),
         .package(url: "https://github.com/apple/swift-nio-extras.git", from: "1.35.2"),
         .package(url: "https://github.com/swift-server/swift-service-lifecycle.git", from: "2.8.0"),
+        // The control plane's storage: SQLite embedded (no setup), PostgreSQL shared by instances.
+        .package(url: "https://github.com/vapor/sqlite-nio.git", from: "1.13.2"),
+        .package(url: "https://github.com/vapor/postgres-nio.git", from: "1.33.2"),
     ],
     targets: [
         .target(name: "Screenplay"),
@@ -60,9 +64,24 @@ let package = Package(
                 .product(name: "NIOHTTPTypes", package: "swift-nio-extras"),
             ]
         ),
+        // What a product team changes without a deploy: stored experiments, published content, the
+        // admin API, events and results, kept in SQLite or PostgreSQL and shared by every instance.
+        .target(
+            name: "ScreenplayControl",
+            dependencies: [
+                "Screenplay", "ScreenplayDSL", "ScreenplayProtocol", "ScreenplayServer",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+                .product(name: "SQLiteNIO", package: "sqlite-nio"),
+                .product(name: "PostgresNIO", package: "postgres-nio"),
+                .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "Metrics", package: "swift-metrics"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+            ]
+        ),
         .target(
             name: "ScreenplayDemo",
-            dependencies: ["ScreenplayServer", .product(name: "ServiceLifecycle", package: "swift-service-lifecycle")]
+            dependencies: ["ScreenplayServer", "ScreenplayControl", .product(name: "ServiceLifecycle", package: "swift-service-lifecycle")]
         ),
         // Every screen as a web page: HTML, CSS and the small runtime script.
         .target(
@@ -128,6 +147,14 @@ let package = Package(
             ]
         ),
         .testTarget(name: "ScreenplayCLITests", dependencies: ["screenplay"]),
+        .testTarget(
+            name: "ScreenplayControlTests",
+            dependencies: [
+                "ScreenplayControl", "ScreenplayServer", "ScreenplayDemo", "ScreenplayClient", "ScreenplayTestSupport",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+            ]
+        ),
         // The native renderers: empty where SwiftUI and UIKit are missing (Linux), type-checked here
         // against the stand-ins by scripts/check-apple.
         .target(name: "ScreenplaySwiftUI", dependencies: ["ScreenplayClient", "ScreenplayPresentation"]),

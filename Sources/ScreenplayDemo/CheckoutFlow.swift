@@ -7,7 +7,9 @@ import ScreenplayServer
 /// with the next step. The experiment `checkoutOrder` decides whether the card comes before or
 /// after sign-up; the variant and the step travel signed, so a client cannot skip a step.
 enum CheckoutFlow {
-    static let experiment = Experiment("checkoutOrder", variants: [("signUpFirst", 50), ("cardFirst", 50)])
+    static let experiment = Experiment("checkoutOrder", variants: [("signUpFirst", 50), ("cardFirst", 50)], goal: goal)
+    /// The conversion a finished checkout counts as.
+    static let goal = "checkout_done"
 
     enum Step: String, CaseIterable {
         case signUp, addCard, confirm, done
@@ -66,7 +68,9 @@ enum CheckoutFlow {
                     Button(strings["done.home"], action: .navigate("/home")).id("home")
                 } else {
                     let title = step == .confirm ? strings("pay.button", formats.price(euros: totalEuros)) : strings["checkout.continue"]
-                    Button(title, action: .sequence([.track("checkout_\(step.rawValue)_continue"), .intent("continue")])).id("continue")
+                    // Paying is its own intent: the one the experiment's goal counts.
+                    let intent = step == .confirm ? "pay" : "continue"
+                    Button(title, action: .sequence([.track("checkout_\(step.rawValue)_continue"), .intent(intent)])).id("continue")
                     Button(strings["checkout.cancel"], variant: .plain, action: .dismiss).id("cancel")
                 }
             }
@@ -117,25 +121,35 @@ enum CheckoutFlow {
                     signedState: ["step": .string(first.rawValue), "variant": .string(variant)])
             })
         // Each step's token is spent: a replayed step (paying twice) is refused with 409.
-        routes.intent("continue", on: "checkout", once: true) { intent in
-            guard let variant = intent.signedState["variant"]?.stringValue, experiment.variants.contains(where: { $0.name == variant }),
-                let step = intent.signedState["step"]?.stringValue.flatMap(Step.init(rawValue:)), step != .done
-            else {
-                throw ScreenplayError(
-                    .badRequest, code: "noCheckoutInProgress", message: "start the checkout from /screens/checkout", path: "stateToken")
-            }
-            let language = intent.context.language
-            if let problem = problem(with: intent.state, at: step, strings: Strings(language)) {
-                return IntentResult(
-                    screen: screen(step: step, variant: variant, language: language, state: intent.state, error: problem),
-                    signedState: intent.signedState)
-            }
-            let order = steps(for: variant)
-            let next = order[(order.firstIndex(of: step) ?? 0) + 1]
-            return IntentResult(
-                screen: screen(step: next, variant: variant, language: language),
-                effects: next == .done ? [.track("checkout_done", properties: ["variant": .string(variant)])] : [],
-                signedState: ["step": .string(next.rawValue), "variant": .string(variant)])
+        routes.intent("continue", on: "checkout", once: true) { intent in try advance(intent, paying: false) }
+        // A successful payment is the checkout's conversion.
+        routes.intent("pay", on: "checkout", once: true, goal: goal) { intent in try advance(intent, paying: true) }
+    }
+
+    /// The next step after the one in the intent's signed state; paying is the confirm step's only way on.
+    static func advance(_ intent: Intent, paying: Bool) throws -> IntentResult {
+        guard let variant = intent.signedState["variant"]?.stringValue, experiment.variants.contains(where: { $0.name == variant }),
+            let step = intent.signedState["step"]?.stringValue.flatMap(Step.init(rawValue:)), step != .done
+        else {
+            throw ScreenplayError(
+                .badRequest, code: "noCheckoutInProgress", message: "start the checkout from /screens/checkout", path: "stateToken")
         }
+        guard paying == (step == .confirm) else {
+            throw ScreenplayError(
+                .conflict, code: "wrongStep", message: paying ? "there is nothing to pay yet" : "this step is paid with the intent \"pay\"",
+                path: "name")
+        }
+        let language = intent.context.language
+        if let problem = problem(with: intent.state, at: step, strings: Strings(language)) {
+            return IntentResult(
+                screen: screen(step: step, variant: variant, language: language, state: intent.state, error: problem),
+                signedState: intent.signedState)
+        }
+        let order = steps(for: variant)
+        let next = order[(order.firstIndex(of: step) ?? 0) + 1]
+        return IntentResult(
+            screen: screen(step: next, variant: variant, language: language),
+            effects: next == .done ? [.track("checkout_done", properties: ["variant": .string(variant)])] : [],
+            signedState: ["step": .string(next.rawValue), "variant": .string(variant)])
     }
 }

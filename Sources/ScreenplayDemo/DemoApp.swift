@@ -1,5 +1,6 @@
 import Hummingbird
 import Logging
+import ScreenplayControl
 import ScreenplayDSL
 import ScreenplayServer
 import ServiceLifecycle
@@ -14,9 +15,10 @@ public enum DemoApp {
     /// - Parameter allowsExperimentOverrides: honour `Screenplay-Experiments` (QA); on in the demo.
     public static func routes(
         signer: StateSigner = .development(), allowsExperimentOverrides: Bool = true, metrics: ScreenplayMetrics? = nil,
-        feed: CityFeed = CityFeed()
+        feed: CityFeed = CityFeed(), configuration: LiveConfiguration = LiveConfiguration()
     ) -> ScreenplayRoutes {
         var routes = ScreenplayRoutes(languages: LanguageNegotiation(supported: Strings.supported, default: "en"), signer: signer)
+        routes.configuration = configuration
         routes.metrics = metrics
         routes.allowsExperimentOverrides = allowsExperimentOverrides
         routes.servesIndex = true
@@ -41,6 +43,17 @@ public enum DemoApp {
         return routes
     }
 
+    /// The demo's experiments, declared in code.
+    public static let experiments = [HomeScreen.experiment, CheckoutFlow.experiment]
+
+    /// Stores the demo's experiments where nothing is stored under their names yet, so that the
+    /// home's section order and the checkout's step order are data the admin API changes.
+    public static func seed(_ control: ControlPlane) async throws {
+        for experiment in experiments where try await control.storedExperiment(named: experiment.name) == nil {
+            _ = try await control.save(experiment, by: "demo-seed", ifRevision: 0)
+        }
+    }
+
     /// A Hummingbird application serving the demo on `host:port`, holding every connection to
     /// `connectionLimits`, and logging one line per request when `logsRequests` (the access log;
     /// off by default: under load it grows by hundreds of megabytes).
@@ -51,12 +64,17 @@ public enum DemoApp {
         preencoded: (body: [UInt8], headers: HTTPFields)? = nil,
         logger: Logger = Logger(label: "screenplay.demo"),
         feed: CityFeed = CityFeed(), liveInterval: Duration? = nil, connectionLimits: ConnectionLimits = ConnectionLimits(),
-        logsRequests: Bool = false,
+        logsRequests: Bool = false, control: ControlPlane? = nil, adminTokens: AdminTokens = .none,
         onServerRunning: @escaping @Sendable (_ port: Int) async -> Void = { _ in }
     ) -> some ApplicationProtocol {
         let router = Router(context: ScreenplayRequestContext.self)
         if preencoded == nil, logsRequests { router.add(middleware: RequestLogMiddleware()) }
-        routes(signer: signer, metrics: metrics, feed: feed).addRoutes(to: router)
+        var routes = routes(signer: signer, metrics: metrics, feed: feed, configuration: control?.configuration ?? LiveConfiguration())
+        if let control {
+            routes.eventSink = control.events
+            control.addRoutes(to: router, tokens: adminTokens)
+        }
+        routes.addRoutes(to: router)
         // The demo's front door: its index of screens.
         router.get("/") { _, _ in Response(status: .seeOther, headers: [.location: "/screens"]) }
         if let preencoded {
@@ -71,6 +89,8 @@ public enum DemoApp {
             configuration: .init(address: .hostname(host, port: port), serverName: "Screenplay", backlog: 4_096),
             onServerRunning: { channel in await onServerRunning(channel.localAddress?.port ?? port) }, logger: logger)
         if let liveInterval { application.addServices(NewDayTicker(feed: feed, interval: liveInterval)) }
+        // Other instances' changes arrive; events reach the database, and are flushed at shutdown.
+        if let control { application.addServices(control.watcher, control.events) }
         // After a burst, freed memory goes back to the system instead of staying in the allocator.
         application.addServices(MemoryTrimmer())
         return application

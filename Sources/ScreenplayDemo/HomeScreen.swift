@@ -122,7 +122,8 @@ enum HomeScreen {
         let paymentsFirst = variant == "paymentsFirst"
         let servicesSection = Section(strings["home.services"], id: "section.services") {
             collection(strings)
-            images()
+            // Marketing publishes this one through the admin API; the promo banners until it does.
+            Slot("home.promo") { images() }
             Carousel(spacing: 12, itemWidth: 260) {
                 Text(strings["home.offer.1"], size: 15).padding(16).background(Color("#fff8e1", dark: "#3e2723")).cornerRadius(12)
                 Text(strings["home.offer.2"], size: 15).padding(16).background(Color("#fff8e1", dark: "#3e2723")).cornerRadius(12)

@@ -5,6 +5,7 @@ import HTTPTypes
 import Logging
 import Metrics
 import Prometheus
+import ScreenplayControl
 import ScreenplayDemo
 import ScreenplayServer
 
@@ -13,8 +14,14 @@ struct ServeCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "serve",
         abstract: "Serve the demo backend: the screens of the three write-ups in en, fr and de.",
-        discussion:
-            "Set SCREENPLAY_STATE_KEY (base64, at least 32 bytes) to sign client state with a stable key; without it a random development key is used."
+        discussion: """
+            Experiments and published content are kept in an embedded SQLite database in --data (default .screenplay), \
+            or in PostgreSQL with --database postgres://…, which several instances share.
+
+            Environment:
+              SCREENPLAY_STATE_KEY     base64, at least 32 bytes: signs client state (without it, a random development key)
+              SCREENPLAY_ADMIN_TOKENS  name:role:token,… (role admin or read; tokens of 24+ characters): enables /admin
+            """
     )
 
     @Option(help: "Address to listen on.")
@@ -22,6 +29,12 @@ struct ServeCommand: AsyncParsableCommand {
 
     @Option(help: "Port to listen on.")
     var port = 8080
+
+    @Option(help: "The folder of the embedded SQLite database (experiments, content, events).")
+    var data = ".screenplay"
+
+    @Option(help: "A PostgreSQL URL (postgres://user:password@host:port/database) to share state between instances, instead of --data.")
+    var database: String?
 
     @Flag(help: "Log one line per request (method, path, status, duration): the access log. Off by default.")
     var accessLog = false
@@ -55,6 +68,36 @@ struct ServeCommand: AsyncParsableCommand {
                 """)
             signer = .development()
         }
+        let adminTokens: AdminTokens
+        do {
+            adminTokens = try AdminTokens(parsing: ProcessInfo.processInfo.environment["SCREENPLAY_ADMIN_TOKENS"] ?? "")
+        } catch {
+            throw ValidationError("SCREENPLAY_ADMIN_TOKENS: \(error.message)")
+        }
+        if adminTokens.isEmpty {
+            logger.warning(
+                "*** No admin token is configured: the admin API (/admin) is DISABLED. Set SCREENPLAY_ADMIN_TOKENS=name:admin:<24+ characters> to enable it. ***"
+            )
+        }
+        let store: any ControlDatabase
+        do {
+            if let database {
+                store = try PostgresControlDatabase(url: database)
+            } else {
+                store = try await SQLiteControlDatabase.open(folder: URL(fileURLWithPath: data))
+            }
+        } catch {
+            throw ValidationError("cannot open the database: \(error)")
+        }
+        let configuration = LiveConfiguration()
+        let control: ControlPlane
+        do {
+            control = try await ControlPlane.open(database: store, configuration: configuration, logger: logger)
+            try await DemoApp.seed(control)
+        } catch {
+            throw ValidationError("cannot use the database \(database.map { _ in "(PostgreSQL)" } ?? data): \(error)")
+        }
+        logger.info("control plane: \(database == nil ? "SQLite in \(data)" : "PostgreSQL"), change \(control.changeNumber)")
         let registry = PrometheusCollectorRegistry()
         MetricsSystem.bootstrap(PrometheusMetricsFactory(registry: registry))
         let metrics = ScreenplayMetrics(factory: MetricsSystem.factory, registry: registry)
@@ -73,8 +116,10 @@ struct ServeCommand: AsyncParsableCommand {
         }
         try await DemoApp.application(
             host: host, port: port, signer: signer, metrics: metrics, preencoded: preencoded, logger: logger,
-            liveInterval: liveInterval > 0 ? .milliseconds(Int(liveInterval * 1_000)) : nil, logsRequests: accessLog
+            liveInterval: liveInterval > 0 ? .milliseconds(Int(liveInterval * 1_000)) : nil, logsRequests: accessLog, control: control,
+            adminTokens: adminTokens
         ).runService()
+        await store.close()
     }
 
     /// The headers of a `curl -D` dump, without those the server writes itself.

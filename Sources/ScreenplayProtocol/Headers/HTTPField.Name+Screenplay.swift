@@ -15,6 +15,11 @@ extension HTTPField.Name {
     public static let screenplayActions = Self("Screenplay-Actions")!
     /// `Screenplay-Platform`: `ios`, `android`, `web`, `terminal` …
     public static let screenplayPlatform = Self("Screenplay-Platform")!
+    /// `Screenplay-App-Version`: the app's version (`2.3.1`), which experiments may target.
+    public static let screenplayAppVersion = Self("Screenplay-App-Version")!
+    /// `Screenplay-Attributes: group=beta, plan=pro`: what the app knows of its user, which
+    /// experiments may target (the demo's stand-in for attributes an app's auth would give).
+    public static let screenplayAttributes = Self("Screenplay-Attributes")!
     /// `Screenplay-User`: the user id (the demo's stand-in for authentication).
     public static let screenplayUser = Self("Screenplay-User")!
     /// `Screenplay-State-Token`: signed server state that the client sends back with intents.
@@ -33,6 +38,6 @@ extension HTTPField.Name {
     /// Every request header that can change the bytes of a screen: what a screen's `Vary` names.
     public static let screenVariesBy: [HTTPField.Name] = [
         .accept, .acceptEncoding, .acceptLanguage, .screenplayVersion, .screenplayComponents, .screenplayActions,
-        .screenplayPlatform, .screenplayUser, .screenplayExperiments,
+        .screenplayPlatform, .screenplayAppVersion, .screenplayUser, .screenplayAttributes, .screenplayExperiments,
     ]
 }

@@ -18,6 +18,24 @@ public struct ScreenplayError: Error, Sendable, Hashable, CustomStringConvertibl
     public var path: String?
     /// Header fields the answer carries besides the body: `Retry-After` on a 503, `Allow` on a 405.
     public var headerFields: HTTPFields
+    /// Every problem, when a document had several (a 422 for a slot's content or an experiment):
+    /// each with its path in the document and its severity.
+    public var problems: [Problem] = []
+
+    /// One problem of a refused document.
+    public struct Problem: Sendable, Hashable, CustomStringConvertible {
+        public var path: String
+        public var severity: String
+        public var message: String
+
+        public init(path: String, severity: String = "error", message: String) {
+            self.path = path
+            self.severity = severity
+            self.message = message
+        }
+
+        public var description: String { "\(path): \(severity): \(message)" }
+    }
 
     public init(_ status: HTTPResponse.Status, code: String, message: String, path: String? = nil, headerFields: HTTPFields = [:]) {
         self.status = status
@@ -44,7 +62,7 @@ public struct ScreenplayError: Error, Sendable, Hashable, CustomStringConvertibl
     public var description: String { "\(status.code) \(code): \(message)" + (path.map { " at \($0)" } ?? "") }
 
     private enum Key: String, JSONKey {
-        case error, code, message, path
+        case error, code, message, path, problems, severity
     }
 
     /// The error's body.
@@ -53,6 +71,12 @@ public struct ScreenplayError: Error, Sendable, Hashable, CustomStringConvertibl
         error[Key.code] = .string(code)
         error[Key.message] = .string(message)
         error[Key.path] = path.map(JSONValue.string)
+        if !problems.isEmpty {
+            error[Key.problems] = .array(
+                problems.map {
+                    .object([Key.path.name: .string($0.path), Key.severity.name: .string($0.severity), Key.message.name: .string($0.message)])
+                })
+        }
         var writer = JSONWriter()
         writer.beginObject()
         writer.member(Key.error, .object(error))
@@ -67,5 +91,13 @@ public struct ScreenplayError: Error, Sendable, Hashable, CustomStringConvertibl
             case .string(let code)? = error[Key.code], case .string(let message)? = error[Key.message]
         else { return nil }
         self.init(status, code: code, message: message, path: error[Key.path]?.stringValue)
+        if case .array(let problems)? = error[Key.problems] {
+            self.problems = problems.compactMap { problem in
+                guard case .object(let members) = problem, let path = members[Key.path]?.stringValue,
+                    let message = members[Key.message]?.stringValue
+                else { return nil }
+                return Problem(path: path, severity: members[Key.severity]?.stringValue ?? "error", message: message)
+            }
+        }
     }
 }

@@ -9,26 +9,26 @@ import NIOConcurrencyHelpers
 /// versions.store(screen, for: "3f8bb9fa…")
 /// versions["3f8bb9fa…"]    // the screen, until 512 newer ones pushed it out
 /// ```
-final class BoundedCache<Value: Sendable>: Sendable {
+public final class BoundedCache<Value: Sendable>: Sendable {
     private let state = NIOLockedValueBox<(values: [String: Value], order: [String])>(([:], []))
-    let capacity: Int
+    public let capacity: Int
 
-    init(capacity: Int) {
+    public init(capacity: Int) {
         self.capacity = capacity
     }
 
-    subscript(key: String) -> Value? {
+    public subscript(key: String) -> Value? {
         state.withLockedValue { $0.values[key] }
     }
 
-    func store(_ value: Value, for key: String) {
+    public func store(_ value: Value, for key: String) {
         state.withLockedValue { state in
             if state.values.updateValue(value, forKey: key) == nil { state.order.append(key) }
             while state.order.count > capacity { state.values[state.order.removeFirst()] = nil }
         }
     }
 
-    func remove(_ key: String) {
+    public func remove(_ key: String) {
         state.withLockedValue { state in
             guard state.values.removeValue(forKey: key) != nil, let index = state.order.firstIndex(of: key) else { return }
             state.order.remove(at: index)

@@ -1,9 +1,10 @@
-import Crypto
-import Logging
-
-/// An A/B test: named variants with weights. A user's variant is a pure function of the
-/// experiment's name and the user id (SHA-256), so every process and machine gives the same answer
-/// without storing anything.
+/// An A/B test: named variants with weights, who takes part, and where it stands. A user's variant
+/// is a pure function of the experiment's seed and the user id — GrowthBook's hashing (version 2),
+/// so this server, GrowthBook's SDKs and its stats engine agree on who is in which bucket — and is
+/// kept (sticky) when the weights change, until the bucket version is raised.
+///
+/// Declared in code, an experiment is a default; one stored through the admin API replaces it
+/// without a deploy.
 ///
 /// ```swift
 /// let order = Experiment("homeOrder", variants: [("servicesFirst", 50), ("paymentsFirst", 50)])
@@ -13,23 +14,65 @@ public struct Experiment: Sendable, Hashable {
     public struct Variant: Sendable, Hashable {
         public let name: String
         public let weight: Double
+
+        public init(name: String, weight: Double) {
+            self.name = name
+            self.weight = weight
+        }
+    }
+
+    /// Where an experiment stands.
+    public enum Status: String, Sendable, Hashable, CaseIterable {
+        /// Users are assigned and exposures recorded.
+        case running
+        /// Everyone sees the control (the first variant); nothing is recorded.
+        case paused
+        /// Over: everyone sees the ``Experiment/winner``; nothing is recorded.
+        case stopped
     }
 
     public let name: String
-    /// The variants in the order given; the first is what users without an id get.
+    /// The variants in the order given; the first is the control, what users without an id get.
     public let variants: [Variant]
+    public var status: Status = .running
+    /// The variant a stopped experiment serves to everyone.
+    public var winner: String?
+    /// Who takes part; the others see the control and are not counted.
+    public var targeting: Targeting = Targeting()
+    /// Users forced into a variant (QA): they see it whatever the status, and are not counted.
+    public var allowList: [String: String] = [:]
+    /// Raised to reshuffle everyone: assignments made under an older bucket version are forgotten.
+    public var bucketVersion: Int = 1
+    /// The conversion event that measures it (`checkout_done`): the default of its report.
+    public var goal: String?
+    /// What the hash mixes with the user id; the name unless given.
+    public var seed: String?
 
     /// - Parameter variants: names and positive weights (they need not add up to 100).
-    public init(_ name: String, variants: [(String, Double)]) {
+    public init(_ name: String, variants: [(String, Double)], goal: String? = nil) {
         precondition(!variants.isEmpty, "experiment \(name) needs at least one variant")
         precondition(variants.allSatisfy { $0.1 > 0 }, "experiment \(name) has a variant without a positive weight")
         self.name = name
         self.variants = variants.map { Variant(name: $0.0, weight: $0.1) }
+        self.goal = goal
     }
 
-    /// The variant of `user`: the user's point in [0, 1) picks a slice of the cumulative weights.
+    /// An experiment as stored: the caller has checked it (``Experiment/problems``).
+    public init(name: String, variants: [Variant]) {
+        self.name = name
+        self.variants = variants
+    }
+
+    /// The control: the first variant.
+    public var control: String { variants[0].name }
+
+    /// Whether `name` is one of the variants.
+    public func has(variant name: String) -> Bool { variants.contains { $0.name == name } }
+
+    /// The variant the hash gives `user` with today's weights: the user's point in [0, 1) picks a
+    /// slice of the cumulative normalised weights, as GrowthBook's bucket ranges do.
     public func variant(for user: String) -> String {
-        let point = Self.point(experiment: name, user: user)
+        let point = Self.point(seed: seed ?? name, user: user)
         let total = variants.reduce(0) { $0 + $1.weight }
         var cumulative = 0.0
         for variant in variants {
@@ -39,49 +82,51 @@ public struct Experiment: Sendable, Hashable {
         return variants[variants.count - 1].name
     }
 
-    /// A uniform point in [0, 1) from the first 8 bytes of SHA-256("experiment\u{0}user").
-    static func point(experiment: String, user: String) -> Double {
-        let digest = SHA256.hash(data: Array((experiment + "\u{0}" + user).utf8))
-        let value = digest.prefix(8).reduce(UInt64(0)) { $0 << 8 | UInt64($1) }
-        return Double(value >> 11) / Double(UInt64(1) << 53)
-    }
-}
-
-/// One user seeing one variant, as an analytics pipeline wants it.
-public struct Exposure: Sendable, Hashable {
-    public let experiment: String
-    public let variant: String
-    public let user: String?
-    /// Whether the variant came from a `Screenplay-Experiments` override (QA), not assignment.
-    public let overridden: Bool
-}
-
-/// Where exposures go: the log by default; an app plugs in its analytics.
-public protocol ExposureSink: Sendable {
-    func record(_ exposure: Exposure)
-}
-
-/// Writes an exposure as a structured log line the first time this process sees that user in that
-/// variant (remembering up to `memory` of them), so a busy screen does not log every request.
-public struct LogExposureSink: ExposureSink {
-    let logger: Logger
-    private let seen: LockedSet
-    private let memory: Int
-
-    public init(logger: Logger = Logger(label: "screenplay.experiments"), memory: Int = 100_000) {
-        self.logger = logger
-        self.seen = LockedSet()
-        self.memory = memory
+    /// GrowthBook's hash, version 2: `fnv1a32(String(fnv1a32(seed + user))) % 10000 / 10000`.
+    /// (Version 1 was biased for some seeds.)
+    public static func point(seed: String, user: String) -> Double {
+        Double(fnv1a32(String(fnv1a32(seed + user))) % 10_000) / 10_000
     }
 
-    public func record(_ exposure: Exposure) {
-        let key = "\(exposure.experiment)\u{0}\(exposure.variant)\u{0}\(exposure.user ?? "")\u{0}\(exposure.overridden)"
-        guard seen.insert(key, forgettingAllBeyond: memory) else { return }
-        logger.info(
-            "exposure",
-            metadata: [
-                "experiment": "\(exposure.experiment)", "variant": "\(exposure.variant)",
-                "user": "\(exposure.user ?? "-")", "overridden": "\(exposure.overridden)",
-            ])
+    /// 32-bit FNV-1a over the text's Unicode scalars, as GrowthBook's Python SDK computes it.
+    static func fnv1a32(_ text: String) -> UInt32 {
+        var hash: UInt32 = 0x811C_9DC5
+        for scalar in text.unicodeScalars {
+            hash ^= scalar.value
+            hash = hash &* 0x0100_0193
+        }
+        return hash
+    }
+
+    /// What is wrong with the experiment, by member (empty when it can be served).
+    public var problems: [(member: String, message: String)] {
+        var problems: [(String, String)] = []
+        if name.isEmpty || name.count > 128 { problems.append(("name", "a name is 1 to 128 characters")) }
+        if variants.isEmpty { problems.append(("variants", "an experiment needs at least one variant")) }
+        var seen: Set<String> = []
+        for (index, variant) in variants.enumerated() {
+            if variant.name.isEmpty || variant.name.count > 128 {
+                problems.append(("variants[\(index)].name", "a variant's name is 1 to 128 characters"))
+            }
+            if !seen.insert(variant.name).inserted {
+                problems.append(("variants[\(index)].name", "two variants are called \"\(variant.name)\""))
+            }
+            if !(variant.weight > 0 && variant.weight.isFinite) {
+                problems.append(("variants[\(index)].weight", "a weight is a positive number"))
+            }
+        }
+        if status == .stopped {
+            if let winner {
+                if !has(variant: winner) { problems.append(("winner", "\"\(winner)\" is not one of the variants")) }
+            } else {
+                problems.append(("winner", "a stopped experiment names the variant everyone now sees"))
+            }
+        }
+        for user in allowList.keys.sorted() where !has(variant: allowList[user] ?? "") {
+            problems.append(("allowList.\(user)", "\"\(allowList[user] ?? "")\" is not one of the variants"))
+        }
+        if bucketVersion < 1 { problems.append(("bucketVersion", "a bucket version is 1 or more")) }
+        if let problem = targeting.problem { problems.append(problem) }
+        return problems
     }
 }

@@ -24,6 +24,9 @@ public struct ScreenContext: Sendable {
     public var locale: Locale { Locale(identifier: language) }
     /// The user the request is for (the demo reads `Screenplay-User`; apps plug in their auth).
     public let user: String?
+    /// Who the request is for, as experiments target it: user, platform, app version, language,
+    /// attributes (`Screenplay-Attributes`).
+    public let audience: Audience
     /// What the client can show; the screen is adapted to it before it is sent.
     public let capabilities: ClientCapabilities
     /// The raw capability headers, which identify `capabilities` in cache keys.

@@ -21,9 +21,9 @@ struct ScreenPipeline: Sendable {
     let signer: StateSigner
     let maxIntentBytes: Int
     let limits: DocumentLimits
-    let experiments: [String: Experiment]
+    let configuration: LiveConfiguration
     let allowsExperimentOverrides: Bool
-    let exposureSink: any ExposureSink
+    let events: any EventSink
     let metrics: ScreenplayMetrics?
     let live: LiveUpdates
     /// The renderer of web pages, with the app's components and links to its screens; made once.
@@ -62,9 +62,10 @@ struct ScreenPipeline: Sendable {
         try await observed("GET") { label in
             label = page.pattern.description
             let components = Self.components(request.uri.path.split(separator: "/", omittingEmptySubsequences: true))
-            let context = try context(
+            let context = try await context(
                 for: request, components: components, parameters: page.pattern.match(components) ?? [:], format: .html)
-            let screen = adapt(try await page.handler(context), for: context)
+            let screen = adapt(try await building(context) { try await page.handler(context) }, for: context)
+            defer { sent(context) }
             return webResponse(ScreenReply(screen), context: context, request: request, cacheKey: nil)
         }
     }
@@ -74,7 +75,7 @@ struct ScreenPipeline: Sendable {
         try await observed("GET") { label in
             label = screen.id
             let format = ScreenFormat(accept: request.headers[values: .accept])
-            let context = try context(for: request, components: [], parameters: [:], format: format)
+            let context = try await context(for: request, components: [], parameters: [:], format: format)
             return answer(
                 ScreenReply(adapt(screen, for: context)), format: format, context: context, request: request, cacheKey: nil,
                 remembers: false)
@@ -95,10 +96,26 @@ struct ScreenPipeline: Sendable {
         actions.compactMap { $0.adapted(to: context.capabilities) }
     }
 
-    /// Everything a handler knows of the request, read once.
+    /// Runs a handler for `context`: slots read the published content in the request's language,
+    /// and what the screen used (slots, experiments) is remembered under its path, so that a change
+    /// to one of them reaches its live subscribers.
+    func building<Value: Sendable>(_ context: ScreenContext, _ make: () async throws -> Value) async throws -> Value {
+        let scope = ContentScope(configuration: configuration, language: context.language)
+        let value = try await ContentScope.$current.withValue(scope) { try await make() }
+        configuration.record(path: context.path, experiments: context.experiments.experimentsRead, slots: scope.slotsUsed)
+        return value
+    }
+
+    /// The request's screen was sent: the variants its handler read are exposures.
+    func sent(_ context: ScreenContext) {
+        for exposure in context.experiments.exposures { events.record(exposure) }
+    }
+
+    /// Everything a handler knows of the request, read once. The user's stored assignments are
+    /// read when experiments are running (from memory, mostly).
     func context(
         for request: Request, components: [String], parameters: [String: String], format: ScreenFormat
-    ) throws(ScreenplayError) -> ScreenContext {
+    ) async throws(ScreenplayError) -> ScreenContext {
         var query: [String: String] = [:]
         for (key, value) in request.uri.queryParameters { query[String(key)] = String(value) }
         let user = request.headers[.screenplayUser].map { String($0.prefix(128)) }
@@ -108,13 +125,20 @@ struct ScreenPipeline: Sendable {
             capabilities = webRenderer.capabilities
             capabilitiesKey = "web"
         }
-        let overrides =
-            allowsExperimentOverrides ? ExperimentAssignments.overrides(fromHeader: request.headers[.screenplayExperiments]) : [:]
+        let overrides = allowsExperimentOverrides ? HeaderPairs.read(request.headers[.screenplayExperiments]) : [:]
+        let language = languages.language(for: WeightedList(request.headers[values: .acceptLanguage]))
+        let audience = Audience(
+            user: user, platform: capabilities.platform, appVersion: request.headers[.screenplayAppVersion].flatMap { AppVersion($0) },
+            language: language, attributes: HeaderPairs.read(request.headers[.screenplayAttributes]))
+        let experiments = configuration.experiments
+        var sticky: [String: String] = [:]
+        if let user, let store = configuration.assignmentStore, experiments.values.contains(where: { $0.status == .running }) {
+            sticky = await store.assignments(of: user)
+        }
         return ScreenContext(
-            path: components.joined(separator: "/"), parameters: parameters, query: query,
-            language: languages.language(for: WeightedList(request.headers[values: .acceptLanguage])),
-            user: user, capabilities: capabilities, capabilitiesKey: capabilitiesKey,
-            experiments: ExperimentAssignments(experiments: experiments, user: user, overrides: overrides, sink: exposureSink),
+            path: components.joined(separator: "/"), parameters: parameters, query: query, language: language,
+            user: user, audience: audience, capabilities: capabilities, capabilitiesKey: capabilitiesKey,
+            experiments: ExperimentAssignments(experiments: experiments, audience: audience, overrides: overrides, sticky: sticky),
             headers: request.headers)
     }
 
@@ -145,14 +169,18 @@ struct ScreenPipeline: Sendable {
 
     private func screen(_ resolved: RouteTable.Resolved, request: Request) async throws -> Response {
         let format = ScreenFormat(accept: request.headers[values: .accept])
-        let context = try context(for: request, components: resolved.components, parameters: resolved.parameters, format: format)
+        let context = try await context(for: request, components: resolved.components, parameters: resolved.parameters, format: format)
+        defer { sent(context) }
+        // The configuration's generation: a publish or an experiment change makes every entry stale.
         let cacheKey = resolved.route.cacheKey.map { key in
-            [format.rawValue, context.path, context.language, context.capabilitiesKey, key(context)].joined(separator: "\u{0}")
+            [format.rawValue, context.path, context.language, context.capabilitiesKey, key(context), String(configuration.generation)]
+                .joined(separator: "\u{0}")
         }
         if let cacheKey, let entry = renderCache.entry(for: cacheKey) {
             return ScreenResponse.make(entry.screen, for: request)
         }
-        var reply = try await resolved.route.handler(context)
+        let handler = resolved.route.handler
+        var reply = try await building(context) { try await handler(context) }
         reply.screen = adapt(reply.screen, for: context)
         // A screen with intents is remembered by version, so an intent from it can be answered with a patch.
         return answer(
@@ -226,7 +254,7 @@ struct ScreenPipeline: Sendable {
         _ resolved: RouteTable.Resolved, request: Request, connection: ClientConnection, headOnly: Bool
     ) async throws -> Response {
         let format: ScreenFormat = request.uri.queryParameters["format"] == "html" ? .html : .json
-        let context = try context(for: request, components: resolved.components, parameters: resolved.parameters, format: format)
+        let context = try await context(for: request, components: resolved.components, parameters: resolved.parameters, format: format)
         let headers: HTTPFields = [
             .contentType: "text/event-stream; charset=utf-8", .cacheControl: "no-store", .contentLanguage: context.language,
             .xAccelBuffering: "no",
@@ -240,13 +268,20 @@ struct ScreenPipeline: Sendable {
         let query = context.query.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }.joined(separator: "&")
         let contextKey = [
             format.rawValue, context.path, query, context.language, context.capabilitiesKey, context.user ?? "",
-            request.headers[.screenplayExperiments] ?? "",
+            request.headers[.screenplayExperiments] ?? "", request.headers[.screenplayAttributes] ?? "",
+            request.headers[.screenplayAppVersion] ?? "",
         ].joined(separator: "\u{0}")
         let handler = resolved.route.handler
         let stream = ScreenStream(
             live: live, subscriber: subscriber, wakes: wakes, contextKey: contextKey,
             events: StreamEvents(format: format, renderer: webRenderer), lastEventID: request.headers[.lastEventID],
-            make: { adapt(try await handler(context).screen, for: context) })
+            make: {
+                // Each build reads the experiments in force now, for this subscriber's audience.
+                let fresh = try await self.context(
+                    for: request, components: resolved.components, parameters: resolved.parameters, format: format)
+                defer { sent(fresh) }
+                return adapt(try await building(fresh) { try await handler(fresh).screen }, for: fresh)
+            })
         return Response(status: .ok, headers: headers, body: ResponseBody { writer in try await stream.run(&writer) })
     }
 
@@ -295,7 +330,7 @@ struct ScreenPipeline: Sendable {
 
     private func intent(_ resolved: RouteTable.Resolved, request: Request) async throws -> Response {
         let wantsPage = request.headers[values: .accept].contains { $0.contains(WebRuntime.fragmentMediaType) }
-        let context = try context(
+        let context = try await context(
             for: request, components: resolved.components, parameters: resolved.parameters, format: wantsPage ? .html : .json)
         try Self.checkSameOrigin(request)
         let buffer: ByteBuffer
@@ -325,8 +360,13 @@ struct ScreenPipeline: Sendable {
             try spentTokens.spend(verified)
         }
         let signedState = verified?.state ?? [:]
-        let result = try await route.handler(
-            Intent(name: fields.name, payload: fields.payload, state: fields.state, signedState: signedState, context: context))
+        let handler = route.handler
+        let intent = Intent(name: fields.name, payload: fields.payload, state: fields.state, signedState: signedState, context: context)
+        let result = try await building(context) { try await handler(intent) }
+        sent(context)
+        if let goal = route.goal, let user = context.user {
+            events.record(Conversion(name: goal, user: user, screen: context.path))
+        }
         let screen = result.screen.map { adapt($0, for: context) }
         let effects = adapt(result.effects, for: context)
         let stateToken = result.signedState.map { token(for: $0, in: context) }
@@ -339,5 +379,13 @@ struct ScreenPipeline: Sendable {
         return IntentResponse.json(
             screen: screen, effects: effects, stateToken: stateToken, context: context, base: base, versions: live.versions,
             encoder: encoder)
+    }
+}
+
+extension Request {
+    /// Refuses a request that changes things unless it is JSON and, from a browser, sent by this
+    /// site's pages (what intents require; the control plane's `POST /events` too).
+    public func checkSentByThisSite() throws(ScreenplayError) {
+        try ScreenPipeline.checkSameOrigin(self)
     }
 }

@@ -12,10 +12,12 @@ struct ScreenRoute: Sendable {
     var label: String { "screens/" + pattern.description }
 }
 
-/// An intent of a screen: its handler, and whether each state token may be used for it once only.
+/// An intent of a screen: its handler, whether each state token may be used for it once only, and
+/// the conversion it counts as.
 struct IntentRoute: Sendable {
     let handler: ScreenplayRoutes.IntentHandler
     let once: Bool
+    var goal: String?
 }
 
 /// A page only the web has (the Drivy write-up's path that an old app opens in its web view).

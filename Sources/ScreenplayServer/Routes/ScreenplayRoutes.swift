@@ -40,15 +40,20 @@ public struct ScreenplayRoutes: Sendable {
     public var limits: DocumentLimits {
         didSet { checkNotMounted("set limits") }
     }
-    /// Declared experiments, by name.
+    /// Experiments declared in code, by name: defaults that stored ones replace.
     public private(set) var experiments: [String: Experiment] = [:]
+    /// What changes while the server runs: experiments in force, published slots, health. The
+    /// control plane keeps it in step with its database.
+    public var configuration = LiveConfiguration() {
+        didSet { checkNotMounted("replace the configuration") }
+    }
     /// Honour `Screenplay-Experiments: name=variant` overrides (for QA; off by default).
     public var allowsExperimentOverrides = false {
         didSet { checkNotMounted("set allowsExperimentOverrides") }
     }
-    /// Where exposures go.
-    public var exposureSink: any ExposureSink = LogExposureSink() {
-        didSet { checkNotMounted("set the exposure sink") }
+    /// Where exposures and conversions go.
+    public var eventSink: any EventSink = LogEventSink() {
+        didSet { checkNotMounted("set the event sink") }
     }
     /// Counters and timers; with a registry, `/metrics` serves them in Prometheus text format.
     public var metrics: ScreenplayMetrics? {
@@ -120,16 +125,21 @@ public struct ScreenplayRoutes: Sendable {
 
     /// Handles the intent `name` POSTed from the screen at `pattern` (register the screen first).
     ///
-    /// - Parameter once: the intent must happen once per state token (paying, confirming): it
-    ///   needs a token, and a second use of the same token is refused with 409 before the handler
-    ///   runs. Give each answer a new `signedState` so that the next step has a token of its own.
+    /// - Parameters:
+    ///   - once: the intent must happen once per state token (paying, confirming): it needs a
+    ///     token, and a second use of the same token is refused with 409 before the handler runs.
+    ///     Give each answer a new `signedState` so that the next step has a token of its own.
+    ///   - goal: a conversion recorded for the user each time the handler succeeds
+    ///     (`checkout_done`), which experiment reports count.
     ///
     /// ```swift
-    /// routes.intent("pay", on: "checkout", once: true) { intent in try await pay(intent) }
+    /// routes.intent("pay", on: "checkout", once: true, goal: "checkout_done") { intent in try await pay(intent) }
     /// ```
-    public mutating func intent(_ name: String, on pattern: String, once: Bool = false, _ handler: @escaping IntentHandler) {
+    public mutating func intent(
+        _ name: String, on pattern: String, once: Bool = false, goal: String? = nil, _ handler: @escaping IntentHandler
+    ) {
         checkNotMounted("register the intent \(name)")
-        guard table.addIntent(name, on: PathPattern(pattern), IntentRoute(handler: handler, once: once)) else {
+        guard table.addIntent(name, on: PathPattern(pattern), IntentRoute(handler: handler, once: once, goal: goal)) else {
             preconditionFailure("intent \"\(name)\" registered on \(pattern), which has no screen; register the screen first")
         }
     }
@@ -146,11 +156,16 @@ public struct ScreenplayRoutes: Sendable {
         precondition(!wasMounted, "these ScreenplayRoutes were already added to a router; make a new ScreenplayRoutes for another")
         let pipeline = ScreenPipeline(
             table: table, languages: languages, signer: signer, maxIntentBytes: maxIntentBytes, limits: limits,
-            experiments: experiments, allowsExperimentOverrides: allowsExperimentOverrides, exposureSink: exposureSink,
+            configuration: configuration, allowsExperimentOverrides: allowsExperimentOverrides, events: eventSink,
             metrics: metrics, live: live,
             webRenderer: HTMLRenderer(link: { [table] path in table.webLink(path) }, customRenderers: webComponents),
             renderCache: RenderCache(capacity: 1_024), spentTokens: SpentTokens(),
             encoder: ScreenEncoder(), capabilityCache: CapabilityCache())
+        for experiment in experiments.values { configuration.declare(experiment) }
+        // A publish or an experiment change reaches the live subscribers of the screens that used it.
+        configuration.onChange { [live] paths in
+            if let paths { live.invalidate { paths.contains($0) } } else { live.invalidateAll() }
+        }
         router.add(middleware: ErrorPageMiddleware(renderer: pipeline.webRenderer))
         if servesIndex {
             let index = ServerPages.index(of: table)
@@ -179,10 +194,15 @@ public struct ScreenplayRoutes: Sendable {
                 try await pipeline.webPage(page, request: request)
             }
         }
-        Self.serve("/health", on: router) { _, _ in
+        Self.serve("/health", on: router) { [configuration] _, _ in
             var writer = JSONWriter()
             writer.beginObject()
-            writer.member(HealthKey.status, "ok")
+            if let degradation = configuration.degradation {
+                writer.member(HealthKey.status, "degraded")
+                writer.member(HealthKey.reason, degradation)
+            } else {
+                writer.member(HealthKey.status, "ok")
+            }
             writer.endObject()
             return Response(
                 status: .ok, headers: [.contentType: "application/json", .cacheControl: "no-store"],
@@ -225,7 +245,7 @@ public struct ScreenplayRoutes: Sendable {
     }
 
     private enum HealthKey: String, JSONKey {
-        case status
+        case status, reason
     }
 
     /// Stops the process when the routes were already added to a router: the change would never

@@ -1,0 +1,90 @@
+import Foundation
+import Crypto
+import ScreenplayProtocol
+
+/// Who may use the admin API: named bearer tokens, each with a role. Tokens are kept as their
+/// SHA-256 and a presented token is compared with every one of them in constant time, so neither
+/// the comparison nor the number of tokens tried tells an attacker how close a guess was.
+///
+/// ```swift
+/// // SCREENPLAY_ADMIN_TOKENS="alice:admin:3a9f…e1,dashboard:read:77c2…90"
+/// let tokens = try AdminTokens(parsing: environment["SCREENPLAY_ADMIN_TOKENS"] ?? "")
+/// ```
+public struct AdminTokens: Sendable {
+    /// What a token may do.
+    public enum Role: String, Sendable, CaseIterable {
+        /// Read and change everything.
+        case admin
+        /// Read only (dashboards, reports).
+        case read
+    }
+
+    /// A token's holder, as the audit log names them.
+    public struct Holder: Sendable, Hashable {
+        public let name: String
+        public let role: Role
+        fileprivate let digest: [UInt8]
+    }
+
+    /// The shortest token accepted: guessing one must be hopeless.
+    public static let minimumLength = 24
+
+    public let holders: [Holder]
+
+    /// No admin access at all (the admin API answers 403 `adminDisabled`).
+    public static let none = AdminTokens(holders: [])
+
+    private init(holders: [Holder]) {
+        self.holders = holders
+    }
+
+    /// - Parameter tokens: name, role and token of each holder.
+    public init(_ tokens: [(name: String, role: Role, token: String)]) throws(ScreenplayError) {
+        var holders: [Holder] = []
+        for (name, role, token) in tokens {
+            guard token.utf8.count >= Self.minimumLength else {
+                throw ScreenplayError(
+                    .internalServerError, code: "weakAdminToken",
+                    message: "the admin token of \"\(name)\" is shorter than \(Self.minimumLength) characters")
+            }
+            guard !name.isEmpty, !holders.contains(where: { $0.name == name }) else {
+                throw ScreenplayError(.internalServerError, code: "badAdminTokens", message: "each admin token needs a name of its own")
+            }
+            holders.append(Holder(name: name, role: role, digest: Array(SHA256.hash(data: Array(token.utf8)))))
+        }
+        self.holders = holders
+    }
+
+    /// Reads `name:role:token` entries separated by commas (role is `admin` or `read`).
+    public init(parsing text: String) throws(ScreenplayError) {
+        var tokens: [(String, Role, String)] = []
+        for entry in text.split(separator: ",") {
+            let parts = entry.split(separator: ":", maxSplits: 2).map { String($0).trimmingCharacters(in: .whitespaces) }
+            guard parts.count == 3, let role = Role(rawValue: parts[1]) else {
+                throw ScreenplayError(
+                    .internalServerError, code: "badAdminTokens",
+                    message: "an admin token entry is name:role:token with role admin or read (entry \(tokens.count + 1) is not)")
+            }
+            tokens.append((parts[0], role, parts[2]))
+        }
+        try self.init(tokens)
+    }
+
+    public var isEmpty: Bool { holders.isEmpty }
+
+    /// The holder of the token in an `Authorization: Bearer …` header, or nil.
+    public func holder(authorization: String?) -> Holder? {
+        guard let authorization, authorization.count <= 1_024 else { return nil }
+        let parts = authorization.split(separator: " ", maxSplits: 1)
+        guard parts.count == 2, parts[0].lowercased() == "bearer" else { return nil }
+        let presented = Array(SHA256.hash(data: Array(parts[1].trimmingCharacters(in: .whitespaces).utf8)))
+        var found: Holder?
+        for holder in holders {
+            // Every byte of every holder is compared, whatever matched before.
+            var difference: UInt8 = 0
+            for (left, right) in zip(holder.digest, presented) { difference |= left ^ right }
+            if difference == 0 { found = holder }
+        }
+        return found
+    }
+}

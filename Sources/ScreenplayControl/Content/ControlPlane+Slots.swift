@@ -1,0 +1,118 @@
+import ScreenplayDSL
+import ScreenplayProtocol
+import ScreenplayServer
+
+/// One published version of a slot.
+public struct SlotVersion: Sendable, Hashable {
+    public let slot: String
+    public let version: Int
+    /// The document as it was published.
+    public let document: String
+    public let author: String
+    public let publishedAt: Int64
+    /// Why it was published ("rollback to 3" …), when said.
+    public let note: String?
+}
+
+extension ControlPlane {
+    /// The most characters of a slot's name.
+    static let maxSlotName = 128
+
+    /// Every slot that has content, with its current version.
+    public func slots() async throws -> [SlotVersion] {
+        let database = self.database
+        let rows = try await guarded {
+            try await database.query(
+                """
+                SELECT v.slot, v.version, v.document, v.author, v.published_at, v.note FROM slot_versions v
+                JOIN (SELECT slot, MAX(version) AS version FROM slot_versions GROUP BY slot) c ON c.slot = v.slot AND c.version = v.version
+                ORDER BY v.slot
+                """)
+        }
+        return rows.compactMap(Self.slotVersion)
+    }
+
+    /// The versions of `slot`, newest first (every version is kept).
+    public func versions(of slot: String, limit: Int = 100) async throws -> [SlotVersion] {
+        let database = self.database
+        let rows = try await guarded {
+            try await database.query(
+                """
+                SELECT slot, version, document, author, published_at, note FROM slot_versions WHERE slot = $1
+                ORDER BY version DESC LIMIT $2
+                """, [.text(slot), .integer(Int64(max(1, min(limit, 1_000))))])
+        }
+        return rows.compactMap(Self.slotVersion)
+    }
+
+    /// Version `version` of `slot`, or the current one.
+    public func version(of slot: String, _ version: Int? = nil) async throws -> SlotVersion? {
+        guard let version else { return try await versions(of: slot, limit: 1).first }
+        let database = self.database
+        let rows = try await guarded {
+            try await database.query(
+                "SELECT slot, version, document, author, published_at, note FROM slot_versions WHERE slot = $1 AND version = $2",
+                [.text(slot), .integer(Int64(version))])
+        }
+        return rows.first.flatMap(Self.slotVersion)
+    }
+
+    private static func slotVersion(_ row: SQLRow) -> SlotVersion? {
+        guard let slot = row.text(0), let version = row.integer(1), let document = row.text(2) else { return nil }
+        return SlotVersion(
+            slot: slot, version: version, document: document, author: row.text(3) ?? "", publishedAt: Int64(row.integer(4) ?? 0),
+            note: row.text(5))
+    }
+
+    /// Publishes `document` to `slot` as its next version, after reading it with the screen decoder:
+    /// a 422 with every problem and its path when it is not valid, and nothing changes.
+    ///
+    /// - Parameters:
+    ///   - ifMatch: the version the admin read: a 412 when another was published since (0: none yet).
+    ///   - dryRun: check only; the answer is the version it would have become.
+    public func publish(
+        _ document: [UInt8], to slot: String, by actor: String, ifMatch: Int? = nil, dryRun: Bool = false, note: String? = nil
+    ) async throws -> SlotVersion {
+        try Self.checkSlotName(slot)
+        _ = try PublishedContent(document: document, version: 0)
+        let text = String(decoding: document, as: UTF8.self)
+        if dryRun {
+            let current = try await version(of: slot)?.version ?? 0
+            if let ifMatch, ifMatch != current { throw Self.preconditionFailed(name: slot, expected: ifMatch, current: current) }
+            return SlotVersion(slot: slot, version: current + 1, document: text, author: actor, publishedAt: Self.now(), note: note)
+        }
+        do {
+            return try await change(kind: "slot", name: slot, actor: actor, action: note == nil ? "publish" : "rollback") { tx in
+                let current =
+                    try await tx.query("SELECT COALESCE(MAX(version), 0) FROM slot_versions WHERE slot = $1", [.text(slot)]).first?.integer(0) ?? 0
+                if let ifMatch, ifMatch != current { throw Self.preconditionFailed(name: slot, expected: ifMatch, current: current) }
+                let before = current == 0 ? nil : try await tx.query(
+                    "SELECT document FROM slot_versions WHERE slot = $1 AND version = $2", [.text(slot), .integer(Int64(current))]).first?.text(0)
+                let now = Self.now()
+                try await tx.query(
+                    "INSERT INTO slot_versions (slot, version, document, author, published_at, note) VALUES ($1, $2, $3, $4, $5, $6)",
+                    [.text(slot), .integer(Int64(current + 1)), .text(text), .text(actor), .integer(now), SQLValue(note)])
+                return (SlotVersion(slot: slot, version: current + 1, document: text, author: actor, publishedAt: now, note: note), before, text)
+            }
+        } catch let error as DatabaseError where error.isConstraintViolation {
+            // Another instance published the same next version first.
+            throw Self.preconditionFailed(name: slot, expected: ifMatch ?? 0, current: (ifMatch ?? 0) + 1)
+        }
+    }
+
+    /// Republishes version `version` of `slot` as a new version (history is never rewritten).
+    public func rollback(_ slot: String, to version: Int, by actor: String, ifMatch: Int? = nil) async throws -> SlotVersion {
+        guard let old = try await self.version(of: slot, version) else {
+            throw ScreenplayError(
+                .notFound, code: "noSuchVersion", message: "slot \"\(ScreenplayError.quoting(slot))\" has no version \(version)",
+                path: "version")
+        }
+        return try await publish(Array(old.document.utf8), to: slot, by: actor, ifMatch: ifMatch, note: "rollback to \(version)")
+    }
+
+    static func checkSlotName(_ slot: String) throws(ScreenplayError) {
+        guard !slot.isEmpty, slot.count <= maxSlotName else {
+            throw ScreenplayError(.badRequest, code: "badSlotName", message: "a slot's name is 1 to \(maxSlotName) characters")
+        }
+    }
+}

@@ -1,0 +1,20 @@
+/// An operation took longer than it was given.
+struct DeadlineExceeded: Error, CustomStringConvertible {
+    let deadline: Duration
+    var description: String { "no answer within \(deadline)" }
+}
+
+/// Runs `operation`, cancelling it and throwing ``DeadlineExceeded`` when it outlasts `deadline`
+/// (a pool waiting for a database that is down would otherwise wait for ever).
+func withDeadline<Value: Sendable>(_ deadline: Duration, _ operation: @escaping @Sendable () async throws -> Value) async throws -> Value {
+    try await withThrowingTaskGroup(of: Value.self) { group in
+        group.addTask { try await operation() }
+        group.addTask {
+            try await Task.sleep(for: deadline)
+            throw DeadlineExceeded(deadline: deadline)
+        }
+        defer { group.cancelAll() }
+        guard let value = try await group.next() else { throw DeadlineExceeded(deadline: deadline) }
+        return value
+    }
+}
