@@ -51,7 +51,9 @@ public final class ControlPlane: Sendable {
         logger: Logger = Logger(label: "screenplay.control")
     ) async throws -> ControlPlane {
         let applied = try await Migrations.run(on: database, now: Self.now())
-        if !applied.isEmpty { logger.info("database schema migrated", metadata: ["versions": "\(applied)", "dialect": "\(database.dialect)"]) }
+        if !applied.isEmpty {
+            logger.info("database schema migrated", metadata: ["versions": "\(applied)", "dialect": "\(database.dialect)"])
+        }
         let control = ControlPlane(database: database, configuration: configuration, queue: queue, logger: logger)
         try await control.reload()
         configuration.assignmentStore = control
@@ -80,7 +82,8 @@ public final class ControlPlane: Sendable {
             guard let text = row.text(0), let json = try? JSONParser.parse(Array(text.utf8)),
                 let experiment = try? Experiment(document: json)
             else {
-                logger.error("a stored experiment could not be read; it is skipped", metadata: ["definition": "\(row.text(0)?.prefix(200) ?? "")"])
+                logger.error(
+                    "a stored experiment could not be read; it is skipped", metadata: ["definition": "\(row.text(0)?.prefix(200) ?? "")"])
                 continue
             }
             loaded.append(experiment)

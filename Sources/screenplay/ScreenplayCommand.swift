@@ -8,6 +8,9 @@ struct ScreenplayCommand: AsyncParsableCommand {
         commandName: "screenplay",
         abstract: "Server-driven UI for Swift: serve the demo, validate, describe and render Screenplay documents.",
         version: ScreenplayRelease.version,
-        subcommands: [ServeCommand.self, OpenCommand.self, ValidateCommand.self, SchemaCommand.self, RenderCommand.self]
+        subcommands: [
+            ServeCommand.self, OpenCommand.self, ValidateCommand.self, SchemaCommand.self, RenderCommand.self, AdminCommand.self,
+            ExperimentsCommand.self,
+        ]
     )
 }

@@ -31,7 +31,9 @@ import Testing
         let response = try await IntentTests.post(
             client, "/screens/checkout/intents",
             [
-                "name": "continue", "state": .object(step.screen.state.merging(state) { $1 }), "stateToken": .string(step.token ?? ""),
+                // The confirm step is left by paying.
+                "name": .string(step.screen.id == "checkout.confirm" ? "pay" : "continue"),
+                "state": .object(step.screen.state.merging(state) { $1 }), "stateToken": .string(step.token ?? ""),
             ], language: language)
         #expect(response.status == .ok)
         let body = try LiveServerTests.json(response)
@@ -88,7 +90,7 @@ import Testing
             #expect(step.screen.id == "checkout.done")
             // Paying twice with the confirm step's token: refused before the handler runs.
             let replay = try await IntentTests.post(
-                client, "/screens/checkout/intents", ["name": "continue", "stateToken": .string(confirm.token ?? "")])
+                client, "/screens/checkout/intents", ["name": "pay", "stateToken": .string(confirm.token ?? "")])
             #expect(replay.status == .conflict)
             #expect(try LiveServerTests.json(replay)["error"]?["code"] == "stateAlreadyUsed")
             // Another user's token, and a token from another screen.

@@ -54,7 +54,8 @@ struct AdminAPI: Sendable {
         }
         admin.delete("experiments/:name") { request, context in
             let holder = try authorize(request, .admin)
-            try await control.deleteExperiment(named: try Self.parameter("name", context), by: holder.name, ifRevision: try Self.ifMatch(request))
+            try await control.deleteExperiment(
+                named: try Self.parameter("name", context), by: holder.name, ifRevision: try Self.ifMatch(request))
             return Response(status: .noContent, headers: [.cacheControl: "no-store"])
         }
         for action in ["pause", "resume", "stop"] {
@@ -69,7 +70,8 @@ struct AdminAPI: Sendable {
                     }
                     winner = chosen
                 }
-                let stored = try await control.update(experiment: name, by: holder.name, ifRevision: try Self.ifMatch(request)) { experiment in
+                let stored = try await control.update(experiment: name, by: holder.name, ifRevision: try Self.ifMatch(request)) {
+                    experiment in
                     switch action {
                     case "pause": experiment.status = .paused
                     case "resume": experiment.status = .running
@@ -215,7 +217,8 @@ struct AdminAPI: Sendable {
     static func json(_ value: JSONValue, status: HTTPResponse.Status = .ok, etag: Int? = nil) -> Response {
         var headers: HTTPFields = [.contentType: "application/json; charset=utf-8", .cacheControl: "no-store"]
         if let etag { headers[.eTag] = "\"\(etag)\"" }
-        return Response(status: status, headers: headers, body: ResponseBody(byteBuffer: ByteBuffer(bytes: JSONWriter.write(value, layout: .pretty))))
+        return Response(
+            status: status, headers: headers, body: ResponseBody(byteBuffer: ByteBuffer(bytes: JSONWriter.write(value, layout: .pretty))))
     }
 
     static func document(_ experiment: Experiment, stored: StoredExperiment?) -> JSONValue {

@@ -1,5 +1,5 @@
-import Foundation
 import Crypto
+import Foundation
 import ScreenplayProtocol
 
 /// Who may use the admin API: named bearer tokens, each with a role. Tokens are kept as their

@@ -84,15 +84,22 @@ extension ControlPlane {
         do {
             return try await change(kind: "slot", name: slot, actor: actor, action: note == nil ? "publish" : "rollback") { tx in
                 let current =
-                    try await tx.query("SELECT COALESCE(MAX(version), 0) FROM slot_versions WHERE slot = $1", [.text(slot)]).first?.integer(0) ?? 0
+                    try await tx.query("SELECT COALESCE(MAX(version), 0) FROM slot_versions WHERE slot = $1", [.text(slot)]).first?.integer(
+                        0) ?? 0
                 if let ifMatch, ifMatch != current { throw Self.preconditionFailed(name: slot, expected: ifMatch, current: current) }
-                let before = current == 0 ? nil : try await tx.query(
-                    "SELECT document FROM slot_versions WHERE slot = $1 AND version = $2", [.text(slot), .integer(Int64(current))]).first?.text(0)
+                let before =
+                    current == 0
+                    ? nil
+                    : try await tx.query(
+                        "SELECT document FROM slot_versions WHERE slot = $1 AND version = $2", [.text(slot), .integer(Int64(current))]
+                    ).first?.text(0)
                 let now = Self.now()
                 try await tx.query(
                     "INSERT INTO slot_versions (slot, version, document, author, published_at, note) VALUES ($1, $2, $3, $4, $5, $6)",
                     [.text(slot), .integer(Int64(current + 1)), .text(text), .text(actor), .integer(now), SQLValue(note)])
-                return (SlotVersion(slot: slot, version: current + 1, document: text, author: actor, publishedAt: now, note: note), before, text)
+                return (
+                    SlotVersion(slot: slot, version: current + 1, document: text, author: actor, publishedAt: now, note: note), before, text
+                )
             }
         } catch let error as DatabaseError where error.isConstraintViolation {
             // Another instance published the same next version first.

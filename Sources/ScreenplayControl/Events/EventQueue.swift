@@ -192,7 +192,8 @@ public final class EventQueue: EventSink, Service {
                         let base = binds.count
                         rows.append("($\(base + 1), $\(base + 2), $\(base + 3), $\(base + 4), $\(base + 5), $\(base + 6))")
                         let properties =
-                            conversion.properties.isEmpty ? nil : String(decoding: JSONWriter.write(.object(conversion.properties)), as: UTF8.self)
+                            conversion.properties.isEmpty
+                            ? nil : String(decoding: JSONWriter.write(.object(conversion.properties)), as: UTF8.self)
                         binds += [
                             .text(conversion.id), .text(conversion.name), .text(conversion.user),
                             .integer(Int64((conversion.time.timeIntervalSince1970 * 1_000).rounded())), SQLValue(conversion.screen),

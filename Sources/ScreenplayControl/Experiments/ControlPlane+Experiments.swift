@@ -34,7 +34,8 @@ extension ControlPlane {
     private static func storedExperiment(_ row: SQLRow) -> StoredExperiment? {
         guard let text = row.text(0), let json = try? JSONParser.parse(Array(text.utf8)), let experiment = try? Experiment(document: json)
         else { return nil }
-        return StoredExperiment(experiment: experiment, revision: row.integer(1) ?? 0, updatedAt: Int64(row.integer(2) ?? 0), updatedBy: row.text(3) ?? "")
+        return StoredExperiment(
+            experiment: experiment, revision: row.integer(1) ?? 0, updatedAt: Int64(row.integer(2) ?? 0), updatedBy: row.text(3) ?? "")
     }
 
     /// Stores `experiment` (created, or replacing the stored one), in force on every instance at once.
@@ -86,7 +87,8 @@ extension ControlPlane {
     /// Deletes the stored experiment `name`: the one declared in code, if any, is in force again.
     public func deleteExperiment(named name: String, by actor: String, ifRevision revision: Int? = nil) async throws {
         let _: Bool = try await change(kind: "experiment", name: name, actor: actor, action: "delete") { tx in
-            guard let before = try await tx.query("SELECT definition, revision FROM experiments WHERE name = $1", [.text(name)]).first else {
+            guard let before = try await tx.query("SELECT definition, revision FROM experiments WHERE name = $1", [.text(name)]).first
+            else {
                 throw Self.noSuchExperiment(name)
             }
             let current = before.integer(1) ?? 0

@@ -19,7 +19,7 @@ extension Experiment {
     }
 
     /// Reads an experiment document; every problem comes back at once, with its path (a 422).
-    init(document json: JSONValue) throws(ScreenplayError) {
+    public init(document json: JSONValue) throws(ScreenplayError) {
         var problems: [ScreenplayError.Problem] = []
         func problem(_ path: String, _ message: String) { problems.append(.init(path: path, message: message)) }
         guard case .object(let members) = json else {
@@ -149,13 +149,14 @@ extension Experiment {
     static func invalid(_ problems: [ScreenplayError.Problem]) -> ScreenplayError {
         var error = ScreenplayError(
             .unprocessableContent, code: "invalidExperiment",
-            message: problems.count == 1 ? problems[0].message : "the experiment has \(problems.count) problems", path: problems.first?.path)
+            message: problems.count == 1 ? problems[0].message : "the experiment has \(problems.count) problems", path: problems.first?.path
+        )
         error.problems = problems
         return error
     }
 
     /// The experiment as a document (members in a stable order).
-    var document: JSONValue {
+    public var document: JSONValue {
         var targeting: [String: JSONValue] = [:]
         targeting["platforms"] = self.targeting.platforms.map { .array($0.sorted().map(JSONValue.string)) }
         targeting["languages"] = self.targeting.languages.map { .array($0.sorted().map(JSONValue.string)) }

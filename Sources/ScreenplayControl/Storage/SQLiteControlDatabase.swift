@@ -82,6 +82,24 @@ public final class SQLiteControlDatabase: ControlDatabase {
         func query(_ sql: String, _ binds: [SQLValue]) async throws -> [SQLRow] { try await database.run(sql, binds) }
     }
 
+    /// `$1` as SQLite's `?1`: SQLite reads `$1` as a *named* parameter, numbered by where it first
+    /// appears, so a statement that names `$2` before `$1` would bind them the wrong way round.
+    static func numberedParameters(_ sql: String) -> String {
+        guard sql.contains("$") else { return sql }
+        var result = ""
+        result.reserveCapacity(sql.utf8.count)
+        var previous: Character?
+        for character in sql {
+            if previous == "$", character.isNumber {
+                result.removeLast()
+                result.append("?")
+            }
+            result.append(character)
+            previous = character
+        }
+        return result
+    }
+
     @discardableResult
     private func run(_ sql: String, _ binds: [SQLValue]) async throws -> [SQLRow] {
         let data = binds.map { value -> SQLiteData in
@@ -92,7 +110,7 @@ public final class SQLiteControlDatabase: ControlDatabase {
             }
         }
         do {
-            let rows = try await connection.query(sql, data).get()
+            let rows = try await connection.query(Self.numberedParameters(sql), data).get()
             return rows.map { row in
                 SQLRow(
                     row.columns.map { column in

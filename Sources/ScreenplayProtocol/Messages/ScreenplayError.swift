@@ -74,7 +74,9 @@ public struct ScreenplayError: Error, Sendable, Hashable, CustomStringConvertibl
         if !problems.isEmpty {
             error[Key.problems] = .array(
                 problems.map {
-                    .object([Key.path.name: .string($0.path), Key.severity.name: .string($0.severity), Key.message.name: .string($0.message)])
+                    .object([
+                        Key.path.name: .string($0.path), Key.severity.name: .string($0.severity), Key.message.name: .string($0.message),
+                    ])
                 })
         }
         var writer = JSONWriter()

@@ -22,7 +22,11 @@ public final class ExperimentAssignments: Sendable {
     private let sticky: [String: String]
     private let reads = NIOLockedValueBox<[(name: String, variant: String, exposure: Exposure?)]>([])
 
-    init(experiments: [String: Experiment], audience: Audience, overrides: [String: String], sticky: [String: String] = [:]) {
+    /// The assignments of one request (the pipeline makes them; tests and tools may too).
+    /// - Parameters:
+    ///   - overrides: QA overrides, by experiment.
+    ///   - sticky: the user's stored assignments (``AssignmentStore``).
+    public init(experiments: [String: Experiment], audience: Audience, overrides: [String: String] = [:], sticky: [String: String] = [:]) {
         self.experiments = experiments
         self.audience = audience
         self.overrides = overrides

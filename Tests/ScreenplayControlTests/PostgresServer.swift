@@ -1,0 +1,130 @@
+import Foundation
+import ScreenplayControl
+import Testing
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// A real PostgreSQL server (Debian's `postgresql` package) started for the tests on a loopback
+/// port, in a folder of its own, as the `postgres` user when the tests run as root (PostgreSQL
+/// refuses to run as root). Each test gets a database of its own.
+final class PostgresServer: @unchecked Sendable {
+    let folder: URL
+    let port: Int
+    private let binaries: URL
+
+    /// Where Debian puts the server's programs, when it is installed.
+    static var binaries: URL? {
+        let root = URL(fileURLWithPath: "/usr/lib/postgresql")
+        let versions = (try? FileManager.default.contentsOfDirectory(atPath: root.path)) ?? []
+        return versions.sorted { (Int($0) ?? 0) > (Int($1) ?? 0) }.map { root.appendingPathComponent($0).appendingPathComponent("bin") }
+            .first { FileManager.default.isExecutableFile(atPath: $0.appendingPathComponent("initdb").path) }
+    }
+
+    /// `scripts/test` sets SCREENPLAY_REQUIRE_POSTGRES so that a missing server fails instead of skipping.
+    static var availableOrRequired: Bool {
+        binaries != nil || ProcessInfo.processInfo.environment["SCREENPLAY_REQUIRE_POSTGRES"] != nil
+    }
+
+    /// The server the suites share, started once.
+    static let shared = Task { try PostgresServer.start() }
+
+    static func start() throws -> PostgresServer {
+        guard let binaries else { throw DatabaseError("PostgreSQL is not installed (apt-get install postgresql)") }
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("screenplay-pg-\(UUID().uuidString.prefix(8))")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let server = PostgresServer(folder: folder, port: Int.random(in: 20_000..<40_000), binaries: binaries)
+        if getuid() == 0 { try server.run("/bin/chown", ["-R", "postgres:postgres", folder.path], asPostgres: false) }
+        try server.run(
+            binaries.appendingPathComponent("initdb").path,
+            ["-D", folder.appendingPathComponent("data").path, "-A", "trust", "-U", "postgres"])
+        try server.startServer()
+        // Stopped when the test process ends: no server outlives its tests.
+        PostgresServer.running = server
+        atexit { try? PostgresServer.running?.stopServer() }
+        return server
+    }
+
+    nonisolated(unsafe) private static var running: PostgresServer?
+
+    private init(folder: URL, port: Int, binaries: URL) {
+        self.folder = folder
+        self.port = port
+        self.binaries = binaries
+    }
+
+    var url: String { "postgres://postgres@127.0.0.1:\(port)/postgres" }
+
+    /// A new, empty database on the server.
+    func makeDatabase() async throws -> PostgresControlDatabase {
+        let name = "t_\(UUID().uuidString.replacingOccurrences(of: "-", with: "").prefix(16).lowercased())"
+        let admin = try PostgresControlDatabase(url: url)
+        try await admin.query("CREATE DATABASE \(name)")
+        await admin.close()
+        return try PostgresControlDatabase(url: "postgres://postgres@127.0.0.1:\(port)/\(name)")
+    }
+
+    func startServer() throws {
+        try run(
+            binaries.appendingPathComponent("pg_ctl").path,
+            [
+                "-D", folder.appendingPathComponent("data").path, "-l", folder.appendingPathComponent("log").path, "-w", "-t", "60", "-o",
+                "-p \(port) -k \(folder.path) -h 127.0.0.1 -c fsync=off -c max_connections=200", "start",
+            ])
+    }
+
+    func stopServer() throws {
+        try run(
+            binaries.appendingPathComponent("pg_ctl").path, ["-D", folder.appendingPathComponent("data").path, "-m", "fast", "-w", "stop"])
+    }
+
+    /// Runs a program to its end with posix_spawn and waitpid: Foundation's `Process` waits on a
+    /// descriptor that the server pg_ctl starts in the background inherits, so it would never return.
+    private func run(_ program: String, _ arguments: [String], asPostgres: Bool = true) throws {
+        let argv = asPostgres && getuid() == 0 ? ["/usr/sbin/runuser", "-u", "postgres", "--", program] + arguments : [program] + arguments
+        let outputPath = folder.appendingPathComponent("output-\(UUID().uuidString.prefix(8))").path
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+        posix_spawn_file_actions_addopen(&actions, 1, outputPath, O_WRONLY | O_CREAT | O_TRUNC, 0o666)
+        posix_spawn_file_actions_adddup2(&actions, 1, 2)
+        var cArguments = argv.map { strdup($0) } + [nil]
+        defer { for argument in cArguments { free(argument) } }
+        var pid: pid_t = 0
+        let spawned = posix_spawn(&pid, argv[0], &actions, nil, &cArguments, environ)
+        guard spawned == 0 else { throw DatabaseError("cannot run \(argv[0]): error \(spawned)") }
+        var status: Int32 = 0
+        while waitpid(pid, &status, 0) == -1, errno == EINTR {}
+        guard status == 0 else {
+            let text = (try? String(contentsOfFile: outputPath, encoding: .utf8)) ?? ""
+            throw DatabaseError("\(program) failed (status \(status)): \(text.suffix(2_000))")
+        }
+    }
+}
+
+/// The two stores every control-plane test runs on.
+enum Backend: String, CaseIterable, CustomTestStringConvertible, Sendable {
+    case sqlite, postgres
+
+    var testDescription: String { rawValue }
+
+    func makeDatabase() async throws -> any ControlDatabase {
+        switch self {
+        case .sqlite:
+            let folder = FileManager.default.temporaryDirectory.appendingPathComponent("screenplay-sqlite-\(UUID().uuidString)")
+            return try await SQLiteControlDatabase.open(folder: folder)
+        case .postgres:
+            return try await PostgresServer.shared.value.makeDatabase()
+        }
+    }
+
+    /// SQLite always; PostgreSQL where it is installed (or required).
+    static var available: [Backend] {
+        if let only = ProcessInfo.processInfo.environment["SCREENPLAY_TEST_BACKENDS"] {
+            return only.split(separator: ",").compactMap { Backend(rawValue: String($0)) }
+        }
+        return PostgresServer.availableOrRequired ? allCases : [.sqlite]
+    }
+}
