@@ -13,6 +13,8 @@ import PostgresNIO
 /// ```
 public final class PostgresControlDatabase: ControlDatabase {
     public let dialect = SQLDialect.postgres
+    /// Where it connects.
+    public let url: String
     /// The channel changes are announced on.
     static let channel = "screenplay_changes"
     private let client: PostgresClient
@@ -23,6 +25,7 @@ public final class PostgresControlDatabase: ControlDatabase {
     /// - Parameter url: `postgres://user:password@host:port/database` (`postgresql://` too);
     ///   `?sslmode=require` asks for TLS.
     public init(url: String) throws {
+        self.url = url
         guard let components = URLComponents(string: url), ["postgres", "postgresql"].contains(components.scheme ?? ""),
             let host = components.host, !host.isEmpty
         else {

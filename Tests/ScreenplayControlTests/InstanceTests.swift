@@ -1,0 +1,162 @@
+import Foundation
+import HTTPTypes
+import ScreenplayClient
+import ScreenplayControl
+import ScreenplayDSL
+import ScreenplayProtocol
+import ScreenplayServer
+import Testing
+
+/// Real instances on loopback sharing a real database, driven over HTTP.
+@Suite struct InstanceTests {
+    static let promo = #"{"content": {"type": "text", "text": "Promo 'one'; -- \"quoted\""}}"#
+
+    /// A live subscriber of the home on one stream: the events as they come.
+    final class Subscriber: @unchecked Sendable {
+        private let lock = NSLock()
+        private var texts: [String] = []
+        private var task: Task<Void, Never>?
+
+        init(_ instance: Instance, path: String = "/screens/home/stream") async throws {
+            let response = try await DefaultTransport.make(maxResponseBytes: 64 << 20).open(
+                TransportRequest(url: URL(string: instance.url.absoluteString + path)!, headers: Instance.allComponents))
+            #expect(response.status == .ok)
+            task = Task {
+                var parser = ServerSentEventParser()
+                do {
+                    for try await chunk in response.body {
+                        for event in parser.feed(chunk) { self.append("\(event.type)\n\(event.data)") }
+                    }
+                } catch {}
+            }
+        }
+
+        private func append(_ text: String) {
+            lock.lock()
+            texts.append(text)
+            lock.unlock()
+        }
+
+        var events: [String] {
+            lock.lock()
+            defer { lock.unlock() }
+            return texts
+        }
+
+        func cancel() { task?.cancel() }
+    }
+
+    @Test(.enabled(if: PostgresServer.availableOrRequired, "needs PostgreSQL: apt-get install postgresql"))
+    func aPublishOnOneInstanceReachesTheSubscribersOfAnother() async throws {
+        let server = try await PostgresServer.shared.value
+        let database = try await server.makeDatabase()
+        let first = try await Instance.start(on: database)
+        let second = try await Instance.start(on: try PostgresControlDatabase(url: database.url))
+        defer {
+            Task {
+                await first.stop()
+                await second.stop()
+            }
+        }
+        let subscriber = try await Subscriber(second)
+        #expect(await eventually { subscriber.events.count >= 1 })
+        // Published on the first instance: the second's subscriber receives a patch with it.
+        let published = try await first.send(.put, "/admin/slots/home.promo", body: Self.promo, headers: [.ifMatch: "\"0\""])
+        #expect(published.status == .created)
+        #expect(await eventually { subscriber.events.dropFirst().contains { $0.hasPrefix("patch") && $0.contains("Promo 'one'") } })
+        // An experiment stopped there serves its winner here.
+        let stopped = try await first.send(.post, "/admin/experiments/homeOrder/stop", body: #"{"winner": "paymentsFirst"}"#)
+        #expect(stopped.status == .ok)
+        #expect(await eventually { second.control.configuration.experiments["homeOrder"]?.status == .stopped })
+        let home = try await second.send(.get, "/screens/home", headers: Instance.allComponents, token: nil)
+        let screen = try #require(Screen.decode(from: home.body).value)
+        guard case .list(let list) = screen.body.component else {
+            Issue.record("the home is not a list")
+            return
+        }
+        #expect(list.sections.first?.id == "section.pay")
+        subscriber.cancel()
+    }
+
+    @Test(.enabled(if: PostgresServer.availableOrRequired, "needs PostgreSQL: apt-get install postgresql"))
+    func whileTheDatabaseIsDownScreensAreServedAndEventsWait() async throws {
+        // A server of its own: this test stops and restarts it.
+        let server = try PostgresServer.start()
+        let instance = try await Instance.start(on: try await server.makeDatabase())
+        defer { Task { await instance.stop() } }
+        #expect(try await instance.send(.put, "/admin/slots/home.promo", body: Self.promo).status == .created)
+        try server.stopServer()
+        // Degraded, said by /health; screens still served with the last configuration known.
+        #expect(
+            try await eventually {
+                let health = try await instance.send(.get, "/health", token: nil)
+                return String(decoding: health.body, as: UTF8.self).contains("degraded")
+            })
+        let home = try await instance.send(.get, "/screens/home", headers: Instance.allComponents, token: nil)
+        #expect(home.status == .ok)
+        #expect(String(decoding: home.body, as: UTF8.self).contains("Promo 'one'"))
+        // Events wait in the queue; changes are refused with a 503 and change nothing.
+        let batch = #"{"events": [{"id": "e-1", "name": "checkout_done"}, {"id": "e-2", "name": "tap"}]}"#
+        var headers: HTTPFields = [.screenplayUser: "subscriber-1"]
+        let accepted = try await instance.send(.post, "/events", body: batch, headers: headers, token: nil)
+        #expect(accepted.status == .accepted)
+        #expect(instance.control.events.waiting >= 2)
+        let refused = try await instance.send(.put, "/admin/slots/home.promo", body: #"{"content": {"type": "text", "text": "lost"}}"#)
+        #expect(refused.status == .serviceUnavailable)
+        // Back: the events are written, once each (the batch sent again counts once), and health is ok.
+        try server.startServer()
+        headers[.screenplayUser] = "subscriber-1"
+        _ = try await instance.send(.post, "/events", body: batch, headers: headers, token: nil)
+        #expect(
+            try await eventually(timeout: .seconds(40)) {
+                let health = try await instance.send(.get, "/health", token: nil)
+                return String(decoding: health.body, as: UTF8.self).contains(#""ok""#) && instance.control.events.waiting == 0
+            })
+        let rows = try await instance.control.database.query("SELECT COUNT(*) FROM events WHERE user_id = $1", [.text("subscriber-1")])
+        #expect(rows.first?.integer(0) == 2)
+        #expect(try await instance.control.version(of: "home.promo")?.version == 1)
+        try? server.stopServer()
+    }
+
+    @Test(arguments: Backend.available)
+    func theAdminAPIAsksForTokensAndSaysWhatIsWrong(_ backend: Backend) async throws {
+        let instance = try await Instance.start(on: try await backend.makeDatabase())
+        defer { Task { await instance.stop() } }
+        func code(_ response: TransportResponse) -> String? { ScreenplayError(status: response.status, body: response.body)?.code }
+        let anonymous = try await instance.send(.get, "/admin/experiments", token: nil)
+        #expect(anonymous.status == .unauthorized)
+        #expect(anonymous.headers[.wwwAuthenticate] != nil)
+        #expect(try await instance.send(.get, "/admin/experiments", token: "wrong-token-0123456789abcdef").status == .unauthorized)
+        let readOnly = try await instance.send(.put, "/admin/slots/home.promo", body: Self.promo, token: Instance.readToken)
+        #expect(readOnly.status == .forbidden)
+        #expect(code(readOnly) == "readOnlyToken")
+        #expect(try await instance.control.version(of: "home.promo") == nil)
+        #expect(try await instance.send(.get, "/admin/experiments", token: Instance.readToken).status == .ok)
+        // An invalid document: 422 with each problem's path; nothing published.
+        let invalid = try await instance.send(.put, "/admin/slots/home.promo", body: #"{"content": {"type": "text"}}"#)
+        #expect(invalid.status == .unprocessableContent)
+        #expect(ScreenplayError(status: invalid.status, body: invalid.body)?.problems.first?.path == "content")
+        // Two admins edit the same slot from version 1: one wins, the other gets 412.
+        #expect(try await instance.send(.put, "/admin/slots/home.promo", body: Self.promo).status == .created)
+        let edits = [#"{"content": {"type": "text", "text": "A"}}"#, #"{"content": {"type": "text", "text": "B"}}"#]
+        async let one = instance.send(.put, "/admin/slots/home.promo", body: edits[0], headers: [.ifMatch: "\"1\""])
+        async let two = instance.send(.put, "/admin/slots/home.promo", body: edits[1], headers: [.ifMatch: "\"1\""])
+        let statuses = try await [one.status, two.status].map(\.code).sorted()
+        #expect(statuses == [201, 412])
+        // An experiment with quotes and SQL in its names is stored and shown as given.
+        let name = #"it's "on"; DROP TABLE experiments;--"#
+        let path = "/admin/experiments/" + name.addingPercentEncoding(withAllowedCharacters: .alphanumerics)!
+        let body = #"{"variants": [{"name": "a'b", "weight": 1}, {"name": "c\"d", "weight": 1}]}"#
+        let saved = try await instance.send(.put, path, body: body)
+        #expect(saved.status == .ok)
+        let shown = try await instance.send(.get, path)
+        #expect(String(decoding: shown.body, as: UTF8.self).contains(#"DROP TABLE experiments;--"#))
+        #expect(try await instance.control.storedExperiment(named: name)?.experiment.variants.map(\.name) == ["a'b", "c\"d"])
+        // Events: a malformed one costs itself; the batch's others are accepted.
+        let events = #"{"events": [{"id": "x1", "name": "tap"}, {"name": "no id"}, {"id": "x2", "name": "tap", "time": "soon"}]}"#
+        let answer = try await instance.send(.post, "/events", body: events, headers: [.screenplayUser: "u"], token: nil)
+        #expect(answer.status == .accepted)
+        let text = String(decoding: answer.body, as: UTF8.self).filter { !$0.isWhitespace }
+        #expect(text.contains(#""accepted":1"#) && text.contains("events[1].id") && text.contains("events[2].time"), "\(text)")
+    }
+}

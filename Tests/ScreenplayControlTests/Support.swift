@@ -1,0 +1,87 @@
+import Foundation
+import HTTPTypes
+import Hummingbird
+import Logging
+import ScreenplayClient
+import ScreenplayControl
+import ScreenplayDSL
+import ScreenplayDemo
+import ScreenplayProtocol
+import ScreenplayServer
+import ServiceLifecycle
+
+/// One demo instance on loopback with a control plane of its own, on a shared database.
+final class Instance: @unchecked Sendable {
+    // Safe: set once in `start`, read by the test that owns the instance.
+    let control: ControlPlane
+    private(set) var port = 0
+    private var task: Task<Void, any Error>?
+    static let token = "test-admin-token-0123456789abcdef"
+    static let readToken = "test-read-token-0123456789abcdef"
+
+    init(control: ControlPlane) {
+        self.control = control
+    }
+
+    static func start(on database: any ControlDatabase, pollInterval: Duration = .seconds(2)) async throws -> Instance {
+        let control = try await ControlPlane.open(database: database, configuration: LiveConfiguration())
+        try await DemoApp.seed(control)
+        let instance = Instance(control: control)
+        try await instance.start()
+        return instance
+    }
+
+    func start() async throws {
+        let (ready, continuation) = AsyncStream.makeStream(of: Int.self)
+        let tokens = try AdminTokens([("alice", .admin, Self.token), ("dashboard", .read, Self.readToken)])
+        let application = DemoApp.application(
+            host: "127.0.0.1", port: 0, signer: .development(), control: control, adminTokens: tokens,
+            onServerRunning: { port in
+                continuation.yield(port)
+                continuation.finish()
+            })
+        var logger = Logger(label: "test-instance")
+        logger.logLevel = .critical
+        let group = ServiceGroup(configuration: .init(services: [application], logger: logger))
+        task = Task { try await group.run() }
+        var iterator = ready.makeAsyncIterator()
+        guard let port = await iterator.next() else { throw CancellationError() }
+        self.port = port
+    }
+
+    func stop() async {
+        task?.cancel()
+        _ = try? await task?.value
+    }
+
+    var url: URL { URL(string: "http://127.0.0.1:\(port)")! }
+
+    /// One request to this instance.
+    func send(
+        _ method: HTTPRequest.Method, _ path: String, body: String? = nil, headers: HTTPFields = [:], token: String? = Instance.token
+    ) async throws -> TransportResponse {
+        var fields = headers
+        if let token { fields[.authorization] = "Bearer \(token)" }
+        if body != nil, fields[.contentType] == nil { fields[.contentType] = "application/json" }
+        return try await DefaultTransport.make(maxResponseBytes: 8 << 20).send(
+            TransportRequest(
+                method: method, url: URL(string: url.absoluteString + path)!, headers: fields, body: body.map { Array($0.utf8) }))
+    }
+
+    static let allComponents: HTTPFields = [
+        .screenplayVersion: "1.0",
+        .screenplayComponents: ComponentKind.allCases.map(\.rawValue).joined(separator: ","),
+        .screenplayActions: Action.knownTypes.joined(separator: ","),
+        .screenplayUser: "subscriber-1",
+    ]
+}
+
+/// Waits (up to `timeout`, returning as soon as it holds) for `condition`.
+func eventually(timeout: Duration = .seconds(20), _ condition: () async throws -> Bool) async rethrows -> Bool {
+    let deadline = ContinuousClock.now + timeout
+    while ContinuousClock.now < deadline {
+        if try await condition() { return true }
+        try? await Task.sleep(for: .milliseconds(50))
+    }
+    return try await condition()
+}
