@@ -23,8 +23,11 @@ public final class ScreenplayRuntime {
     @ObservationIgnored public var webFallback: (@MainActor (URL) -> Void)?
     /// Opens a URL outside the app (the system browser) for `open` actions.
     @ObservationIgnored public var openExternally: (@MainActor (URL) -> Void)?
-    /// Where `track` actions go.
+    /// Where `track` actions go, besides the server.
     @ObservationIgnored public var analytics: (any AnalyticsSink)?
+    /// Sends `track` actions to the server's `POST /events` (experiment conversions): batched,
+    /// retried, and kept beside the disk cache across restarts when there is one.
+    public let eventUploader: EventUploader
 
     /// The pushed screens, root first.
     public private(set) var stack: [ScreenStore] = []
@@ -49,11 +52,17 @@ public final class ScreenplayRuntime {
         diagnostics: @escaping @Sendable ([Diagnostic], URL) -> Void = { _, _ in }
     ) {
         self.configuration = configuration
+        let transport = transport ?? DefaultTransport.make(maxResponseBytes: configuration.maxResponseBytes)
+        eventUploader = EventUploader(
+            configuration: configuration, transport: transport,
+            file: cache.map {
+                $0.directory.deletingLastPathComponent().appendingPathComponent($0.directory.lastPathComponent + "-events.json")
+            })
         let capabilities = configuration.capabilities
         environment = RuntimeEnvironment(
             loader: ScreenLoader(
                 configuration: configuration,
-                transport: transport ?? DefaultTransport.make(maxResponseBytes: configuration.maxResponseBytes)),
+                transport: transport),
             cache: cache,
             prepare: { screen in
                 // What nothing can draw stays for the presentation: a marker in debug builds, nothing in release.
@@ -236,7 +245,9 @@ public final class ScreenplayRuntime {
         case .sequence(let actions):
             for action in actions { await perform(action, on: store) }
         case .track(let event, let properties):
-            analytics?.track(event, properties: properties, screen: store?.screen?.id)
+            let screen = store?.screen?.id
+            analytics?.track(event, properties: properties, screen: screen)
+            Task { [eventUploader] in await eventUploader.track(event, properties: properties, screen: screen) }
             emit(.tracked(event: event, properties: properties))
         case .intent(let name, let payload):
             guard let store else { return }
