@@ -68,6 +68,10 @@ struct ServeCommand: AsyncParsableCommand {
                 """)
             signer = .development()
         }
+        // First: what is made from here on (the control plane's event counters too) reports to it.
+        let registry = PrometheusCollectorRegistry()
+        MetricsSystem.bootstrap(PrometheusMetricsFactory(registry: registry))
+        let metrics = ScreenplayMetrics(factory: MetricsSystem.factory, registry: registry)
         let adminTokens: AdminTokens
         do {
             adminTokens = try AdminTokens(parsing: ProcessInfo.processInfo.environment["SCREENPLAY_ADMIN_TOKENS"] ?? "")
@@ -98,9 +102,6 @@ struct ServeCommand: AsyncParsableCommand {
             throw ValidationError("cannot use the database \(database.map { _ in "(PostgreSQL)" } ?? data): \(error)")
         }
         logger.info("control plane: \(database == nil ? "SQLite in \(data)" : "PostgreSQL"), change \(control.changeNumber)")
-        let registry = PrometheusCollectorRegistry()
-        MetricsSystem.bootstrap(PrometheusMetricsFactory(registry: registry))
-        let metrics = ScreenplayMetrics(factory: MetricsSystem.factory, registry: registry)
         logger.info(
             "Screenplay demo: http://\(host):\(port)/screens lists its screens; ready at the next line (listening on …); Ctrl-C stops it"
         )

@@ -1,3 +1,4 @@
+import HTTPTypes
 import ScreenplayDSL
 import ScreenplayProtocol
 import ScreenplayServer
@@ -107,6 +108,6 @@ extension ControlPlane {
             .preconditionFailed, code: "changedMeanwhile",
             message:
                 "\"\(ScreenplayError.quoting(name))\" is at revision \(current), not \(expected) as If-Match says: someone changed it meanwhile; read it again",
-            path: "If-Match")
+            path: HTTPField.Name.ifMatch.rawName)
     }
 }
