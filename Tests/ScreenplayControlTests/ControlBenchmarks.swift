@@ -63,7 +63,10 @@ struct ControlBenchmarks {
         let seconds = Self.milliseconds(ContinuousClock.now - start) / 1_000
         let rows = try await control.database.query("SELECT COUNT(*) FROM events")
         #expect(rows.first?.integer(0) == total)
-        print(String(format: "BENCH event ingest on %@: %d events in %.2f s = %.0f events/s", backend.rawValue, total, seconds, Double(total) / seconds))
+        print(
+            String(
+                format: "BENCH event ingest on %@: %d events in %.2f s = %.0f events/s", backend.rawValue, total, seconds,
+                Double(total) / seconds))
         await control.database.close()
     }
 }

@@ -73,7 +73,8 @@ public actor EventUploader {
     public func flush() async -> Bool {
         scheduled?.cancel()
         scheduled = nil
-        guard !sending else { return false }
+        // One flush at a time: a second caller waits for the first, then sends what is left.
+        while sending { try? await Task.sleep(for: .milliseconds(10)) }
         sending = true
         defer { sending = false }
         while !pending.isEmpty {

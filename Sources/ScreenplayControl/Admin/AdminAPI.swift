@@ -203,7 +203,8 @@ struct AdminAPI: Sendable {
         let bare = value.hasPrefix("W/") ? String(value.dropFirst(2)) : value
         guard let number = Int(bare.trimmingCharacters(in: CharacterSet(charactersIn: "\""))), number >= 0 else {
             throw ScreenplayError(
-                .badRequest, code: "badIfMatch", message: "If-Match names a revision or version as an entity tag: \"7\"", path: HTTPField.Name.ifMatch.rawName)
+                .badRequest, code: "badIfMatch", message: "If-Match names a revision or version as an entity tag: \"7\"",
+                path: HTTPField.Name.ifMatch.rawName)
         }
         return number
     }

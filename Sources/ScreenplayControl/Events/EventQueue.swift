@@ -33,6 +33,8 @@ public final class EventQueue: EventSink, Service {
     private struct Pending {
         var exposures: [Exposure] = []
         var conversions: [Conversion] = []
+        /// Taken out to be written, not written yet.
+        var inFlight = 0
         var count: Int { exposures.count + conversions.count }
     }
 
@@ -59,8 +61,8 @@ public final class EventQueue: EventSink, Service {
         (wakes, wake) = AsyncStream.makeStream(of: Void.self, bufferingPolicy: .bufferingNewest(1))
     }
 
-    /// Events waiting to be written.
-    public var waiting: Int { pending.withLockedValue { $0.count } }
+    /// Events not written yet: queued, or being written now.
+    public var waiting: Int { pending.withLockedValue { $0.count + $0.inFlight } }
 
     /// Events dropped because the queue was full, since start.
     public var droppedEvents: Int { droppedCount.withLockedValue { $0 } }
@@ -146,11 +148,13 @@ public final class EventQueue: EventSink, Service {
                 let conversions = min(pending.conversions.count, limits.batchSize - exposures)
                 batch.conversions = Array(pending.conversions.prefix(conversions))
                 pending.conversions.removeFirst(conversions)
+                pending.inFlight += batch.count
                 return batch
             }
             guard batch.count > 0 else { return true }
             do {
                 try await write(batch)
+                pending.withLockedValue { $0.inFlight -= batch.count }
                 health.mark(true)
                 written.increment(by: Int64(batch.count))
             } catch {
@@ -158,6 +162,7 @@ public final class EventQueue: EventSink, Service {
                 pending.withLockedValue { pending in
                     pending.exposures.insert(contentsOf: batch.exposures, at: 0)
                     pending.conversions.insert(contentsOf: batch.conversions, at: 0)
+                    pending.inFlight -= batch.count
                 }
                 return false
             }
@@ -170,41 +175,34 @@ public final class EventQueue: EventSink, Service {
         let conversions = batch.conversions
         try await withDeadline(ControlPlane.statementDeadline) { [database] in
             try await database.transaction { tx in
-                if !exposures.isEmpty {
-                    var binds: [SQLValue] = []
-                    var rows: [String] = []
-                    for exposure in exposures {
-                        let base = binds.count
-                        rows.append("($\(base + 1), $\(base + 2), $\(base + 3), $\(base + 4), $\(base + 5))")
-                        binds += [
-                            .text(exposure.experiment), .integer(Int64(exposure.bucketVersion)), .text(exposure.user ?? ""),
-                            .text(exposure.variant), .integer(now),
-                        ]
-                    }
-                    try await tx.query(
-                        "INSERT INTO assignments (experiment, bucket_version, user_id, variant, first_seen) VALUES "
-                            + rows.joined(separator: ", ") + " ON CONFLICT DO NOTHING", binds)
-                }
-                if !conversions.isEmpty {
-                    var binds: [SQLValue] = []
-                    var rows: [String] = []
-                    for conversion in conversions {
-                        let base = binds.count
-                        rows.append("($\(base + 1), $\(base + 2), $\(base + 3), $\(base + 4), $\(base + 5), $\(base + 6))")
+                try await Self.insert(
+                    into: "assignments (experiment, bucket_version, user_id, variant, first_seen)",
+                    exposures.map {
+                        [.text($0.experiment), .integer(Int64($0.bucketVersion)), .text($0.user ?? ""), .text($0.variant), .integer(now)]
+                    }, on: tx)
+                try await Self.insert(
+                    into: "events (id, name, user_id, at, screen, properties)",
+                    conversions.map { conversion in
                         let properties =
                             conversion.properties.isEmpty
                             ? nil : String(decoding: JSONWriter.write(.object(conversion.properties)), as: UTF8.self)
-                        binds += [
+                        return [
                             .text(conversion.id), .text(conversion.name), .text(conversion.user),
                             .integer(Int64((conversion.time.timeIntervalSince1970 * 1_000).rounded())), SQLValue(conversion.screen),
                             SQLValue(properties),
                         ]
-                    }
-                    try await tx.query(
-                        "INSERT INTO events (id, name, user_id, at, screen, properties) VALUES " + rows.joined(separator: ", ")
-                            + " ON CONFLICT DO NOTHING", binds)
-                }
+                    }, on: tx)
             }
         }
+    }
+
+    /// One multi-row `INSERT … ON CONFLICT DO NOTHING` (a row already there, by its key, is kept).
+    private static func insert(into table: String, _ rows: [[SQLValue]], on executor: any SQLExecutor) async throws {
+        guard let width = rows.first?.count else { return }
+        let placeholders = rows.indices.map { row in
+            "(" + (1...width).map { "$\(row * width + $0)" }.joined(separator: ", ") + ")"
+        }
+        try await executor.query(
+            "INSERT INTO \(table) VALUES \(placeholders.joined(separator: ", ")) ON CONFLICT DO NOTHING", rows.flatMap { $0 })
     }
 }
