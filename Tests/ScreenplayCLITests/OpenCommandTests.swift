@@ -11,10 +11,14 @@ import Testing
         let process = Process()
         let port: Int
 
-        init(port requested: Int = 0, arguments: [String] = []) throws {
+        /// - Parameter environment: added to the test's (an admin token …).
+        init(port requested: Int = 0, arguments: [String] = [], environment: [String: String] = [:]) throws {
             let executable = try #require(CLITests.executable)
             process.executableURL = executable
-            process.arguments = ["serve", "--port", String(requested)] + arguments
+            // A data folder of its own: servers of different tests share no stored state.
+            let data = FileManager.default.temporaryDirectory.appendingPathComponent("screenplay-cli-\(UUID().uuidString)").path
+            process.arguments = ["serve", "--port", String(requested), "--data", data] + arguments
+            process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
             let errors = Pipe()
             process.standardError = errors
             process.standardOutput = FileHandle.nullDevice
