@@ -1,3 +1,4 @@
+import Foundation
 import Logging
 import Metrics
 import NIOConcurrencyHelpers
@@ -170,7 +171,6 @@ public final class EventQueue: EventSink, Service {
     }
 
     private func write(_ batch: Pending) async throws {
-        let now = ControlPlane.now()
         let exposures = batch.exposures
         let conversions = batch.conversions
         try await withDeadline(ControlPlane.statementDeadline) { [database] in
@@ -178,7 +178,10 @@ public final class EventQueue: EventSink, Service {
                 try await Self.insert(
                     into: "assignments (experiment, bucket_version, user_id, variant, first_seen)",
                     exposures.map {
-                        [.text($0.experiment), .integer(Int64($0.bucketVersion)), .text($0.user ?? ""), .text($0.variant), .integer(now)]
+                        [
+                            .text($0.experiment), .integer(Int64($0.bucketVersion)), .text($0.user ?? ""), .text($0.variant),
+                            .integer(Self.milliseconds($0.time)),
+                        ]
                     }, on: tx)
                 try await Self.insert(
                     into: "events (id, name, user_id, at, screen, properties)",
@@ -188,13 +191,15 @@ public final class EventQueue: EventSink, Service {
                             ? nil : String(decoding: JSONWriter.write(.object(conversion.properties)), as: UTF8.self)
                         return [
                             .text(conversion.id), .text(conversion.name), .text(conversion.user),
-                            .integer(Int64((conversion.time.timeIntervalSince1970 * 1_000).rounded())), SQLValue(conversion.screen),
+                            .integer(Self.milliseconds(conversion.time)), SQLValue(conversion.screen),
                             SQLValue(properties),
                         ]
                     }, on: tx)
             }
         }
     }
+
+    static func milliseconds(_ date: Date) -> Int64 { Int64((date.timeIntervalSince1970 * 1_000).rounded(.down)) }
 
     /// One multi-row `INSERT … ON CONFLICT DO NOTHING` (a row already there, by its key, is kept).
     private static func insert(into table: String, _ rows: [[SQLValue]], on executor: any SQLExecutor) async throws {

@@ -12,13 +12,16 @@ public struct Exposure: Sendable, Hashable {
     public let overridden: Bool
     /// The bucket version the assignment belongs to (stickiness is per bucket version).
     public let bucketVersion: Int
+    /// When the variant was decided: conversions from then on count for it.
+    public let time: Date
 
-    public init(experiment: String, variant: String, user: String?, overridden: Bool, bucketVersion: Int = 1) {
+    public init(experiment: String, variant: String, user: String?, overridden: Bool, bucketVersion: Int = 1, time: Date = Date()) {
         self.experiment = experiment
         self.variant = variant
         self.user = user
         self.overridden = overridden
         self.bucketVersion = bucketVersion
+        self.time = time
     }
 }
 
