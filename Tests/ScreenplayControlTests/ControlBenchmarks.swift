@@ -33,7 +33,8 @@ struct ControlBenchmarks {
             let body = #"{"content": {"type": "text", "text": "Promo number \#(index)"}}"#
             let response = try await first.send(.put, "/admin/slots/home.promo", body: body)
             #expect(response.status == .created)
-            let arrived = await eventually(timeout: .seconds(10)) {
+            // Looked for every millisecond: the figure is the patch's, not the poll's.
+            let arrived = await eventually(timeout: .seconds(10), poll: .milliseconds(1)) {
                 subscriber.events.dropFirst(seen).contains { $0.contains("Promo number \(index)\"") }
             }
             #expect(arrived)

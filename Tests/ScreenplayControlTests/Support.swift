@@ -76,12 +76,14 @@ final class Instance: @unchecked Sendable {
     ]
 }
 
-/// Waits (up to `timeout`, returning as soon as it holds) for `condition`.
-func eventually(timeout: Duration = .seconds(20), _ condition: () async throws -> Bool) async rethrows -> Bool {
+/// Waits (up to `timeout`, looking every `poll`, returning as soon as it holds) for `condition`.
+func eventually(
+    timeout: Duration = .seconds(20), poll: Duration = .milliseconds(50), _ condition: () async throws -> Bool
+) async rethrows -> Bool {
     let deadline = ContinuousClock.now + timeout
     while ContinuousClock.now < deadline {
         if try await condition() { return true }
-        try? await Task.sleep(for: .milliseconds(50))
+        try? await Task.sleep(for: poll)
     }
     return try await condition()
 }
