@@ -118,6 +118,40 @@ import Testing
         try? server.stopServer()
     }
 
+    @Test(.enabled(if: PostgresServer.availableOrRequired, "needs PostgreSQL: apt-get install postgresql"))
+    func aStepPaidOnOneInstanceIsRefusedOnAnother() async throws {
+        let database = try await PostgresServer.shared.value.makeDatabase()
+        let first = try await Instance.start(on: database)
+        let second = try await Instance.start(on: try PostgresControlDatabase(url: database.url))
+        defer {
+            Task {
+                await first.stop()
+                await second.stop()
+            }
+        }
+        var headers = Instance.allComponents
+        headers[.screenplayExperiments] = "checkoutOrder=signUpFirst"
+        let start = try await first.send(.get, "/screens/checkout", headers: headers, token: nil)
+        var token = try #require(start.headers[.screenplayStateToken])
+        func step(_ name: String, _ state: String, on instance: Instance) async throws -> TransportResponse {
+            let body = #"{"name": "\#(name)", "state": \#(state), "stateToken": "\#(token)"}"#
+            return try await instance.send(.post, "/screens/checkout/intents", body: body, headers: headers, token: nil)
+        }
+        for (name, state) in [
+            ("continue", #"{"name": "Ana", "email": "ana@example.com"}"#),
+            ("continue", #"{"cardNumber": "4242 4242 4242 4242", "expiry": "12/29", "saveCard": true}"#),
+        ] {
+            let answer = try await step(name, state, on: first)
+            #expect(answer.status == .ok)
+            token = try #require(JSONParser.parse(answer.body)["stateToken"]?.stringValue)
+        }
+        #expect(try await step("pay", "{}", on: first).status == .ok)
+        // The same confirm step's token, replayed on the other instance: it knows it was spent.
+        let replay = try await step("pay", "{}", on: second)
+        #expect(replay.status == .conflict)
+        #expect(ScreenplayError(status: replay.status, body: replay.body)?.code == "stateAlreadyUsed")
+    }
+
     @Test(arguments: Backend.available)
     func theAdminAPIAsksForTokensAndSaysWhatIsWrong(_ backend: Backend) async throws {
         let instance = try await Instance.start(on: try await backend.makeDatabase())

@@ -23,7 +23,10 @@ final class Instance: @unchecked Sendable {
         self.control = control
     }
 
-    static func start(on database: any ControlDatabase, pollInterval: Duration = .seconds(2)) async throws -> Instance {
+    /// One key for every instance, as a deployment shares `SCREENPLAY_STATE_KEY`.
+    static let signer = StateSigner.development()
+
+    static func start(on database: any ControlDatabase) async throws -> Instance {
         let control = try await ControlPlane.open(database: database, configuration: LiveConfiguration())
         try await DemoApp.seed(control)
         let instance = Instance(control: control)
@@ -35,7 +38,7 @@ final class Instance: @unchecked Sendable {
         let (ready, continuation) = AsyncStream.makeStream(of: Int.self)
         let tokens = try AdminTokens([("alice", .admin, Self.token), ("dashboard", .read, Self.readToken)])
         let application = DemoApp.application(
-            host: "127.0.0.1", port: 0, signer: .development(), control: control, adminTokens: tokens,
+            host: "127.0.0.1", port: 0, signer: Self.signer, control: control, adminTokens: tokens,
             onServerRunning: { port in
                 continuation.yield(port)
                 continuation.finish()

@@ -37,10 +37,14 @@ public struct ChangeWatcher: Service {
     }
 
     private func poll() async {
+        var polls = 0
         while !Task.isCancelled {
             try? await Task.sleep(for: pollInterval)
+            polls += 1
             do {
                 try await withDeadline(ControlPlane.statementDeadline) { try await control.catchUp() }
+                // Once a minute or so: spent tokens past their expiry go.
+                if polls % 30 == 0 { try await withDeadline(ControlPlane.statementDeadline) { try await control.forgetExpiredTokens() } }
             } catch {
                 control.markReachable(false, reason: "\(error)")
             }

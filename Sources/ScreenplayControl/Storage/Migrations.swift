@@ -39,7 +39,13 @@ enum Migrations {
                 """,
                 "CREATE INDEX events_name_user ON events (name, user_id, at)",
             ]
-        }
+        },
+        Step(version: 2, name: "spent state tokens") { _ in
+            [
+                "CREATE TABLE spent_tokens (id TEXT PRIMARY KEY, expires BIGINT NOT NULL)",
+                "CREATE INDEX spent_tokens_expires ON spent_tokens (expires)",
+            ]
+        },
     ]
 
     /// The newest schema this build knows.

@@ -40,6 +40,7 @@ public final class LiveConfiguration: Sendable {
     private let observers = NIOLockedValueBox<[@Sendable (Set<String>?) -> Void]>([])
     /// Where users' sticky assignments are read from, when something stores them.
     private let store = NIOLockedValueBox<(any AssignmentStore)?>(nil)
+    private let ledger = NIOLockedValueBox<(any SpentTokenLedger)?>(nil)
     /// The most paths whose dependencies are remembered; past it, a change invalidates every stream.
     let maxTrackedPaths = 20_000
 
@@ -63,6 +64,13 @@ public final class LiveConfiguration: Sendable {
     public var assignmentStore: (any AssignmentStore)? {
         get { store.withLockedValue { $0 } }
         set { store.withLockedValue { $0 = newValue } }
+    }
+
+    /// Where the ids of spent state tokens are shared with other instances (intents registered
+    /// `once: true`), when something shares them; otherwise each process remembers its own.
+    public var spentTokenLedger: (any SpentTokenLedger)? {
+        get { ledger.withLockedValue { $0 } }
+        set { ledger.withLockedValue { $0 = newValue } }
     }
 
     // MARK: Changing
@@ -158,4 +166,11 @@ public protocol AssignmentStore: Sendable {
     /// The variants stored for `user`, by ``ExperimentAssignments/stickyKey(_:bucketVersion:)``:
     /// quickly, or empty when they cannot be had now.
     func assignments(of user: String) async -> [String: String]
+}
+
+/// The spent state tokens of every instance: a token spent on one is refused on the others.
+public protocol SpentTokenLedger: Sendable {
+    /// Records the token's id as spent until `expires` (Unix seconds): true when it was not spent
+    /// before; throws when the ledger cannot be reached (the intent is then refused, not run twice).
+    func spend(id: String, expires: Int) async throws -> Bool
 }

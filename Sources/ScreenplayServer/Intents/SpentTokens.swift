@@ -7,8 +7,8 @@ import ScreenplayProtocol
 /// never be used again; the count is bounded, and when it is full the intent is refused (503)
 /// rather than allowed to run twice.
 ///
-/// Kept in this process: instances behind one load balancer need a shared store (see
-/// docs/SECURITY.md).
+/// Kept in this process; with a ``SpentTokenLedger`` (the control plane's database) instances
+/// behind one load balancer share them too.
 ///
 /// ```swift
 /// routes.intent("pay", on: "checkout", once: true) { intent in … }   // the pipeline spends each token
@@ -16,6 +16,10 @@ import ScreenplayProtocol
 final class SpentTokens: Sendable {
     let capacity: Int
     private let spent = NIOLockedValueBox<(ids: [String: Int], byExpiry: [(expires: Int, id: String)])>(([:], []))
+
+    static let alreadyUsed = ScreenplayError(
+        .conflict, code: "stateAlreadyUsed", message: "this step was already done with this state token; reload the screen",
+        path: "stateToken")
 
     init(capacity: Int = 100_000) {
         self.capacity = capacity
@@ -32,11 +36,7 @@ final class SpentTokens: Sendable {
                 expired += 1
             }
             if expired > 0 { spent.byExpiry.removeFirst(expired) }
-            guard spent.ids[token.id] == nil else {
-                return ScreenplayError(
-                    .conflict, code: "stateAlreadyUsed", message: "this step was already done with this state token; reload the screen",
-                    path: "stateToken")
-            }
+            guard spent.ids[token.id] == nil else { return Self.alreadyUsed }
             guard spent.ids.count < capacity else {
                 return ScreenplayError(
                     .serviceUnavailable, code: "busy", message: "too many steps in flight; try again shortly",
@@ -48,5 +48,14 @@ final class SpentTokens: Sendable {
             return nil
         }
         if let outcome { throw outcome }
+    }
+
+    /// Forgets a token spent here whose use did not go ahead (the shared ledger could not be asked),
+    /// so that the user may try again with it.
+    func forget(_ token: StateSigner.Verified) {
+        spent.withLockedValue { spent in
+            spent.ids[token.id] = nil
+            spent.byExpiry.removeAll { $0.id == token.id }
+        }
     }
 }

@@ -358,6 +358,19 @@ struct ScreenPipeline: Sendable {
                     path: "stateToken")
             }
             try spentTokens.spend(verified)
+            if let ledger = configuration.spentTokenLedger {
+                let first: Bool
+                do {
+                    first = try await ledger.spend(id: verified.id, expires: verified.expires)
+                } catch {
+                    spentTokens.forget(verified)
+                    throw ScreenplayError(
+                        .serviceUnavailable, code: "cannotCheckState",
+                        message: "whether this step was already done cannot be checked now; try again shortly",
+                        headerFields: [.retryAfter: "5"])
+                }
+                guard first else { throw SpentTokens.alreadyUsed }
+            }
         }
         let signedState = verified?.state ?? [:]
         let handler = route.handler
