@@ -105,17 +105,13 @@ public final class ControlPlane: Sendable {
     /// Reloads when another instance changed something since the last load.
     func catchUp() async throws {
         let newest = try await database.query("SELECT COALESCE(MAX(id), 0) FROM changes").first?.integer(0) ?? 0
-        markReachable(true)
+        health.mark(true)
         guard newest > appliedChange.withLockedValue({ $0 }) else { return }
         try await reload()
     }
 
     /// The newest change this instance has applied.
     public var changeNumber: Int { appliedChange.withLockedValue { $0 } }
-
-    func markReachable(_ reachable: Bool, reason: String? = nil) {
-        health.mark(reachable, reason: reason)
-    }
 
     /// Runs a change in one transaction: the write, its audit entry, a change row and the
     /// notification; then applies it here.
@@ -145,16 +141,16 @@ public final class ControlPlane: Sendable {
     func guarded<Value: Sendable>(_ operation: @escaping @Sendable () async throws -> Value) async throws -> Value {
         do {
             let value = try await withDeadline(Self.statementDeadline, operation)
-            markReachable(true)
+            health.mark(true)
             return value
         } catch let error as ScreenplayError {
             throw error
         } catch let error as DeadlineExceeded {
-            markReachable(false, reason: "no answer within \(error.deadline)")
+            health.mark(false, reason: "no answer within \(error.deadline)")
             throw Self.unavailable
         } catch let error as DatabaseError {
             if error.isConstraintViolation { throw error }
-            markReachable(false, reason: error.message)
+            health.mark(false, reason: error.message)
             throw Self.unavailable
         }
     }

@@ -20,10 +20,7 @@ struct ControlBenchmarks {
     /// Publish on instance A (its admin API, over HTTP) → the patch received by a subscriber of
     /// instance B, through PostgreSQL NOTIFY; 100 publishes.
     @Test func publishToPatchAcrossInstances() async throws {
-        let server = try await PostgresServer.shared.value
-        let database = try await server.makeDatabase()
-        let first = try await Instance.start(on: database)
-        let second = try await Instance.start(on: try PostgresControlDatabase(url: database.url))
+        let (first, second) = try await Instance.pairOnPostgres()
         let subscriber = try await InstanceTests.Subscriber(second)
         #expect(await eventually { subscriber.events.count >= 1 })
         var latencies: [Double] = []

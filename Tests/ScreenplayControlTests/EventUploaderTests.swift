@@ -21,7 +21,7 @@ import Testing
         #expect(await offline.waiting.count == 5)
         // The app starts again, the server is there: the same five events, once each.
         let instance = try await Instance.start(on: database)
-        defer { Task { await instance.stop() } }
+        defer { Instance.stop(instance) }
         configuration.server = instance.url
         let restarted = EventUploader(configuration: configuration, file: file, batchSize: 2, interval: .seconds(60))
         #expect(await restarted.waiting.map(\.id) == (await offline.waiting.map(\.id)))

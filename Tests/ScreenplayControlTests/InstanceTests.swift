@@ -48,16 +48,8 @@ import Testing
 
     @Test(.enabled(if: PostgresServer.availableOrRequired, "needs PostgreSQL: apt-get install postgresql"))
     func aPublishOnOneInstanceReachesTheSubscribersOfAnother() async throws {
-        let server = try await PostgresServer.shared.value
-        let database = try await server.makeDatabase()
-        let first = try await Instance.start(on: database)
-        let second = try await Instance.start(on: try PostgresControlDatabase(url: database.url))
-        defer {
-            Task {
-                await first.stop()
-                await second.stop()
-            }
-        }
+        let (first, second) = try await Instance.pairOnPostgres()
+        defer { Instance.stop(first, second) }
         let subscriber = try await Subscriber(second)
         #expect(await eventually { subscriber.events.count >= 1 })
         // Published on the first instance: the second's subscriber receives a patch with it.
@@ -83,7 +75,7 @@ import Testing
         // A server of its own: this test stops and restarts it.
         let server = try PostgresServer.start()
         let instance = try await Instance.start(on: try await server.makeDatabase())
-        defer { Task { await instance.stop() } }
+        defer { Instance.stop(instance) }
         #expect(try await instance.send(.put, "/admin/slots/home.promo", body: Self.promo).status == .created)
         try server.stopServer()
         // Degraded, said by /health; screens still served with the last configuration known.
@@ -120,15 +112,8 @@ import Testing
 
     @Test(.enabled(if: PostgresServer.availableOrRequired, "needs PostgreSQL: apt-get install postgresql"))
     func aStepPaidOnOneInstanceIsRefusedOnAnother() async throws {
-        let database = try await PostgresServer.shared.value.makeDatabase()
-        let first = try await Instance.start(on: database)
-        let second = try await Instance.start(on: try PostgresControlDatabase(url: database.url))
-        defer {
-            Task {
-                await first.stop()
-                await second.stop()
-            }
-        }
+        let (first, second) = try await Instance.pairOnPostgres()
+        defer { Instance.stop(first, second) }
         var headers = Instance.allComponents
         headers[.screenplayExperiments] = "checkoutOrder=signUpFirst"
         let start = try await first.send(.get, "/screens/checkout", headers: headers, token: nil)
@@ -155,7 +140,7 @@ import Testing
     @Test(arguments: Backend.available)
     func theAdminAPIAsksForTokensAndSaysWhatIsWrong(_ backend: Backend) async throws {
         let instance = try await Instance.start(on: try await backend.makeDatabase())
-        defer { Task { await instance.stop() } }
+        defer { Instance.stop(instance) }
         func code(_ response: TransportResponse) -> String? { ScreenplayError(status: response.status, body: response.body)?.code }
         let anonymous = try await instance.send(.get, "/admin/experiments", token: nil)
         #expect(anonymous.status == .unauthorized)

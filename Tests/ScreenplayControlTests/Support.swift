@@ -34,6 +34,20 @@ final class Instance: @unchecked Sendable {
         return instance
     }
 
+    /// Two instances on one new PostgreSQL database, each with its own connections, as two
+    /// processes of a deployment are.
+    static func pairOnPostgres() async throws -> (Instance, Instance) {
+        let database = try await PostgresServer.shared.value.makeDatabase()
+        let first = try await Instance.start(on: database)
+        let second = try await Instance.start(on: try PostgresControlDatabase(url: database.url))
+        return (first, second)
+    }
+
+    /// Stops instances when a test ends.
+    static func stop(_ instances: Instance...) {
+        Task { for instance in instances { await instance.stop() } }
+    }
+
     func start() async throws {
         let (ready, continuation) = AsyncStream.makeStream(of: Int.self)
         let tokens = try AdminTokens([("alice", .admin, Self.token), ("dashboard", .read, Self.readToken)])

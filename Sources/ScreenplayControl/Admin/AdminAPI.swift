@@ -32,7 +32,7 @@ struct AdminAPI: Sendable {
         admin.put("experiments/:name") { request, context in
             let holder = try authorize(request, .admin)
             let name = try Self.parameter("name", context)
-            let body = try await Self.body(of: request, limit: ControlPlane.maxAdminBytes)
+            let body = try await request.collectedBody(upTo: ControlPlane.maxAdminBytes)
             guard var json = try? JSONParser.parse(body) else {
                 throw Experiment.invalid([.init(path: "$", message: "the body is not JSON")])
             }
@@ -64,7 +64,7 @@ struct AdminAPI: Sendable {
                 let name = try Self.parameter("name", context)
                 var winner: String?
                 if action == "stop" {
-                    let body = try await Self.body(of: request, limit: 4_096)
+                    let body = try await request.collectedBody(upTo: 4_096)
                     guard case .object(let members)? = try? JSONParser.parse(body), case .string(let chosen)? = members["winner"] else {
                         throw Experiment.invalid([.init(path: "winner", message: "stopping names the winner: {\"winner\": \"…\"}")])
                     }
@@ -102,7 +102,7 @@ struct AdminAPI: Sendable {
         admin.put("slots/:name") { request, context in
             let holder = try authorize(request, .admin)
             let name = try Self.parameter("name", context)
-            let body = try await Self.body(of: request, limit: ControlPlane.maxAdminBytes)
+            let body = try await request.collectedBody(upTo: ControlPlane.maxAdminBytes)
             let dryRun = Self.isDryRun(request)
             let published = try await control.publish(body, to: name, by: holder.name, ifMatch: try Self.ifMatch(request), dryRun: dryRun)
             var document = Self.document(published, withContent: false)
@@ -128,7 +128,7 @@ struct AdminAPI: Sendable {
         }
         admin.post("slots/:name/rollback") { request, context in
             let holder = try authorize(request, .admin)
-            let body = try await Self.body(of: request, limit: 4_096)
+            let body = try await request.collectedBody(upTo: 4_096)
             guard case .object(let members)? = try? JSONParser.parse(body), let version = members["version"]?.intValue else {
                 throw ScreenplayError(.badRequest, code: "malformedRollback", message: "a rollback is {\"version\": N}", path: "version")
             }
@@ -187,14 +187,6 @@ struct AdminAPI: Sendable {
             throw ScreenplayError(.badRequest, code: "badName", message: "a \(name) is 1 to 128 characters", path: name)
         }
         return value
-    }
-
-    static func body(of request: Request, limit: Int) async throws -> [UInt8] {
-        do {
-            return Array(try await request.body.collect(upTo: limit).readableBytesView)
-        } catch is NIOTooManyBytesError {
-            throw ScreenplayError(.contentTooLarge, code: "bodyTooLarge", message: "the body is at most \(limit) bytes")
-        }
     }
 
     /// `If-Match: "7"` (or `7`); nil without one, or with `*`.

@@ -40,7 +40,7 @@ extension ControlPlane {
                 path: HTTPField.Name.screenplayUser.rawName)
         }
         try request.checkSentByThisSite()
-        let body = try await AdminAPI.body(of: request, limit: EventBatch.maxBytes)
+        let body = try await request.collectedBody(upTo: EventBatch.maxBytes, naming: "a batch of events")
         let (batch, problems) = try EventBatch.decode(body)
         let now = Date()
         let conversions = batch.events.map {

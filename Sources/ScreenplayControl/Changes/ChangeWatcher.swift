@@ -46,7 +46,7 @@ public struct ChangeWatcher: Service {
                 // Once a minute or so: spent tokens past their expiry go.
                 if polls % 30 == 0 { try await withDeadline(ControlPlane.statementDeadline) { try await control.forgetExpiredTokens() } }
             } catch {
-                control.markReachable(false, reason: "\(error)")
+                control.health.mark(false, reason: "\(error)")
             }
         }
     }

@@ -65,10 +65,6 @@ extension PublishedContent {
     }
 
     static func invalid(_ problems: [ScreenplayError.Problem]) -> ScreenplayError {
-        var error = ScreenplayError(
-            .unprocessableContent, code: "invalidContent",
-            message: problems.count == 1 ? problems[0].message : "the content has \(problems.count) problems", path: problems.first?.path)
-        error.problems = problems
-        return error
+        ScreenplayError.invalid(code: "invalidContent", "the content", problems)
     }
 }

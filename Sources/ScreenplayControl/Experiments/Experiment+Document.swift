@@ -147,12 +147,7 @@ extension Experiment {
     }
 
     static func invalid(_ problems: [ScreenplayError.Problem]) -> ScreenplayError {
-        var error = ScreenplayError(
-            .unprocessableContent, code: "invalidExperiment",
-            message: problems.count == 1 ? problems[0].message : "the experiment has \(problems.count) problems", path: problems.first?.path
-        )
-        error.problems = problems
-        return error
+        ScreenplayError.invalid(code: "invalidExperiment", "the experiment", problems)
     }
 
     /// The experiment as a document (members in a stable order).

@@ -45,6 +45,19 @@ public struct ScreenplayError: Error, Sendable, Hashable, CustomStringConvertibl
         self.headerFields = headerFields
     }
 
+    /// A 422 for a refused document, with every problem: the first one's path and message lead.
+    ///
+    /// ```swift
+    /// throw ScreenplayError.invalid(code: "invalidContent", "the content", problems)
+    /// ```
+    public static func invalid(code: String, _ subject: String, _ problems: [Problem]) -> ScreenplayError {
+        var error = ScreenplayError(
+            .unprocessableContent, code: code,
+            message: problems.count == 1 ? problems[0].message : "\(subject) has \(problems.count) problems", path: problems.first?.path)
+        error.problems = problems
+        return error
+    }
+
     /// The most characters of what a client sent that an error message quotes: enough to
     /// recognise it, never a way to reflect a large or hostile input back.
     public static let maxQuotedCharacters = 64

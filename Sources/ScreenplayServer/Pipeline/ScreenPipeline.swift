@@ -333,16 +333,8 @@ struct ScreenPipeline: Sendable {
         let context = try await context(
             for: request, components: resolved.components, parameters: resolved.parameters, format: wantsPage ? .html : .json)
         try Self.checkSameOrigin(request)
-        let buffer: ByteBuffer
-        do {
-            buffer = try await request.body.collect(upTo: maxIntentBytes)
-        } catch is NIOTooManyBytesError {
-            throw ScreenplayError(.contentTooLarge, code: "intentTooLarge", message: "an intent is at most \(maxIntentBytes) bytes")
-        } catch {
-            // A chunk size that is not hex, a body cut short: the body is broken, not too large.
-            throw ScreenplayError(.badRequest, code: "malformedBody", message: "the intent's body could not be read as HTTP/1.1 framing")
-        }
-        let fields = try IntentRequest(decoding: Array(buffer.readableBytesView), limits: limits)
+        let body = try await request.collectedBody(upTo: maxIntentBytes, code: "intentTooLarge", naming: "an intent")
+        let fields = try IntentRequest(decoding: body, limits: limits)
         guard let route = resolved.route.intents[fields.name] else {
             throw ScreenplayError(
                 .notFound, code: "noSuchIntent",
@@ -392,13 +384,5 @@ struct ScreenPipeline: Sendable {
         return IntentResponse.json(
             screen: screen, effects: effects, stateToken: stateToken, context: context, base: base, versions: live.versions,
             encoder: encoder)
-    }
-}
-
-extension Request {
-    /// Refuses a request that changes things unless it is JSON and, from a browser, sent by this
-    /// site's pages (what intents require; the control plane's `POST /events` too).
-    public func checkSentByThisSite() throws(ScreenplayError) {
-        try ScreenPipeline.checkSameOrigin(self)
     }
 }
