@@ -221,7 +221,7 @@ if ProcessInfo.processInfo.environment["SCREENPLAY_BENCHMARKS"] != nil {
     )
     package.targets.append(
         .executableTarget(
-            name: "screenplay-bench", dependencies: ["Screenplay", "ScreenplayDSL", "BenchmarkScreens"], path: "Benchmarks/screenplay-bench"
+            name: "screenplay-bench", dependencies: ["Screenplay", "ScreenplayDSL", "ScreenplayDemo", "BenchmarkScreens"], path: "Benchmarks/screenplay-bench"
         )
     )
     package.targets.append(.target(name: "CHeap", path: "Benchmarks/CHeap"))

@@ -44,8 +44,6 @@ func row(_ measurement: Measurement) -> String {
     return "\(name) \(String(format: "%9.3f", milliseconds(measurement.median))) ms   (n=\(measurement.samples))"
 }
 
-@inline(never) func consume<T>(_ value: T) { withExtendedLifetime(value) {} }
-
 // `screenplay-bench peers DIR`: for scripts/bench-peers, each peer screen as a current app receives
 // it (built, adapted, encoded with templates) and as an old app does (no templates): the median time
 // to make it and its bytes, written to DIR/<name>.json and DIR/<name>.plain.json. Prints
@@ -66,6 +64,16 @@ if CommandLine.arguments.count == 3, CommandLine.arguments[1] == "peers" {
             try Data(bytes).write(to: directory.appendingPathComponent("\(timing.name).json"))
             print("peer \(timing.name) \(String(format: "%.4f", milliseconds(timing.median))) \(bytes.count) \(timing.samples)")
         }
+    }
+    exit(0)
+}
+
+// `screenplay-bench documents DIR` and `screenplay-bench native DIR SECONDS`: scripts/bench-native.
+if CommandLine.arguments.count >= 3, let mode = NativeComparison.Mode(rawValue: CommandLine.arguments[1]) {
+    let directory = URL(fileURLWithPath: CommandLine.arguments[2])
+    switch mode {
+    case .documents: try NativeComparison.writeDocuments(to: directory)
+    case .native: NativeComparison.time(documentsIn: directory, seconds: CommandLine.arguments.count > 3 ? Double(CommandLine.arguments[3]) ?? 2 : 2)
     }
     exit(0)
 }
