@@ -73,7 +73,8 @@ if CommandLine.arguments.count >= 3, let mode = NativeComparison.Mode(rawValue: 
     let directory = URL(fileURLWithPath: CommandLine.arguments[2])
     switch mode {
     case .documents: try NativeComparison.writeDocuments(to: directory)
-    case .native: NativeComparison.time(documentsIn: directory, seconds: CommandLine.arguments.count > 3 ? Double(CommandLine.arguments[3]) ?? 2 : 2)
+    case .native:
+        NativeComparison.time(documentsIn: directory, seconds: CommandLine.arguments.count > 3 ? Double(CommandLine.arguments[3]) ?? 2 : 2)
     }
     exit(0)
 }

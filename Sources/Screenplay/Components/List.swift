@@ -31,11 +31,11 @@ extension Component {
             }
             let context = reader.context
             let sections = try context.at(.member(.sections)) { () throws(DecodingFailure) -> [Section] in
-                guard case .array(let elements) = json else {
+                guard json.kind == .array else {
                     throw context.failure(.invalidValue, "expected an array of sections, found \(json.kindDescription)")
                 }
                 var sections: [Section] = []
-                for (index, element) in elements.prefix(context.options.limits.maxChildren).enumerated() {
+                for (index, element) in json.elements.prefix(context.options.limits.maxChildren).enumerated() {
                     context.at(.index(index)) {
                         do throws(DecodingFailure) {
                             sections.append(try Section(json: element, context: context))
@@ -71,11 +71,11 @@ extension Component {
             self.children = children
         }
 
-        init(json: JSONValue, context: DecodingContext) throws(DecodingFailure) {
-            guard case .object(let members) = json else {
+        init(json: JSONElement, context: DecodingContext) throws(DecodingFailure) {
+            guard json.kind == .object else {
                 throw context.failure(.invalidValue, "expected a section object, found \(json.kindDescription)")
             }
-            var reader = ObjectReader(members, context: context, describedAs: "a section")
+            var reader = ObjectReader(json, context: context, describedAs: "a section")
             self.init(reader.optional(.title), id: reader.optional(.id), children: try reader.nodes(.children))
             reader.finish()
         }

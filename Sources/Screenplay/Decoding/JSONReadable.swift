@@ -1,51 +1,51 @@
-/// A value that can be read from a ``JSONValue`` while decoding a document.
+/// A value that can be read from a parsed document while decoding it.
 protocol JSONReadable {
-    init(json: JSONValue, context: DecodingContext) throws(DecodingFailure)
+    init(json: JSONElement, context: DecodingContext) throws(DecodingFailure)
 }
 
 extension JSONReadable {
-    static func typeMismatch(_ expected: String, _ json: JSONValue, _ context: DecodingContext) -> DecodingFailure {
+    static func typeMismatch(_ expected: String, _ json: JSONElement, _ context: DecodingContext) -> DecodingFailure {
         context.failure(.invalidValue, "expected \(expected), found \(json.kindDescription)")
     }
 }
 
 extension String: JSONReadable {
-    init(json: JSONValue, context: DecodingContext) throws(DecodingFailure) {
-        guard case .string(let value) = json else { throw Self.typeMismatch("a string", json, context) }
+    init(json: JSONElement, context: DecodingContext) throws(DecodingFailure) {
+        guard let value = json.string else { throw Self.typeMismatch("a string", json, context) }
         self = value
     }
 }
 
 extension Double: JSONReadable {
-    init(json: JSONValue, context: DecodingContext) throws(DecodingFailure) {
-        guard case .number(let value) = json else { throw Self.typeMismatch("a number", json, context) }
+    init(json: JSONElement, context: DecodingContext) throws(DecodingFailure) {
+        guard let value = json.number else { throw Self.typeMismatch("a number", json, context) }
         self = value
     }
 }
 
 extension Int: JSONReadable {
-    init(json: JSONValue, context: DecodingContext) throws(DecodingFailure) {
-        guard let value = json.intValue else { throw Self.typeMismatch("an integer", json, context) }
+    init(json: JSONElement, context: DecodingContext) throws(DecodingFailure) {
+        guard let value = json.int else { throw Self.typeMismatch("an integer", json, context) }
         self = value
     }
 }
 
 extension Bool: JSONReadable {
-    init(json: JSONValue, context: DecodingContext) throws(DecodingFailure) {
-        guard case .bool(let value) = json else { throw Self.typeMismatch("a boolean", json, context) }
+    init(json: JSONElement, context: DecodingContext) throws(DecodingFailure) {
+        guard let value = json.bool else { throw Self.typeMismatch("a boolean", json, context) }
         self = value
     }
 }
 
 extension JSONValue: JSONReadable {
-    init(json: JSONValue, context: DecodingContext) throws(DecodingFailure) {
-        self = json
+    init(json: JSONElement, context: DecodingContext) throws(DecodingFailure) {
+        self = json.value
     }
 }
 
 extension Dictionary: JSONReadable where Key == String, Value == JSONValue {
-    init(json: JSONValue, context: DecodingContext) throws(DecodingFailure) {
-        guard case .object(let value) = json else { throw Self.typeMismatch("an object", json, context) }
+    init(json: JSONElement, context: DecodingContext) throws(DecodingFailure) {
+        guard json.kind == .object, let value = json.value.objectValue else { throw Self.typeMismatch("an object", json, context) }
         self = value
     }
 }
@@ -54,7 +54,7 @@ extension Dictionary: JSONReadable where Key == String, Value == JSONValue {
 protocol JSONEnum: JSONReadable, JSONEncodable, RawRepresentable<String>, CaseIterable {}
 
 extension JSONEnum {
-    init(json: JSONValue, context: DecodingContext) throws(DecodingFailure) {
+    init(json: JSONElement, context: DecodingContext) throws(DecodingFailure) {
         self = try EnumValue<Self>(json: json, context: context).value
     }
 
@@ -67,8 +67,8 @@ extension JSONEnum {
 struct EnumValue<Value: RawRepresentable<String> & CaseIterable>: JSONReadable {
     let value: Value
 
-    init(json: JSONValue, context: DecodingContext) throws(DecodingFailure) {
-        guard case .string(let raw) = json else { throw Self.typeMismatch("a string", json, context) }
+    init(json: JSONElement, context: DecodingContext) throws(DecodingFailure) {
+        guard let raw = json.string else { throw Self.typeMismatch("a string", json, context) }
         guard let value = Value(rawValue: raw) else {
             let allowed = Value.allCases.map { "\"\($0.rawValue)\"" }.joined(separator: ", ")
             throw context.failure(.invalidValue, "unknown value \"\(raw)\"; expected one of \(allowed)")

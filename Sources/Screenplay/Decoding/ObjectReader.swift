@@ -5,44 +5,81 @@
 /// ``finish()`` reports members that nobody read as unknown fields.
 ///
 /// Members are named by ``MemberKey``, the type the writer writes them with, so a misspelt
-/// name does not compile.
+/// name does not compile; on the tape they were recognised while parsing, so finding one compares
+/// small integers and makes no string.
 struct ObjectReader {
-    let members: [String: JSONValue]
+    let object: JSONElement
     let context: DecodingContext
-    private var readKeys: [MemberKey] = []
+    private let subject: Subject
+    /// Which keys were read: bit `rawValue` of `MemberKey`.
+    private var read: (UInt64, UInt64) = (0, 0)
     private var presentReads = 0
-    let describedAs: String
 
-    init(_ members: [String: JSONValue], context: DecodingContext, describedAs: String) {
-        self.members = members
+    /// What the object is, for messages: made into words only when a message needs them.
+    enum Subject {
+        case described(String)
+        case node(type: String, builtIn: Bool)
+        case action(type: String)
+
+        var words: String {
+            switch self {
+            case .described(let words): words
+            case .node(let type, true): "\"\(type)\""
+            case .node(let type, false): "app-defined \"\(type)\""
+            case .action(let type): "a \"\(type)\" action"
+            }
+        }
+    }
+
+    /// A reader of `object`, which must be an object.
+    init(_ object: JSONElement, context: DecodingContext, subject: Subject) {
+        assert(object.kind == .object)
+        self.object = object
         self.context = context
-        self.describedAs = describedAs
+        self.subject = subject
+    }
+
+    init(_ object: JSONElement, context: DecodingContext, describedAs words: String) {
+        self.init(object, context: context, subject: .described(words))
+    }
+
+    var describedAs: String { subject.words }
+
+    /// The object's members as JSON values (an app-defined component's properties).
+    var members: [String: JSONValue] { object.value.objectValue ?? [:] }
+
+    private mutating func markRead(_ key: MemberKey) {
+        let bit = key.rawValue
+        if bit < 64 { read.0 |= 1 << UInt64(bit) } else { read.1 |= 1 << UInt64(bit - 64) }
+    }
+
+    private func wasRead(_ bit: UInt8) -> Bool {
+        bit < 64 ? read.0 & (1 << UInt64(bit)) != 0 : bit < 128 && read.1 & (1 << UInt64(bit - 64)) != 0
     }
 
     /// Takes note that `key` belongs to the format without reading it.
     mutating func accept(_ key: MemberKey) {
-        readKeys.append(key)
-        if members[key] != nil { presentReads += 1 }
+        _ = raw(key)
     }
 
-    mutating func raw(_ key: MemberKey) -> JSONValue? {
-        readKeys.append(key)
-        let value = members[key]
+    mutating func raw(_ key: MemberKey) -> JSONElement? {
+        markRead(key)
+        let value = object.member(key)
         if value != nil { presentReads += 1 }
         return value
     }
 
     mutating func required<T: JSONReadable>(_ key: MemberKey, as type: T.Type = T.self) throws(DecodingFailure) -> T {
-        guard let json = raw(key), json != .null else {
+        guard let json = raw(key), !json.isNull else {
             throw context.failure(.missingField, "\(describedAs) is missing its required \"\(key.name)\"")
         }
-        return try context.at(.key(key.name)) { () throws(DecodingFailure) -> T in try T(json: json, context: context) }
+        return try context.at(.member(key)) { () throws(DecodingFailure) -> T in try T(json: json, context: context) }
     }
 
     mutating func optional<T: JSONReadable>(_ key: MemberKey, as type: T.Type = T.self) -> T? {
-        guard let json = raw(key), json != .null else { return nil }
+        guard let json = raw(key), !json.isNull else { return nil }
         do throws(DecodingFailure) {
-            return try context.at(.key(key.name)) { () throws(DecodingFailure) -> T in try T(json: json, context: context) }
+            return try context.at(.member(key)) { () throws(DecodingFailure) -> T in try T(json: json, context: context) }
         } catch {
             context.report(DecodingFailure(code: error.code, message: "\(error.message); ignored", path: error.path))
             return nil
@@ -51,8 +88,12 @@ struct ObjectReader {
 
     /// Reports members that were never read, when the options ask for it.
     func finish() {
-        guard presentReads < members.count, context.options.reportsUnknownFields else { return }
-        for key in members.keys.sorted() where MemberKey.byName[key].map(readKeys.contains) != true {
+        guard presentReads < object.count, context.options.reportsUnknownFields else { return }
+        var unknown: Set<String> = []
+        for member in object.members where !wasRead(object.tape.entries[member.name].key) {
+            unknown.insert(object.tape.string(at: member.name))
+        }
+        for key in unknown.sorted() {
             context.at(.key(key)) {
                 context.report(.warning, .unknownField, "\(describedAs) has no field \"\(key)\"; ignored")
             }

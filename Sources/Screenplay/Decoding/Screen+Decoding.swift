@@ -10,8 +10,8 @@ extension Screen {
     /// result.diagnostics            // [body.children[3].action: warning: …]
     /// ```
     public static func decode(from bytes: [UInt8], options: DecodingOptions = .default) -> DecodeResult<Screen> {
-        switch JSONValue.parse(bytes, limits: options.limits) {
-        case .success(let json): decode(from: json, options: options)
+        switch JSONTape.parse(bytes, limits: options.limits) {
+        case .success(let tape): decode(from: tape.root, options: options)
         case .failure(let diagnostic): DecodeResult(value: nil, diagnostics: [diagnostic])
         }
     }
@@ -23,18 +23,22 @@ extension Screen {
 
     /// Decodes a screen from an already parsed JSON value.
     public static func decode(from json: JSONValue, options: DecodingOptions = .default) -> DecodeResult<Screen> {
+        decode(from: JSONTape(json).root, options: options)
+    }
+
+    static func decode(from json: JSONElement, options: DecodingOptions) -> DecodeResult<Screen> {
         let context = DecodingContext(options: options)
         context.screenChecks = ScreenChecks()
         let screen = read(json, context: context)
         return DecodeResult(value: screen, diagnostics: context.diagnostics)
     }
 
-    private static func read(_ json: JSONValue, context: DecodingContext) -> Screen? {
-        guard case .object(let members) = json else {
+    private static func read(_ json: JSONElement, context: DecodingContext) -> Screen? {
+        guard json.kind == .object else {
             context.report(.error, .invalidValue, "a screen document must be a JSON object, found \(json.kindDescription)")
             return nil
         }
-        var reader = ObjectReader(members, context: context, describedAs: "a screen")
+        var reader = ObjectReader(json, context: context, describedAs: "a screen")
         var version: FormatVersion
         do throws(DecodingFailure) {
             let text = try reader.required(.version, as: String.self)
@@ -108,14 +112,18 @@ extension Node {
     /// let result = Node.decode(from: Array(#"{"type":"text","text":"Hi"}"#.utf8))
     /// ```
     public static func decode(from bytes: [UInt8], options: DecodingOptions = .default) -> DecodeResult<Node> {
-        switch JSONValue.parse(bytes, limits: options.limits) {
-        case .success(let json): decode(from: json, options: options)
+        switch JSONTape.parse(bytes, limits: options.limits) {
+        case .success(let tape): decode(from: tape.root, options: options)
         case .failure(let diagnostic): DecodeResult(value: nil, diagnostics: [diagnostic])
         }
     }
 
     /// Decodes a single node from an already parsed JSON value.
     public static func decode(from json: JSONValue, options: DecodingOptions = .default) -> DecodeResult<Node> {
+        decode(from: JSONTape(json).root, options: options)
+    }
+
+    static func decode(from json: JSONElement, options: DecodingOptions) -> DecodeResult<Node> {
         let context = DecodingContext(options: options)
         let node = read(json, context: context)
         var diagnostics = context.diagnostics
@@ -159,11 +167,11 @@ extension Node: Codable {
     }
 }
 
-extension JSONValue {
+extension JSONTape {
     /// Parses a document, turning a parse failure into the error diagnostic every decoder reports.
-    static func parse(_ bytes: [UInt8], limits: DocumentLimits) -> Result<JSONValue, Diagnostic> {
+    static func parse(_ bytes: [UInt8], limits: DocumentLimits) -> Result<JSONTape, Diagnostic> {
         do throws(JSONParseError) {
-            return .success(try JSONParser.parse(bytes, limits: limits))
+            return .success(try JSONParser.tape(bytes, limits: limits))
         } catch {
             let limitCodes: [JSONParseError.Code] = [.tooDeep, .stringTooLong, .documentTooLarge]
             let code: Diagnostic.Code = limitCodes.contains(error.code) ? .limitExceeded : .malformedJSON
@@ -182,7 +190,7 @@ extension Action {
     public static func decode(from json: JSONValue, options: DecodingOptions = .default) -> DecodeResult<Action> {
         let context = DecodingContext(options: options)
         do throws(DecodingFailure) {
-            let action = try Action(json: json, context: context)
+            let action = try Action(json: JSONTape(json).root, context: context)
             return DecodeResult(value: action, diagnostics: context.diagnostics)
         } catch {
             context.report(error)

@@ -10,16 +10,26 @@ public enum JSONParser {
     /// Parses `bytes` (UTF-8) into a ``JSONValue``.
     /// - Throws: ``JSONParseError`` when the bytes are not JSON or break a limit.
     public static func parse(_ bytes: [UInt8], limits: DocumentLimits = .default) throws(JSONParseError) -> JSONValue {
+        try tape(bytes, limits: limits).root.value
+    }
+
+    /// Parses `bytes` into the flat form the decoder reads.
+    static func tape(_ bytes: [UInt8], limits: DocumentLimits = .default) throws(JSONParseError) -> JSONTape {
+        JSONTape(bytes: bytes, entries: try entries(of: bytes, limits: limits))
+    }
+
+    static func entries(of bytes: [UInt8], limits: DocumentLimits) throws(JSONParseError) -> [JSONTape.Entry] {
         if bytes.count > limits.maxDocumentBytes {
             throw JSONParseError(
                 code: .documentTooLarge,
                 message: "document is \(bytes.count) bytes; the limit is \(limits.maxDocumentBytes)",
                 line: 1, column: 1, offset: 0)
         }
-        let result: Result<JSONValue, JSONParseError> = bytes.withUnsafeBufferPointer { buffer in
+        let result: Result<[JSONTape.Entry], JSONParseError> = bytes.withUnsafeBufferPointer { buffer in
             var reader = Reader(bytes: buffer, limits: limits)
             do throws(JSONParseError) {
-                return .success(try reader.parseDocument())
+                try reader.parseDocument()
+                return .success(reader.entries)
             } catch {
                 return .failure(error)
             }
@@ -27,47 +37,125 @@ public enum JSONParser {
         return try result.get()
     }
 
+    /// Why an escape sequence is invalid, and the offset of its backslash in the string's content.
+    struct EscapeError: Error {
+        let message: String
+        let offset: Int
+        let isEnd: Bool
+    }
+
+    /// Appends the string content `raw` (between its quotes) to `output` with its escapes undone.
+    /// The parser runs it to check a string's escapes; readers run it again on checked strings.
+    static func unescape(_ raw: UnsafeBufferPointer<UInt8>, into output: inout [UInt8]) throws(EscapeError) {
+        var index = 0
+        func hex4() throws(EscapeError) -> UInt32 {
+            var value: UInt32 = 0
+            for _ in 0..<4 {
+                // Past the content is the string's closing quote.
+                let byte = index < raw.count ? raw[index] : UInt8(ascii: "\"")
+                let digit: UInt32
+                switch byte {
+                case UInt8(ascii: "0")...UInt8(ascii: "9"): digit = UInt32(byte - UInt8(ascii: "0"))
+                case UInt8(ascii: "a")...UInt8(ascii: "f"): digit = UInt32(byte - UInt8(ascii: "a") + 10)
+                case UInt8(ascii: "A")...UInt8(ascii: "F"): digit = UInt32(byte - UInt8(ascii: "A") + 10)
+                default: throw EscapeError(message: "invalid hex digit \(Reader.describe(byte)) in \\u escape", offset: index, isEnd: false)
+                }
+                value = value << 4 | digit
+                index += 1
+            }
+            return value
+        }
+        while index < raw.count {
+            let byte = raw[index]
+            guard byte == UInt8(ascii: "\\") else {
+                output.append(byte)
+                index += 1
+                continue
+            }
+            index += 1
+            guard index < raw.count else { throw EscapeError(message: "unterminated string", offset: index, isEnd: true) }
+            let escaped = raw[index]
+            index += 1
+            switch escaped {
+            case UInt8(ascii: "\""): output.append(UInt8(ascii: "\""))
+            case UInt8(ascii: "\\"): output.append(UInt8(ascii: "\\"))
+            case UInt8(ascii: "/"): output.append(UInt8(ascii: "/"))
+            case UInt8(ascii: "b"): output.append(0x08)
+            case UInt8(ascii: "f"): output.append(0x0C)
+            case UInt8(ascii: "n"): output.append(0x0A)
+            case UInt8(ascii: "r"): output.append(0x0D)
+            case UInt8(ascii: "t"): output.append(0x09)
+            case UInt8(ascii: "u"):
+                var scalar = try hex4()
+                if (0xD800...0xDBFF).contains(scalar) {
+                    guard index + 1 < raw.count, raw[index] == UInt8(ascii: "\\"), raw[index + 1] == UInt8(ascii: "u") else {
+                        throw EscapeError(message: "unpaired UTF-16 surrogate in \\u escape", offset: index, isEnd: false)
+                    }
+                    index += 2
+                    let low = try hex4()
+                    guard (0xDC00...0xDFFF).contains(low) else {
+                        throw EscapeError(message: "unpaired UTF-16 surrogate in \\u escape", offset: index, isEnd: false)
+                    }
+                    scalar = 0x10000 + ((scalar - 0xD800) << 10) + (low - 0xDC00)
+                } else if (0xDC00...0xDFFF).contains(scalar) {
+                    throw EscapeError(message: "unpaired UTF-16 surrogate in \\u escape", offset: index, isEnd: false)
+                }
+                guard let unicode = Unicode.Scalar(scalar) else {
+                    throw EscapeError(message: "invalid \\u escape", offset: index, isEnd: false)
+                }
+                UTF8.encode(unicode) { output.append($0) }
+            default:
+                throw EscapeError(
+                    message: "invalid escape '\\\(Character(Unicode.Scalar(escaped)))' in string", offset: index - 1, isEnd: false)
+            }
+        }
+    }
+
     private struct Reader {
         let bytes: UnsafeBufferPointer<UInt8>
         let limits: DocumentLimits
         var index = 0
         var depth = 0
+        var entries: [JSONTape.Entry] = []
+        /// Where escaped strings are unescaped to be checked.
+        var scratch: [UInt8] = []
 
         init(bytes: UnsafeBufferPointer<UInt8>, limits: DocumentLimits) {
             self.bytes = bytes
             self.limits = limits
+            entries.reserveCapacity(bytes.count / 8 + 4)
         }
 
-        mutating func parseDocument() throws(JSONParseError) -> JSONValue {
+        mutating func parseDocument() throws(JSONParseError) {
             // A UTF-8 byte order mark is tolerated, as RFC 8259 allows parsers to do.
             if bytes.count >= 3, bytes[0] == 0xEF, bytes[1] == 0xBB, bytes[2] == 0xBF { index = 3 }
             skipWhitespace()
             guard index < bytes.count else { throw error(.unexpectedEnd, "the document is empty") }
-            let value = try parseValue()
+            try parseValue()
             skipWhitespace()
             if index < bytes.count {
-                throw error(.unexpectedCharacter, "unexpected \(describe(bytes[index])) after the end of the document")
+                throw error(.unexpectedCharacter, "unexpected \(Self.describe(bytes[index])) after the end of the document")
             }
-            return value
         }
 
-        mutating func parseValue() throws(JSONParseError) -> JSONValue {
+        mutating func parseValue() throws(JSONParseError) {
             guard index < bytes.count else { throw error(.unexpectedEnd, "unexpected end of document, expected a value") }
             switch bytes[index] {
-            case UInt8(ascii: "{"): return try parseObject()
-            case UInt8(ascii: "["): return try parseArray()
-            case UInt8(ascii: "\""): return .string(try parseString())
+            case UInt8(ascii: "{"): try parseObject()
+            case UInt8(ascii: "["): try parseArray()
+            case UInt8(ascii: "\""): try parseString(isName: false)
             case UInt8(ascii: "t"):
                 try expectLiteral("true")
-                return .bool(true)
+                entries.append(JSONTape.Entry(kind: .true))
             case UInt8(ascii: "f"):
                 try expectLiteral("false")
-                return .bool(false)
+                entries.append(JSONTape.Entry(kind: .false))
             case UInt8(ascii: "n"):
                 try expectLiteral("null")
-                return .null
-            case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): return .number(try parseNumber())
-            case let byte: throw error(.unexpectedCharacter, "unexpected \(describe(byte)), expected a value")
+                entries.append(JSONTape.Entry(kind: .null))
+            case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
+                entries.append(JSONTape.Entry(kind: .number, payload: try parseNumber().bitPattern))
+            case let byte: throw error(.unexpectedCharacter, "unexpected \(Self.describe(byte)), expected a value")
             }
         }
 
@@ -78,166 +166,151 @@ public enum JSONParser {
             }
         }
 
-        mutating func parseObject() throws(JSONParseError) -> JSONValue {
+        /// Closes the container opened at `start` with `count` elements or members.
+        mutating func close(_ start: Int, count: UInt32) {
+            index += 1
+            depth -= 1
+            entries[start].count = count
+            entries[start].payload = UInt64(entries.count)
+        }
+
+        mutating func parseObject() throws(JSONParseError) {
             try enter()
             index += 1
-            var object: [String: JSONValue] = [:]
+            let start = entries.count
+            entries.append(JSONTape.Entry(kind: .object))
+            var count: UInt32 = 0
             skipWhitespace()
-            if peek() == UInt8(ascii: "}") {
-                index += 1
-                depth -= 1
-                return .object(object)
-            }
+            if peek() == UInt8(ascii: "}") { return close(start, count: 0) }
             while true {
                 skipWhitespace()
                 guard peek() == UInt8(ascii: "\"") else {
                     throw unexpected("expected a member name in double quotes")
                 }
-                let key = try parseString()
+                try parseString(isName: true)
                 skipWhitespace()
-                guard peek() == UInt8(ascii: ":") else { throw unexpected("expected ':' after member name \"\(key)\"") }
+                guard peek() == UInt8(ascii: ":") else {
+                    throw unexpected("expected ':' after member name \"\(JSONTape.string(entries[entries.count - 1], in: bytes))\"")
+                }
                 index += 1
                 skipWhitespace()
-                object[key] = try parseValue()
+                try parseValue()
+                count += 1
                 skipWhitespace()
                 switch peek() {
                 case UInt8(ascii: ","): index += 1
-                case UInt8(ascii: "}"):
-                    index += 1
-                    depth -= 1
-                    return .object(object)
+                case UInt8(ascii: "}"): return close(start, count: count)
                 default: throw unexpected("expected ',' or '}' in object")
                 }
             }
         }
 
-        mutating func parseArray() throws(JSONParseError) -> JSONValue {
+        mutating func parseArray() throws(JSONParseError) {
             try enter()
             index += 1
-            var array: [JSONValue] = []
+            let start = entries.count
+            entries.append(JSONTape.Entry(kind: .array))
+            var count: UInt32 = 0
             skipWhitespace()
-            if peek() == UInt8(ascii: "]") {
-                index += 1
-                depth -= 1
-                return .array(array)
-            }
+            if peek() == UInt8(ascii: "]") { return close(start, count: 0) }
             while true {
                 skipWhitespace()
-                array.append(try parseValue())
+                try parseValue()
+                count += 1
                 skipWhitespace()
                 switch peek() {
                 case UInt8(ascii: ","): index += 1
-                case UInt8(ascii: "]"):
-                    index += 1
-                    depth -= 1
-                    return .array(array)
+                case UInt8(ascii: "]"): return close(start, count: count)
                 default: throw unexpected("expected ',' or ']' in array")
                 }
             }
         }
 
-        mutating func parseString() throws(JSONParseError) -> String {
+        /// Checks a string and appends its entry; a member name is also looked up among the
+        /// format's names.
+        mutating func parseString(isName: Bool) throws(JSONParseError) {
             let start = index
             index += 1
             let contentStart = index
-            // Fast path: no escapes.
-            while index < bytes.count {
-                let byte = bytes[index]
-                if byte == UInt8(ascii: "\"") {
-                    let slice = UnsafeBufferPointer(rebasing: bytes[contentStart..<index])
-                    try checkLength(slice.count, start: start)
-                    index += 1
-                    return try makeString(slice, start: start)
+            var escaped = false
+            var nonASCII = false
+            let base = bytes.baseAddress!
+            scan: while true {
+                // Eight bytes at a time while none of them is a quote, a backslash, a control
+                // character or part of a multi-byte character.
+                while index + 8 <= bytes.count {
+                    let word = UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self)
+                    if Self.isPlain(word) { index += 8 } else { break }
                 }
-                if byte == UInt8(ascii: "\\") { break }
-                if byte < 0x20 { throw error(.invalidString, "control character \(describe(byte)) in string; escape it") }
-                index += 1
-            }
-            // Slow path: unescape into a buffer.
-            var buffer = Array(UnsafeBufferPointer(rebasing: bytes[contentStart..<index]))
-            while index < bytes.count {
-                let byte = bytes[index]
-                switch byte {
-                case UInt8(ascii: "\""):
-                    index += 1
-                    try checkLength(buffer.count, start: start)
-                    return try buffer.withUnsafeBufferPointer { bytes throws(JSONParseError) in try makeString(bytes, start: start) }
-                case UInt8(ascii: "\\"):
-                    index += 1
-                    guard index < bytes.count else { break }
-                    let escaped = bytes[index]
-                    index += 1
-                    switch escaped {
-                    case UInt8(ascii: "\""): buffer.append(UInt8(ascii: "\""))
-                    case UInt8(ascii: "\\"): buffer.append(UInt8(ascii: "\\"))
-                    case UInt8(ascii: "/"): buffer.append(UInt8(ascii: "/"))
-                    case UInt8(ascii: "b"): buffer.append(0x08)
-                    case UInt8(ascii: "f"): buffer.append(0x0C)
-                    case UInt8(ascii: "n"): buffer.append(0x0A)
-                    case UInt8(ascii: "r"): buffer.append(0x0D)
-                    case UInt8(ascii: "t"): buffer.append(0x09)
-                    case UInt8(ascii: "u"): try appendUnicodeEscape(to: &buffer)
-                    default:
-                        index -= 1
-                        throw error(.invalidString, "invalid escape '\\\(Character(Unicode.Scalar(escaped)))' in string")
+                let stop = min(index + 8, bytes.count)
+                guard index < stop else { break }
+                while index < stop {
+                    let byte = bytes[index]
+                    if byte == UInt8(ascii: "\"") { break scan }
+                    if byte == UInt8(ascii: "\\") {
+                        escaped = true
+                        // The escaped byte is skipped, so that `\"` does not end the string;
+                        // unescaping checks the escape itself.
+                        index += 2
+                        continue
                     }
-                default:
-                    if byte < 0x20 { throw error(.invalidString, "control character \(describe(byte)) in string; escape it") }
-                    buffer.append(byte)
+                    if byte < 0x20 { throw error(.invalidString, "control character \(Self.describe(byte)) in string; escape it") }
+                    if byte >= 0x80 { nonASCII = true }
                     index += 1
                 }
-                if buffer.count > limits.maxStringBytes { try checkLength(buffer.count, start: start) }
             }
-            throw error(.unexpectedEnd, "unterminated string")
+            guard index < bytes.count else { throw error(.unexpectedEnd, "unterminated string") }
+            let content = UnsafeBufferPointer(rebasing: bytes[contentStart..<index])
+            var key = UInt8.max
+            if escaped {
+                scratch.removeAll(keepingCapacity: true)
+                do throws(JSONParser.EscapeError) {
+                    try JSONParser.unescape(content, into: &scratch)
+                } catch {
+                    index = contentStart + error.offset
+                    throw self.error(error.isEnd ? .unexpectedEnd : .invalidString, error.message)
+                }
+                try checkLength(scratch.count, start: start)
+                let valid = scratch.withUnsafeBufferPointer { Self.isValidUTF8($0) }
+                guard valid else {
+                    index = start
+                    throw error(.invalidUTF8, "string is not valid UTF-8")
+                }
+                if isName { key = scratch.withUnsafeBufferPointer { MemberKey.rawValue(spelt: $0) } }
+            } else {
+                try checkLength(content.count, start: start)
+                if nonASCII, !Self.isValidUTF8(content) {
+                    index = start
+                    throw error(.invalidUTF8, "string is not valid UTF-8")
+                }
+                if isName { key = MemberKey.rawValue(spelt: content) }
+            }
+            index += 1
+            entries.append(
+                JSONTape.Entry(kind: .string, key: key, escaped: escaped, count: UInt32(content.count), payload: UInt64(contentStart)))
         }
 
-        /// A string from UTF-8 bytes, refusing invalid UTF-8 (ASCII, the common case, needs no check).
-        mutating func makeString(_ bytes: UnsafeBufferPointer<UInt8>, start: Int) throws(JSONParseError) -> String {
-            if !bytes.contains(where: { $0 >= 0x80 }) { return String(decoding: bytes, as: UTF8.self) }
-            guard let string = String(validating: bytes, as: UTF8.self) else {
-                index = start
-                throw error(.invalidUTF8, "string is not valid UTF-8")
-            }
-            return string
+        /// Whether none of the word's eight bytes needs a closer look in a string.
+        @inline(__always) static func isPlain(_ word: UInt64) -> Bool {
+            let ones: UInt64 = 0x0101_0101_0101_0101
+            let highs: UInt64 = 0x8080_8080_8080_8080
+            func hasZeroByte(_ value: UInt64) -> UInt64 { (value &- ones) & ~value & highs }
+            let quote = hasZeroByte(word ^ (ones &* 0x22))
+            let backslash = hasZeroByte(word ^ (ones &* 0x5C))
+            let control = (word &- ones &* 0x20) & ~word & highs
+            return (quote | backslash | control | (word & highs)) == 0
         }
 
-        mutating func appendUnicodeEscape(to buffer: inout [UInt8]) throws(JSONParseError) {
-            var scalar = try readHex4()
-            if (0xD800...0xDBFF).contains(scalar) {
-                guard index + 1 < bytes.count, bytes[index] == UInt8(ascii: "\\"), bytes[index + 1] == UInt8(ascii: "u") else {
-                    throw error(.invalidString, "unpaired UTF-16 surrogate in \\u escape")
+        static func isValidUTF8(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+            var iterator = bytes.makeIterator()
+            var decoder = UTF8()
+            while true {
+                switch decoder.decode(&iterator) {
+                case .scalarValue: continue
+                case .emptyInput: return true
+                case .error: return false
                 }
-                index += 2
-                let low = try readHex4()
-                guard (0xDC00...0xDFFF).contains(low) else {
-                    throw error(.invalidString, "unpaired UTF-16 surrogate in \\u escape")
-                }
-                scalar = 0x10000 + ((scalar - 0xD800) << 10) + (low - 0xDC00)
-            } else if (0xDC00...0xDFFF).contains(scalar) {
-                throw error(.invalidString, "unpaired UTF-16 surrogate in \\u escape")
             }
-            guard let unicode = Unicode.Scalar(scalar) else {
-                throw error(.invalidString, "invalid \\u escape")
-            }
-            buffer.append(contentsOf: String(Character(unicode)).utf8)
-        }
-
-        mutating func readHex4() throws(JSONParseError) -> UInt32 {
-            guard index + 4 <= bytes.count else { throw error(.unexpectedEnd, "unterminated \\u escape") }
-            var value: UInt32 = 0
-            for _ in 0..<4 {
-                let byte = bytes[index]
-                let digit: UInt32
-                switch byte {
-                case UInt8(ascii: "0")...UInt8(ascii: "9"): digit = UInt32(byte - UInt8(ascii: "0"))
-                case UInt8(ascii: "a")...UInt8(ascii: "f"): digit = UInt32(byte - UInt8(ascii: "a") + 10)
-                case UInt8(ascii: "A")...UInt8(ascii: "F"): digit = UInt32(byte - UInt8(ascii: "A") + 10)
-                default: throw error(.invalidString, "invalid hex digit \(describe(byte)) in \\u escape")
-                }
-                value = value << 4 | digit
-                index += 1
-            }
-            return value
         }
 
         func checkLength(_ count: Int, start: Int) throws(JSONParseError) {
@@ -302,7 +375,7 @@ public enum JSONParser {
             index += count
         }
 
-        mutating func skipWhitespace() {
+        @inline(__always) mutating func skipWhitespace() {
             while index < bytes.count {
                 switch bytes[index] {
                 case 0x20, 0x0A, 0x0D, 0x09: index += 1
@@ -315,14 +388,14 @@ public enum JSONParser {
 
         func isDigit(_ byte: UInt8) -> Bool { byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9") }
 
-        func describe(_ byte: UInt8) -> String {
+        static func describe(_ byte: UInt8) -> String {
             if byte >= 0x21 && byte < 0x7F { return "'\(Character(Unicode.Scalar(byte)))'" }
             return "byte 0x" + String(byte, radix: 16, uppercase: true)
         }
 
         func unexpected(_ expectation: String) -> JSONParseError {
             guard index < bytes.count else { return error(.unexpectedEnd, "unexpected end of document, \(expectation)") }
-            return error(.unexpectedCharacter, "unexpected \(describe(bytes[index])), \(expectation)")
+            return error(.unexpectedCharacter, "unexpected \(Self.describe(bytes[index])), \(expectation)")
         }
 
         func error(_ code: JSONParseError.Code, _ message: String) -> JSONParseError {

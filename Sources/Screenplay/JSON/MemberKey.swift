@@ -1,3 +1,5 @@
+import Foundation
+
 /// Every member name the format itself writes, declared in byte order so that the writer orders
 /// an object's members by comparing small integers instead of strings.
 ///
@@ -92,4 +94,25 @@ enum MemberKey: UInt8, CaseIterable { // at most 255 cases: .max marks other nam
     static let quotedNames: [[UInt8]] = names.map { Array("\"\($0)\":".utf8) }
 
     static let byName: [String: MemberKey] = Dictionary(uniqueKeysWithValues: allCases.map { ($0.name, $0) })
+
+    /// The raw value of the key spelt `utf8`, or `.max` when the format has no such name: how the
+    /// parser recognises member names without making strings of them.
+    static func rawValue(spelt utf8: UnsafeBufferPointer<UInt8>) -> UInt8 {
+        guard utf8.count < byLength.count, let first = utf8.first else { return .max }
+        for candidate in byLength[utf8.count] where candidate.first == first {
+            let matches = candidate.spelling.withUnsafeBufferPointer { memcmp($0.baseAddress!, utf8.baseAddress!, utf8.count) == 0 }
+            if matches { return candidate.key }
+        }
+        return .max
+    }
+
+    /// The names by length, each with its first byte for a quick rejection.
+    private static let byLength: [[(key: UInt8, first: UInt8, spelling: [UInt8])]] = {
+        var table = Array(repeating: [(key: UInt8, first: UInt8, spelling: [UInt8])](), count: names.map(\.utf8.count).max()! + 1)
+        for key in allCases {
+            let spelling = Array(key.name.utf8)
+            table[spelling.count].append((key.rawValue, spelling[0], spelling))
+        }
+        return table
+    }()
 }

@@ -69,11 +69,11 @@ public indirect enum Action: Sendable, Hashable {
 }
 
 extension Action: JSONReadable, JSONEncodable {
-    init(json: JSONValue, context: DecodingContext) throws(DecodingFailure) {
-        guard case .object(let members) = json else { throw Self.typeMismatch("an action object", json, context) }
-        var reader = ObjectReader(members, context: context, describedAs: "an action")
+    init(json: JSONElement, context: DecodingContext) throws(DecodingFailure) {
+        guard json.kind == .object else { throw Self.typeMismatch("an action object", json, context) }
+        var reader = ObjectReader(json, context: context, describedAs: "an action")
         let type = try reader.required(.type, as: String.self)
-        reader = ObjectReader(members, context: context, describedAs: "a \"\(type)\" action")
+        reader = ObjectReader(json, context: context, subject: .action(type: type))
         reader.accept(.type)
         switch type {
         case "navigate": self = .navigate(try reader.required(.url, as: CheckedURL.self).value)
@@ -85,7 +85,7 @@ extension Action: JSONReadable, JSONEncodable {
             self = .present(try reader.required(.url, as: CheckedURL.self).value, style: reader.optional(.style) ?? .modal)
         case "setState":
             let key = try reader.required(.key, as: String.self)
-            self = .setState(key, reader.raw(.value) ?? .null)
+            self = .setState(key, reader.raw(.value)?.value ?? .null)
         case "reload": self = .reload
         case "sequence":
             guard let elements = reader.raw(.actions) else {
@@ -98,17 +98,17 @@ extension Action: JSONReadable, JSONEncodable {
         case "track": self = .track(try reader.required(.event), properties: reader.optional(.properties) ?? [:])
         default:
             context.report(.warning, .unknownAction, "unknown action type \"\(type)\"; kept as it is, apps that do not handle it ignore it")
-            self = .unknown(type: type, raw: members)
+            self = .unknown(type: type, raw: reader.members)
             return
         }
         reader.finish()
     }
 
     /// Reads an array of actions; a bad element costs that element, with a warning.
-    static func readList(_ json: JSONValue, context: DecodingContext) throws(DecodingFailure) -> [Action] {
-        guard case .array(let elements) = json else { throw typeMismatch("an array of actions", json, context) }
+    static func readList(_ json: JSONElement, context: DecodingContext) throws(DecodingFailure) -> [Action] {
+        guard json.kind == .array else { throw typeMismatch("an array of actions", json, context) }
         var actions: [Action] = []
-        for (index, element) in elements.enumerated() {
+        for (index, element) in json.elements.enumerated() {
             context.at(.index(index)) {
                 do throws(DecodingFailure) {
                     actions.append(try Action(json: element, context: context))

@@ -137,15 +137,16 @@ extension AdaptiveColor: ExpressibleByStringLiteral {
 }
 
 extension AdaptiveColor: JSONReadable {
-    init(json: JSONValue, context: DecodingContext) throws(DecodingFailure) {
-        switch json {
-        case .string(let hex):
+    init(json: JSONElement, context: DecodingContext) throws(DecodingFailure) {
+        switch json.kind {
+        case .string:
+            let hex = json.string ?? ""
             guard let rgba = RGBA(hex: hex) else {
                 throw context.failure(.invalidValue, "\"\(hex)\" is not a colour; expected \"#rgb\", \"#rrggbb\" or \"#rrggbbaa\"")
             }
             self.init(light: rgba)
-        case .object(let members):
-            var reader = ObjectReader(members, context: context, describedAs: "a colour")
+        case .object:
+            var reader = ObjectReader(json, context: context, describedAs: "a colour")
             let light = try reader.required(.light, as: Color.self)
             let dark = try reader.required(.dark, as: Color.self)
             reader.finish()

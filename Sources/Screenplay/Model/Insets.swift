@@ -32,11 +32,11 @@ extension Insets: ExpressibleByIntegerLiteral, ExpressibleByFloatLiteral {
 }
 
 extension Insets: JSONReadable, JSONEncodable {
-    init(json: JSONValue, context: DecodingContext) throws(DecodingFailure) {
-        switch json {
-        case .number(let value): self.init(value)
-        case .object(let members):
-            var reader = ObjectReader(members, context: context, describedAs: "padding")
+    init(json: JSONElement, context: DecodingContext) throws(DecodingFailure) {
+        switch json.kind {
+        case .number: self.init(json.number ?? 0)
+        case .object:
+            var reader = ObjectReader(json, context: context, describedAs: "padding")
             self.init(
                 top: reader.optional(.top) ?? 0, leading: reader.optional(.leading) ?? 0,
                 bottom: reader.optional(.bottom) ?? 0, trailing: reader.optional(.trailing) ?? 0)

@@ -16,12 +16,14 @@ extension Length: ExpressibleByIntegerLiteral, ExpressibleByFloatLiteral {
 }
 
 extension Length: JSONReadable {
-    init(json: JSONValue, context: DecodingContext) throws(DecodingFailure) {
-        switch json {
-        case .number(let value) where value >= 0: self = .points(value)
-        case .number(let value): throw context.failure(.invalidValue, "length \(value) is negative")
-        case .string("fill"): self = .fill
-        default: throw Self.typeMismatch("a number of points or \"fill\"", json, context)
+    init(json: JSONElement, context: DecodingContext) throws(DecodingFailure) {
+        if let value = json.number {
+            guard value >= 0 else { throw context.failure(.invalidValue, "length \(value) is negative") }
+            self = .points(value)
+        } else if json.string == "fill" {
+            self = .fill
+        } else {
+            throw Self.typeMismatch("a number of points or \"fill\"", json, context)
         }
     }
 

@@ -109,18 +109,19 @@ public struct Node: Sendable, Hashable {
 
 extension Node {
     /// Reads a node; on failure reports why and returns its fallback, or nil when it has none.
-    static func read(_ json: JSONValue, context: DecodingContext) -> Node? {
-        guard case .object(let members) = json else {
+    static func read(_ json: JSONElement, context: DecodingContext) -> Node? {
+        guard json.kind == .object else {
             context.report(.warning, .droppedNode, "expected a node object, found \(json.kindDescription); node dropped")
             return nil
         }
-        guard case .string(let type)? = members[.type] else {
-            let found = members[.type].map { "\"type\" is \($0.kindDescription)" } ?? "it has no \"type\""
+        let typeMember = json.member(.type)
+        guard let type = typeMember?.string else {
+            let found = typeMember.map { "\"type\" is \($0.kindDescription)" } ?? "it has no \"type\""
             context.report(.warning, .droppedNode, "a node needs a string \"type\", but \(found); node dropped")
             return nil
         }
         let kind = ComponentKind(rawValue: type)
-        var reader = ObjectReader(members, context: context, describedAs: kind == nil ? "app-defined \"\(type)\"" : "\"\(type)\"")
+        var reader = ObjectReader(json, context: context, subject: .node(type: type, builtIn: kind != nil))
         reader.accept(.type)
         let fallback = reader.raw(.fallback).flatMap { json in
             context.at(.member(.fallback)) {
@@ -139,7 +140,7 @@ extension Node {
                 visibleWhen: reader.optional(.visibleWhen), style: reader.optional(.style), fallback: fallback)
             if node.style?.isEmpty == true { node.style = nil }
             if kind != nil { reader.finish() }
-            context.screenChecks?.check(node, at: context.path, into: context)
+            context.screenChecks?.check(node, in: context)
             return node
         } catch {
             if let fallback {
@@ -167,23 +168,23 @@ extension ObjectReader {
     /// Reads an array of nodes: each bad element costs that element, never its siblings, and the
     /// array is cut at ``DocumentLimits/maxChildren`` with an error.
     mutating func nodes(_ key: MemberKey, required: Bool = true) throws(DecodingFailure) -> [Node] {
-        guard let json = raw(key), json != .null else {
+        guard let json = raw(key), !json.isNull else {
             if required { throw context.failure(.missingField, "\(describedAs) is missing its required \"\(key.name)\"") }
             return []
         }
-        return try context.at(.key(key.name)) { () throws(DecodingFailure) -> [Node] in
-            guard case .array(let elements) = json else {
+        return try context.at(.member(key)) { () throws(DecodingFailure) -> [Node] in
+            guard json.kind == .array else {
                 throw context.failure(.invalidValue, "expected an array of nodes, found \(json.kindDescription)")
             }
             let limit = context.options.limits.maxChildren
-            if elements.count > limit {
-                context.report(.error, .limitExceeded, "\(elements.count) children; the limit is \(limit), the rest are dropped")
+            if json.count > limit {
+                context.report(.error, .limitExceeded, "\(json.count) children; the limit is \(limit), the rest are dropped")
             }
             var nodes: [Node] = []
-            nodes.reserveCapacity(min(elements.count, limit))
-            for index in 0..<min(elements.count, limit) {
+            nodes.reserveCapacity(min(json.count, limit))
+            for (index, element) in json.elements.prefix(limit).enumerated() {
                 context.at(.index(index)) {
-                    if let node = Node.read(elements[index], context: context) { nodes.append(node) }
+                    if let node = Node.read(element, context: context) { nodes.append(node) }
                 }
             }
             return nodes

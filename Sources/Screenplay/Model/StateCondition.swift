@@ -30,11 +30,11 @@ public struct StateCondition: Sendable, Hashable {
 }
 
 extension StateCondition: JSONReadable, JSONEncodable {
-    init(json: JSONValue, context: DecodingContext) throws(DecodingFailure) {
-        guard case .object(let members) = json else { throw Self.typeMismatch("a condition object", json, context) }
-        var reader = ObjectReader(members, context: context, describedAs: "a condition")
+    init(json: JSONElement, context: DecodingContext) throws(DecodingFailure) {
+        guard json.kind == .object else { throw Self.typeMismatch("a condition object", json, context) }
+        var reader = ObjectReader(json, context: context, describedAs: "a condition")
         let key = try reader.required(.key, as: String.self)
-        self.init(key, equals: reader.raw(.equals), not: reader.optional(.not) ?? false)
+        self.init(key, equals: reader.raw(.equals)?.value, not: reader.optional(.not) ?? false)
         reader.finish()
     }
 

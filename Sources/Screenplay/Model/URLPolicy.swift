@@ -79,7 +79,7 @@ public struct URLPolicy: Sendable, Hashable {
 struct CheckedURL: JSONReadable {
     let value: String
 
-    init(json: JSONValue, context: DecodingContext) throws(DecodingFailure) {
+    init(json: JSONElement, context: DecodingContext) throws(DecodingFailure) {
         let string = try String(json: json, context: context)
         if case .refused(let reason) = context.urlPolicy.check(string) {
             throw context.failure(.disallowedURL, "URL \"\(string.prefix(80))\" refused: \(reason)")

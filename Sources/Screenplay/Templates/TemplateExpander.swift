@@ -9,30 +9,53 @@
 /// "body": {"type": "vstack", "children": [{"type": "t0", "a": "Paris", "b": "city.paris"}]}
 /// ```
 ///
+/// Expansion works on the parsed document's tape: it writes a new tape whose entries point into
+/// the same bytes, copying each template's entries with the instance's values in place of its
+/// bindings. Nothing is parsed twice and no string is made, so a templated document decodes as
+/// fast as its plain form.
+///
 /// Templates may not use other templates, and the whole expansion is bounded by
 /// ``DocumentLimits/maxExpandedValues``: a small document cannot unfold into a huge one.
 struct TemplateExpander {
-    private var templates: [String: (json: JSONValue, size: Int)] = [:]
+    private struct Template {
+        let name: [UInt8]
+        /// Where the template's node is on the tape.
+        let index: Int
+        /// How many JSON values it makes each time it is used.
+        let size: Int
+    }
+
+    private let tape: JSONTape
+    private var templates: [Template] = []
     private var budget: Int
     private let context: DecodingContext
+    /// The entries written so far.
+    private var output: [JSONTape.Entry] = []
+    /// Bytes of names the expanded tape needs and the document does not have (a binding whose
+    /// name has escapes).
+    private var extraBytes: [UInt8] = []
 
     /// Reads the document's `templates` member, reporting and leaving out any template that
     /// cannot be used.
-    init(templates json: JSONValue, context: DecodingContext) {
+    init(templates json: JSONElement, context: DecodingContext) {
         self.context = context
+        tape = json.tape
         budget = context.options.limits.maxExpandedValues
-        guard case .object(let members) = json else {
+        guard json.kind == .object else {
             context.at(.member(.templates)) {
                 context.report(.error, .invalidValue, "templates must be an object of named nodes, found \(json.kindDescription)")
             }
             return
         }
+        // The last of a repeated name counts, as it does for every member.
+        var byName: [String: JSONElement] = [:]
+        for member in json.members { byName[tape.string(at: member.name)] = member.value }
         // Built-in names cannot be templates, so a node of a built-in type never counts as a use.
-        let names = Set(members.keys.filter { ComponentKind(rawValue: $0) == nil })
+        let names = Set(byName.keys.filter { ComponentKind(rawValue: $0) == nil })
         context.at(.member(.templates)) {
-            for name in members.keys.sorted() {
+            for name in byName.keys.sorted() {
                 context.at(.key(name)) {
-                    guard let template = members[name], case .object(let fields) = template, fields["type"]?.stringValue != nil else {
+                    guard let template = byName[name], template.kind == .object, template.member(.type)?.string != nil else {
                         context.report(.error, .invalidValue, "template \"\(name)\" must be a node: an object with a \"type\"")
                         return
                     }
@@ -44,7 +67,7 @@ struct TemplateExpander {
                         context.report(.error, .invalidValue, "template \"\(name)\" \(problem); it is not used")
                         return
                     }
-                    templates[name] = (template, Self.valueCount(template))
+                    templates.append(Template(name: Array(name.utf8), index: template.index, size: Self.valueCount(template)))
                 }
             }
         }
@@ -52,71 +75,188 @@ struct TemplateExpander {
 
     var isEmpty: Bool { templates.isEmpty }
 
-    /// `json` with every instance replaced by its template filled in; an instance past the
-    /// expansion limit is dropped with an error.
-    mutating func expand(_ json: JSONValue) -> JSONValue? {
-        switch json {
-        case .array(let elements):
-            var expanded: [JSONValue] = []
-            expanded.reserveCapacity(elements.count)
-            for (index, element) in elements.enumerated() {
-                if let value = context.at(.index(index), { expand(element) }) { expanded.append(value) }
+    /// `json` with every instance replaced by its template filled in, on a tape of its own; an
+    /// instance past the expansion limit is dropped with an error. Nil when `json` itself is
+    /// dropped.
+    mutating func expand(_ json: JSONElement) -> JSONElement? {
+        output.removeAll()
+        output.reserveCapacity(tape.entries.count * 2)
+        guard copy(json.index) else { return nil }
+        return JSONTape(bytes: extraBytes.isEmpty ? tape.bytes : tape.bytes + extraBytes, entries: output).root
+    }
+
+    /// Appends the value at `index`, expanded, to the output; false when it is dropped.
+    private mutating func copy(_ index: Int) -> Bool {
+        let entry = tape.entries[index]
+        switch entry.kind {
+        case .array:
+            let start = output.count
+            output.append(entry)
+            var count: UInt32 = 0
+            for (offset, element) in JSONElement(tape: tape, index: index).elements.enumerated() {
+                if context.at(.index(offset), { copy(element.index) }) { count += 1 }
             }
-            return .array(expanded)
-        case .object(let members):
-            var expanded: [String: JSONValue] = [:]
-            expanded.reserveCapacity(members.count)
-            for (key, value) in members {
-                if let value = context.at(.key(key), { expand(value) }) { expanded[key] = value }
+            close(start, count: count)
+            return true
+        case .object:
+            if let template = template(instantiatedBy: index) { return instantiate(template, at: index) }
+            let start = output.count
+            output.append(entry)
+            var count: UInt32 = 0
+            for member in JSONElement(tape: tape, index: index).members {
+                output.append(tape.entries[member.name])
+                if context.at(step(forName: member.name), { copy(member.value.index) }) {
+                    count += 1
+                } else {
+                    output.removeLast()
+                }
             }
-            guard let type = members[.type]?.stringValue, let template = templates[type] else { return .object(expanded) }
-            budget -= template.size
-            guard budget >= 0 else {
-                context.report(
-                    .error, .limitExceeded,
-                    "templates expand beyond \(context.options.limits.maxExpandedValues) values; instance of \"\(type)\" dropped")
-                return nil
-            }
-            return Self.fill(template.json, with: expanded)
+            close(start, count: count)
+            return true
         default:
-            return json
+            output.append(entry)
+            return true
         }
     }
 
-    /// The template with each `"$name": "param"` member replaced by `name` set to the instance's
-    /// `param` (left out when the instance has none).
-    private static func fill(_ template: JSONValue, with parameters: [String: JSONValue]) -> JSONValue {
-        switch template {
-        case .array(let elements):
-            return .array(elements.map { fill($0, with: parameters) })
-        case .object(let members):
-            var filled: [String: JSONValue] = [:]
-            filled.reserveCapacity(members.count)
-            for (key, value) in members {
-                if key.utf8.first == UInt8(ascii: "$") {
-                    if let parameter = value.stringValue, let bound = parameters[parameter] { filled[String(key.dropFirst())] = bound }
-                } else {
-                    filled[key] = fill(value, with: parameters)
-                }
-            }
-            return .object(filled)
-        default:
-            return template
+    private mutating func close(_ start: Int, count: UInt32) {
+        output[start].count = count
+        output[start].payload = UInt64(output.count)
+    }
+
+    /// The path step of the member whose name is at `index`.
+    private func step(forName index: Int) -> JSONPath.Component {
+        let key = tape.entries[index].key
+        return key != .max ? .member(MemberKey.allCases[Int(key)]) : .key(tape.string(at: index))
+    }
+
+    /// The template the object at `index` is an instance of, if any.
+    private func template(instantiatedBy index: Int) -> Template? {
+        guard let type = JSONElement(tape: tape, index: index).member(.type), type.kind == .string, !templates.isEmpty else {
+            return nil
         }
+        for template in templates {
+            let matches = template.name.withUnsafeBufferPointer { tape.string(at: type.index, equals: $0) }
+            if matches { return template }
+        }
+        return nil
+    }
+
+    /// Appends `template` filled in with the values of the instance at `index`.
+    private mutating func instantiate(_ template: Template, at index: Int) -> Bool {
+        // The instance's values are expanded first, each at its own path, as if the instance
+        // were written out, onto the end of the output; the template is copied after them with
+        // them in place of its bindings, then moved down over them.
+        let valuesStart = output.count
+        var values: [(name: Int, range: Range<Int>)] = []
+        for member in JSONElement(tape: tape, index: index).members {
+            let start = output.count
+            if context.at(step(forName: member.name), { copy(member.value.index) }) {
+                values.append((member.name, start..<output.count))
+            }
+        }
+        budget -= template.size
+        guard budget >= 0 else {
+            output.removeSubrange(valuesStart...)
+            let type = JSONElement(tape: tape, index: index).member(.type)?.string ?? ""
+            context.report(
+                .error, .limitExceeded,
+                "templates expand beyond \(context.options.limits.maxExpandedValues) values; instance of \"\(type)\" dropped")
+            return false
+        }
+        let fillStart = output.count
+        fill(template.index, values: values)
+        let shift = fillStart - valuesStart
+        if shift > 0 {
+            for position in fillStart..<output.count { output[position - shift] = Self.moved(output[position], by: -shift) }
+            output.removeLast(shift)
+        }
+        return true
+    }
+
+    /// An entry copied `shift` places along: a container's end moves with it.
+    private static func moved(_ entry: JSONTape.Entry, by shift: Int) -> JSONTape.Entry {
+        guard entry.kind == .array || entry.kind == .object else { return entry }
+        var moved = entry
+        moved.payload = UInt64(Int(entry.payload) + shift)
+        return moved
+    }
+
+    /// Appends the template value at `index` with each `"$name": "param"` member replaced by
+    /// `name` set to the instance's `param` (left out when the instance has none).
+    private mutating func fill(_ index: Int, values: [(name: Int, range: Range<Int>)]) {
+        let entry = tape.entries[index]
+        switch entry.kind {
+        case .array:
+            let start = output.count
+            output.append(entry)
+            for element in JSONElement(tape: tape, index: index).elements { fill(element.index, values: values) }
+            close(start, count: entry.count)
+        case .object:
+            let start = output.count
+            output.append(entry)
+            var count: UInt32 = 0
+            for member in JSONElement(tape: tape, index: index).members {
+                guard let bound = boundName(at: member.name) else {
+                    output.append(tape.entries[member.name])
+                    fill(member.value.index, values: values)
+                    count += 1
+                    continue
+                }
+                // The parameter's name is a string: `problem(in:)` refused templates where not.
+                guard let value = values.last(where: { tape.strings(at: $0.name, and: member.value.index) }) else { continue }
+                output.append(bound)
+                let shift = output.count - value.range.lowerBound
+                for position in value.range { output.append(Self.moved(output[position], by: shift)) }
+                count += 1
+            }
+            close(start, count: count)
+        default:
+            output.append(entry)
+        }
+    }
+
+    /// For a member name written `$name`, the entry of `name`; nil for any other name.
+    private mutating func boundName(at index: Int) -> JSONTape.Entry? {
+        var entry = tape.entries[index]
+        if entry.escaped {
+            // Rare: "\u0024text" binds "text" as "$text" does. The unescaped name goes into bytes
+            // of the expanded tape's own, after the document's.
+            let name = tape.string(at: index)
+            guard name.utf8.first == UInt8(ascii: "$") else { return nil }
+            let bound = Array(name.utf8.dropFirst())
+            entry.escaped = false
+            entry.payload = UInt64(tape.bytes.count + extraBytes.count)
+            entry.count = UInt32(bound.count)
+            entry.key = bound.withUnsafeBufferPointer { MemberKey.rawValue(spelt: $0) }
+            extraBytes += bound
+            return entry
+        }
+        let start = Int(entry.payload)
+        guard entry.count > 0, tape.bytes[start] == UInt8(ascii: "$") else { return nil }
+        entry.payload += 1
+        entry.count -= 1
+        entry.key = tape.bytes.withUnsafeBufferPointer {
+            MemberKey.rawValue(spelt: UnsafeBufferPointer(rebasing: $0[start + 1..<start + 1 + Int(entry.count)]))
+        }
+        return entry
     }
 
     /// Why a template cannot be used, or nil: a binding that is not a parameter name, or a node
     /// that is itself an instance of a template.
-    private static func problem(in json: JSONValue, templateNames: Set<String>) -> String? {
-        switch json {
-        case .array(let elements):
-            return elements.lazy.compactMap { problem(in: $0, templateNames: templateNames) }.first
-        case .object(let members):
-            if let type = members[.type]?.stringValue, templateNames.contains(type) { return "uses the template \"\(type)\"" }
-            for (key, value) in members {
+    private static func problem(in json: JSONElement, templateNames: Set<String>) -> String? {
+        switch json.kind {
+        case .array:
+            return json.elements.lazy.compactMap { problem(in: $0, templateNames: templateNames) }.first
+        case .object:
+            if let type = json.member(.type)?.string, templateNames.contains(type) { return "uses the template \"\(type)\"" }
+            for member in json.members {
+                let key = json.tape.string(at: member.name)
                 if key.utf8.first == UInt8(ascii: "$") {
-                    guard value.stringValue != nil else { return "binds \"\(key)\" to \(value.kindDescription), not a parameter name" }
-                } else if let problem = problem(in: value, templateNames: templateNames) {
+                    guard member.value.kind == .string else {
+                        return "binds \"\(key)\" to \(member.value.kindDescription), not a parameter name"
+                    }
+                } else if let problem = problem(in: member.value, templateNames: templateNames) {
                     return problem
                 }
             }
@@ -127,10 +267,10 @@ struct TemplateExpander {
     }
 
     /// How many JSON values a template makes each time it is used.
-    private static func valueCount(_ json: JSONValue) -> Int {
-        switch json {
-        case .array(let elements): 1 + elements.reduce(0) { $0 + valueCount($1) }
-        case .object(let members): 1 + members.values.reduce(0) { $0 + valueCount($1) }
+    private static func valueCount(_ json: JSONElement) -> Int {
+        switch json.kind {
+        case .array: 1 + json.elements.reduce(0) { $0 + valueCount($1) }
+        case .object: 1 + json.members.reduce(0) { $0 + valueCount($1.value) }
         default: 1
         }
     }

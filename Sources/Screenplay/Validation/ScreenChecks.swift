@@ -13,9 +13,10 @@ final class ScreenChecks {
         return body()
     }
 
-    /// Checks a node just decoded at `path`.
-    func check(_ node: Node, at path: JSONPath, into context: DecodingContext) {
+    /// Checks a node just decoded at the context's path.
+    func check(_ node: Node, in context: DecodingContext) {
         guard fallbackDepth == 0 else { return }
+        var path: JSONPath { context.path }
         if let id = node.id {
             if let first = seen[id] {
                 context.report(

@@ -1,0 +1,232 @@
+import Foundation
+
+/// A parsed document as one flat array of entries, simdjson's *tape*: what the decoder reads
+/// instead of a tree of ``JSONValue``s, so that decoding a screen allocates only the screen.
+///
+/// A value is one entry; an object is its entry, then each member's name (a string entry) and
+/// value; an array is its entry, then each element. A container's entry knows where it ends, so a
+/// reader steps over a whole subtree at once. Strings stay in the document's bytes until a reader
+/// asks for them; member names the format defines are recognised once, while parsing, and compared
+/// as small integers afterwards.
+///
+/// ```swift
+/// let tape = try JSONParser.tape(Array(#"{"type":"text","text":"Hi"}"#.utf8))
+/// tape.root.member(.text)?.string   // "Hi"
+/// ```
+final class JSONTape {
+    /// The document's bytes, which string entries point into.
+    let bytes: [UInt8]
+    let entries: [Entry]
+
+    init(bytes: [UInt8], entries: [Entry]) {
+        self.bytes = bytes
+        self.entries = entries
+    }
+
+    struct Entry {
+        enum Kind: UInt8 {
+            case null, `true`, `false`, number, string, array, object
+        }
+
+        var kind: Kind
+        /// For a member name: its ``MemberKey`` (`.max` when the format does not define it).
+        var key: UInt8 = .max
+        /// For a string: whether it has escapes, which reading it undoes.
+        var escaped = false
+        /// A string's length in bytes; a container's number of elements or members.
+        var count: UInt32 = 0
+        /// A number's bits; a string's offset in the bytes; the index just past a container.
+        var payload: UInt64 = 0
+    }
+
+    /// The document's value.
+    var root: JSONElement { JSONElement(tape: self, index: 0) }
+
+    /// The index just past the value at `index`.
+    @inline(__always) func end(of index: Int) -> Int {
+        let entry = entries[index]
+        switch entry.kind {
+        case .array, .object: return Int(entry.payload)
+        default: return index + 1
+        }
+    }
+
+    /// The string at `index` (a string entry).
+    func string(at index: Int) -> String {
+        bytes.withUnsafeBufferPointer { Self.string(entries[index], in: $0) }
+    }
+
+    /// The string of a string entry in `bytes`.
+    static func string(_ entry: Entry, in bytes: UnsafeBufferPointer<UInt8>) -> String {
+        let start = Int(entry.payload)
+        let raw = UnsafeBufferPointer(rebasing: bytes[start..<start + Int(entry.count)])
+        guard entry.escaped else { return String(decoding: raw, as: UTF8.self) }
+        // The parser checked every escape, so unescaping cannot fail.
+        var unescaped: [UInt8] = []
+        try? JSONParser.unescape(raw, into: &unescaped)
+        return String(decoding: unescaped, as: UTF8.self)
+    }
+
+    /// Whether the string at `index` is exactly `utf8` (compared without making a String).
+    func string(at index: Int, equals utf8: UnsafeBufferPointer<UInt8>) -> Bool {
+        let entry = entries[index]
+        guard !entry.escaped else { return Array(string(at: index).utf8).elementsEqual(utf8) }
+        guard Int(entry.count) == utf8.count else { return false }
+        let start = Int(entry.payload)
+        return bytes.withUnsafeBufferPointer { buffer in
+            utf8.count == 0 || memcmp(buffer.baseAddress! + start, utf8.baseAddress!, utf8.count) == 0
+        }
+    }
+
+    /// Whether the strings at `first` and `second` are the same.
+    func strings(at first: Int, and second: Int) -> Bool {
+        let entry = entries[second]
+        guard !entry.escaped else { return string(at: first) == string(at: second) }
+        return bytes.withUnsafeBufferPointer { buffer in
+            string(at: first, equals: UnsafeBufferPointer(rebasing: buffer[Int(entry.payload)..<Int(entry.payload) + Int(entry.count)]))
+        }
+    }
+
+    /// The value at `index` as a ``JSONValue`` (for the parts of a document kept raw).
+    func value(at index: Int) -> JSONValue {
+        let entry = entries[index]
+        switch entry.kind {
+        case .null: return .null
+        case .true: return .bool(true)
+        case .false: return .bool(false)
+        case .number: return .number(Double(bitPattern: entry.payload))
+        case .string: return .string(string(at: index))
+        case .array:
+            var elements: [JSONValue] = []
+            elements.reserveCapacity(Int(entry.count))
+            var position = index + 1
+            while position < Int(entry.payload) {
+                elements.append(value(at: position))
+                position = end(of: position)
+            }
+            return .array(elements)
+        case .object:
+            var members: [String: JSONValue] = [:]
+            members.reserveCapacity(Int(entry.count))
+            var position = index + 1
+            while position < Int(entry.payload) {
+                members[string(at: position)] = value(at: position + 1)
+                position = end(of: position + 1)
+            }
+            return .object(members)
+        }
+    }
+
+    /// A tape for a value built in code or parsed earlier, so that it is decoded by the same code
+    /// as bytes are.
+    convenience init(_ value: JSONValue) {
+        // Written then parsed: the writer's output is valid JSON, so parsing cannot fail.
+        let bytes = JSONWriter.write(value)
+        self.init(bytes: bytes, entries: (try? JSONParser.entries(of: bytes, limits: .unlimited)) ?? [Entry(kind: .null)])
+    }
+}
+
+/// One value of a ``JSONTape``: the tape and where the value is on it.
+struct JSONElement {
+    let tape: JSONTape
+    let index: Int
+
+    var kind: JSONTape.Entry.Kind { tape.entries[index].kind }
+
+    var isNull: Bool { kind == .null }
+
+    var string: String? { kind == .string ? tape.string(at: index) : nil }
+
+    var number: Double? {
+        let entry = tape.entries[index]
+        return entry.kind == .number ? Double(bitPattern: entry.payload) : nil
+    }
+
+    var bool: Bool? {
+        switch kind {
+        case .true: true
+        case .false: false
+        default: nil
+        }
+    }
+
+    /// The value as an integer, when it is a number without a fractional part that fits an `Int`.
+    var int: Int? {
+        guard let value = number, value.rounded() == value, abs(value) < 9.007_199_254_740_992e15 else { return nil }
+        return Int(value)
+    }
+
+    /// The value as a ``JSONValue``.
+    var value: JSONValue { tape.value(at: index) }
+
+    /// The name of the value's JSON type, as diagnostics say it ("a string", "an object").
+    var kindDescription: String {
+        switch kind {
+        case .null: "null"
+        case .true, .false: "a boolean"
+        case .number: "a number"
+        case .string: "a string"
+        case .array: "an array"
+        case .object: "an object"
+        }
+    }
+
+    /// The number of an array's elements or an object's members.
+    var count: Int { Int(tape.entries[index].count) }
+
+    /// An array's elements, in order.
+    var elements: Elements { Elements(tape: tape, position: index + 1, end: tape.end(of: index)) }
+
+    struct Elements: Sequence, IteratorProtocol {
+        let tape: JSONTape
+        var position: Int
+        let end: Int
+
+        mutating func next() -> JSONElement? {
+            guard position < end else { return nil }
+            defer { position = tape.end(of: position) }
+            return JSONElement(tape: tape, index: position)
+        }
+    }
+
+    /// An object's members, in document order: each name's entry and its value.
+    var members: Members { Members(tape: tape, position: index + 1, end: tape.end(of: index)) }
+
+    struct Members: Sequence, IteratorProtocol {
+        let tape: JSONTape
+        var position: Int
+        let end: Int
+
+        mutating func next() -> (name: Int, value: JSONElement)? {
+            guard position < end else { return nil }
+            defer { position = tape.end(of: position + 1) }
+            return (position, JSONElement(tape: tape, index: position + 1))
+        }
+    }
+
+    /// The value of an object's member named by the format (the last, when a name is repeated).
+    func member(_ key: MemberKey) -> JSONElement? {
+        guard kind == .object else { return nil }
+        let entries = tape.entries
+        var found: Int?
+        var position = index + 1
+        let end = Int(entries[index].payload)
+        while position < end {
+            if entries[position].key == key.rawValue { found = position + 1 }
+            position = tape.end(of: position + 1)
+        }
+        return found.map { JSONElement(tape: tape, index: $0) }
+    }
+
+    /// The value of an object's member with any name (the last, when a name is repeated).
+    func member(named name: String) -> JSONElement? {
+        if let key = MemberKey.byName[name] { return member(key) }
+        guard kind == .object else { return nil }
+        var name = name
+        return name.withUTF8 { utf8 in
+            var found: JSONElement?
+            for member in members where tape.string(at: member.name, equals: utf8) { found = member.value }
+            return found
+        }
+    }
+}
