@@ -83,6 +83,8 @@ if CommandLine.arguments.count >= 3, let mode = NativeComparison.Mode(rawValue: 
 if let operation = ProcessInfo.processInfo.environment["SCREENPLAY_PROFILE"] {
     let profiledScreen = thousandItemList()
     let profiledBytes = profiledScreen.encoded()
+    let galleryBytes = BenchmarkScreens.gallery().encoded()
+    let galleryTemplatedBytes = BenchmarkScreens.gallery().encoded(templates: .automatic)
     for _ in 0..<(Int(ProcessInfo.processInfo.environment["SCREENPLAY_PROFILE_ITERATIONS"] ?? "") ?? 300) {
         switch operation {
         case "encode": consume(profiledScreen.encoded())
@@ -90,6 +92,8 @@ if let operation = ProcessInfo.processInfo.environment["SCREENPLAY_PROFILE"] {
         case "textlist": consume(thousandTextList().encoded())
         case "buildencode": consume(thousandItemList().encoded())
         case "gallery": consume(BenchmarkScreens.gallery().encoded())
+        case "gallery-decode": consume(Screen.decode(from: galleryBytes))
+        case "gallery-decode-templated": consume(Screen.decode(from: galleryTemplatedBytes))
         case "gallery-templates": consume(BenchmarkScreens.gallery().encoded(templates: .automatic))
         case let name where BenchmarkScreens.peers.contains { $0.name == name }:
             consume(BenchmarkScreens.peers.first { $0.name == name }!.build().encoded())

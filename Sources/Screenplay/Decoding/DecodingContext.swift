@@ -8,15 +8,42 @@ final class DecodingContext {
     private(set) var diagnostics: [Diagnostic] = []
     /// The whole-screen checks, when a screen is decoded (not a lone node or patch).
     var screenChecks: ScreenChecks?
-    private var components: [JSONPath.Component] = []
+    private var components: [Step] = []
+    /// The tapes being read: elements do not retain them.
+    private var tapes: [JSONTape] = []
 
     init(options: DecodingOptions, at path: JSONPath = .root) {
         self.options = options
         self.urlPolicy = URLPolicy(allowedSchemes: options.allowedURLSchemes)
-        self.components = path.components
+        self.components = path.components.map { component in
+            switch component {
+            case .key(let key): .key(key)
+            case .index(let index): .index(index)
+            }
+        }
     }
 
-    var path: JSONPath { JSONPath(components) }
+    /// One step of the path, as the decoder takes it: a member of the format costs no string.
+    enum Step {
+        case member(MemberKey)
+        case key(String)
+        case index(Int)
+
+        var component: JSONPath.Component {
+            switch self {
+            case .member(let key): .key(key.name)
+            case .key(let key): .key(key)
+            case .index(let index): .index(index)
+            }
+        }
+    }
+
+    var path: JSONPath { JSONPath(components.map(\.component)) }
+
+    /// Keeps `tape` alive while the document is decoded.
+    func keep(_ tape: JSONTape) {
+        tapes.append(tape)
+    }
 
     func report(_ severity: Diagnostic.Severity, _ code: Diagnostic.Code, _ message: String) {
         diagnostics.append(Diagnostic(severity, code, at: path, message))
@@ -31,7 +58,7 @@ final class DecodingContext {
     }
 
     /// Runs `body` with `component` appended to the path.
-    func at<T, E: Error>(_ component: JSONPath.Component, _ body: () throws(E) -> T) throws(E) -> T {
+    func at<T, E: Error>(_ component: Step, _ body: () throws(E) -> T) throws(E) -> T {
         components.append(component)
         defer { components.removeLast() }
         return try body()

@@ -13,6 +13,9 @@ struct ObjectReader {
     private let subject: Subject
     /// Which keys were read: bit `rawValue` of `MemberKey`.
     private var read: (UInt64, UInt64) = (0, 0)
+    /// Which keys the object has, found in one pass: most of what a reader asks for is absent.
+    private var present: (UInt64, UInt64) = (0, 0)
+    private var hasRepeatedNames = false
     private var presentReads = 0
 
     /// What the object is, for messages: made into words only when a message needs them.
@@ -37,6 +40,20 @@ struct ObjectReader {
         self.object = object
         self.context = context
         self.subject = subject
+        let entries = object.tape.entries
+        var position = object.index + 1
+        let end = object.tape.end(of: object.index)
+        while position < end {
+            let key = entries[position].key
+            if key < 64 {
+                if present.0 & (1 << UInt64(key)) != 0 { hasRepeatedNames = true }
+                present.0 |= 1 << UInt64(key)
+            } else if key < 128 {
+                if present.1 & (1 << UInt64(key - 64)) != 0 { hasRepeatedNames = true }
+                present.1 |= 1 << UInt64(key - 64)
+            }
+            position = object.tape.end(of: position + 1)
+        }
     }
 
     init(_ object: JSONElement, context: DecodingContext, describedAs words: String) {
@@ -53,8 +70,10 @@ struct ObjectReader {
         if bit < 64 { read.0 |= 1 << UInt64(bit) } else { read.1 |= 1 << UInt64(bit - 64) }
     }
 
-    private func wasRead(_ bit: UInt8) -> Bool {
-        bit < 64 ? read.0 & (1 << UInt64(bit)) != 0 : bit < 128 && read.1 & (1 << UInt64(bit - 64)) != 0
+    private func wasRead(_ bit: UInt8) -> Bool { Self.contains(read, bit) }
+
+    private static func contains(_ set: (UInt64, UInt64), _ bit: UInt8) -> Bool {
+        bit < 64 ? set.0 & (1 << UInt64(bit)) != 0 : bit < 128 && set.1 & (1 << UInt64(bit - 64)) != 0
     }
 
     /// Takes note that `key` belongs to the format without reading it.
@@ -64,9 +83,9 @@ struct ObjectReader {
 
     mutating func raw(_ key: MemberKey) -> JSONElement? {
         markRead(key)
-        let value = object.member(key)
-        if value != nil { presentReads += 1 }
-        return value
+        guard Self.contains(present, key.rawValue) else { return nil }
+        presentReads += 1
+        return object.member(key, firstWillDo: !hasRepeatedNames)
     }
 
     mutating func required<T: JSONReadable>(_ key: MemberKey, as type: T.Type = T.self) throws(DecodingFailure) -> T {

@@ -11,7 +11,7 @@ extension Screen {
     /// ```
     public static func decode(from bytes: [UInt8], options: DecodingOptions = .default) -> DecodeResult<Screen> {
         switch JSONTape.parse(bytes, limits: options.limits) {
-        case .success(let tape): decode(from: tape.root, options: options)
+        case .success(let tape): withExtendedLifetime(tape) { decode(from: tape.root, options: options) }
         case .failure(let diagnostic): DecodeResult(value: nil, diagnostics: [diagnostic])
         }
     }
@@ -23,7 +23,8 @@ extension Screen {
 
     /// Decodes a screen from an already parsed JSON value.
     public static func decode(from json: JSONValue, options: DecodingOptions = .default) -> DecodeResult<Screen> {
-        decode(from: JSONTape(json).root, options: options)
+        let tape = JSONTape(json)
+        return withExtendedLifetime(tape) { decode(from: tape.root, options: options) }
     }
 
     static func decode(from json: JSONElement, options: DecodingOptions) -> DecodeResult<Screen> {
@@ -84,7 +85,8 @@ extension Screen {
                     }
                     return nil
                 }
-                bodyJSON = expanded
+                context.keep(expanded)
+                bodyJSON = expanded.root
                 // Templates are a way of writing the screen, not part of it: once expanded, a
                 // 1.1 document is the 1.0 screen it was written from, and compares equal to it.
                 if version == .templates { version = .current }
@@ -113,14 +115,15 @@ extension Node {
     /// ```
     public static func decode(from bytes: [UInt8], options: DecodingOptions = .default) -> DecodeResult<Node> {
         switch JSONTape.parse(bytes, limits: options.limits) {
-        case .success(let tape): decode(from: tape.root, options: options)
+        case .success(let tape): withExtendedLifetime(tape) { decode(from: tape.root, options: options) }
         case .failure(let diagnostic): DecodeResult(value: nil, diagnostics: [diagnostic])
         }
     }
 
     /// Decodes a single node from an already parsed JSON value.
     public static func decode(from json: JSONValue, options: DecodingOptions = .default) -> DecodeResult<Node> {
-        decode(from: JSONTape(json).root, options: options)
+        let tape = JSONTape(json)
+        return withExtendedLifetime(tape) { decode(from: tape.root, options: options) }
     }
 
     static func decode(from json: JSONElement, options: DecodingOptions) -> DecodeResult<Node> {
@@ -190,7 +193,9 @@ extension Action {
     public static func decode(from json: JSONValue, options: DecodingOptions = .default) -> DecodeResult<Action> {
         let context = DecodingContext(options: options)
         do throws(DecodingFailure) {
-            let action = try Action(json: JSONTape(json).root, context: context)
+            let tape = JSONTape(json)
+            context.keep(tape)
+            let action = try Action(json: tape.root, context: context)
             return DecodeResult(value: action, diagnostics: context.diagnostics)
         } catch {
             context.report(error)

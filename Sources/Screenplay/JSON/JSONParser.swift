@@ -10,7 +10,8 @@ public enum JSONParser {
     /// Parses `bytes` (UTF-8) into a ``JSONValue``.
     /// - Throws: ``JSONParseError`` when the bytes are not JSON or break a limit.
     public static func parse(_ bytes: [UInt8], limits: DocumentLimits = .default) throws(JSONParseError) -> JSONValue {
-        try tape(bytes, limits: limits).root.value
+        let tape = try tape(bytes, limits: limits)
+        return withExtendedLifetime(tape) { tape.root.value }
     }
 
     /// Parses `bytes` into the flat form the decoder reads.
@@ -18,19 +19,20 @@ public enum JSONParser {
         JSONTape(bytes: bytes, entries: try entries(of: bytes, limits: limits))
     }
 
-    static func entries(of bytes: [UInt8], limits: DocumentLimits) throws(JSONParseError) -> [JSONTape.Entry] {
+    static func entries(of bytes: [UInt8], limits: DocumentLimits) throws(JSONParseError) -> JSONTape.EntryBuffer {
         if bytes.count > limits.maxDocumentBytes {
             throw JSONParseError(
                 code: .documentTooLarge,
                 message: "document is \(bytes.count) bytes; the limit is \(limits.maxDocumentBytes)",
                 line: 1, column: 1, offset: 0)
         }
-        let result: Result<[JSONTape.Entry], JSONParseError> = bytes.withUnsafeBufferPointer { buffer in
+        let result: Result<JSONTape.EntryBuffer, JSONParseError> = bytes.withUnsafeBufferPointer { buffer in
             var reader = Reader(bytes: buffer, limits: limits)
             do throws(JSONParseError) {
                 try reader.parseDocument()
                 return .success(reader.entries)
             } catch {
+                reader.entries.deallocate()
                 return .failure(error)
             }
         }
@@ -116,14 +118,14 @@ public enum JSONParser {
         let limits: DocumentLimits
         var index = 0
         var depth = 0
-        var entries: [JSONTape.Entry] = []
+        var entries: JSONTape.EntryBuffer
         /// Where escaped strings are unescaped to be checked.
         var scratch: [UInt8] = []
 
         init(bytes: UnsafeBufferPointer<UInt8>, limits: DocumentLimits) {
             self.bytes = bytes
             self.limits = limits
-            entries.reserveCapacity(bytes.count / 8 + 4)
+            entries = JSONTape.EntryBuffer(capacity: bytes.count / 8 + 4)
         }
 
         mutating func parseDocument() throws(JSONParseError) {
@@ -190,7 +192,7 @@ public enum JSONParser {
                 try parseString(isName: true)
                 skipWhitespace()
                 guard peek() == UInt8(ascii: ":") else {
-                    throw unexpected("expected ':' after member name \"\(JSONTape.string(entries[entries.count - 1], in: bytes))\"")
+                    throw unexpected("expected ':' after member name \"\(JSONTape.Contents.stringOf(entries[entries.count - 1], in: bytes))\"")
                 }
                 index += 1
                 skipWhitespace()

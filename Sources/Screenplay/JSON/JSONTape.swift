@@ -15,12 +15,32 @@ import Foundation
 /// ```
 final class JSONTape {
     /// The document's bytes, which string entries point into.
-    let bytes: [UInt8]
-    let entries: [Entry]
+    private let bytes: UnsafeMutableBufferPointer<UInt8>
+    private let entries: UnsafeMutablePointer<Entry>
+    /// What readers read: pointers into the memory this tape owns.
+    let contents: Contents
 
-    init(bytes: [UInt8], entries: [Entry]) {
-        self.bytes = bytes
-        self.entries = entries
+    /// A tape of `entries`, which it takes over, pointing into `bytes`, which it copies.
+    init(bytes: [UInt8], entries: EntryBuffer) {
+        self.bytes = UnsafeMutableBufferPointer.allocate(capacity: bytes.count)
+        _ = self.bytes.initialize(from: bytes)
+        self.entries = entries.base
+        contents = Contents(entries: entries.base, bytes: UnsafeBufferPointer(self.bytes), count: entries.count)
+    }
+
+    /// A tape of `entries`, which it takes over, pointing into the bytes of `tape` followed by
+    /// `extraBytes`.
+    init(entries: EntryBuffer, bytesOf tape: Contents, extraBytes: [UInt8]) {
+        bytes = UnsafeMutableBufferPointer.allocate(capacity: tape.bytes.count + extraBytes.count)
+        _ = bytes.initialize(fromContentsOf: tape.bytes)
+        _ = UnsafeMutableBufferPointer(rebasing: bytes[tape.bytes.count...]).initialize(from: extraBytes)
+        self.entries = entries.base
+        contents = Contents(entries: entries.base, bytes: UnsafeBufferPointer(bytes), count: entries.count)
+    }
+
+    deinit {
+        bytes.deallocate()
+        entries.deallocate()
     }
 
     struct Entry {
@@ -39,8 +59,53 @@ final class JSONTape {
         var payload: UInt64 = 0
     }
 
-    /// The document's value.
-    var root: JSONElement { JSONElement(tape: self, index: 0) }
+    /// Entries being written, in memory a ``JSONTape`` takes over: the parser and the template
+    /// expander write thousands of entries, and a tape reads them without retaining an array.
+    struct EntryBuffer {
+        private(set) var base: UnsafeMutablePointer<Entry>
+        private(set) var count = 0
+        private var capacity: Int
+
+        init(capacity: Int) {
+            self.capacity = Swift.max(capacity, 4)
+            base = .allocate(capacity: self.capacity)
+        }
+
+        @inline(__always) mutating func append(_ entry: Entry) {
+            if count == capacity { grow() }
+            (base + count).initialize(to: entry)
+            count += 1
+        }
+
+        private mutating func grow() {
+            let larger = UnsafeMutablePointer<Entry>.allocate(capacity: capacity * 2)
+            larger.moveInitialize(from: base, count: count)
+            base.deallocate()
+            base = larger
+            capacity *= 2
+        }
+
+        @inline(__always) subscript(index: Int) -> Entry {
+            get { base[index] }
+            nonmutating set { base[index] = newValue }
+        }
+
+        /// Forgets the entries from `index` on.
+        mutating func removeSubrange(from index: Int) { count = index }
+
+        /// Frees the memory, when no tape takes it over.
+        func deallocate() { base.deallocate() }
+    }
+
+    /// The document's value. The tape must outlive it.
+    var root: JSONElement { JSONElement(tape: contents, index: 0) }
+
+    /// A tape's entries and bytes, without the tape: elements carry it, and copying it retains
+    /// nothing.
+    struct Contents {
+        let entries: UnsafePointer<Entry>
+        let bytes: UnsafeBufferPointer<UInt8>
+        let count: Int
 
     /// The index just past the value at `index`.
     @inline(__always) func end(of index: Int) -> Int {
@@ -53,11 +118,11 @@ final class JSONTape {
 
     /// The string at `index` (a string entry).
     func string(at index: Int) -> String {
-        bytes.withUnsafeBufferPointer { Self.string(entries[index], in: $0) }
+        JSONTape.Contents.stringOf(entries[index], in: bytes)
     }
 
     /// The string of a string entry in `bytes`.
-    static func string(_ entry: Entry, in bytes: UnsafeBufferPointer<UInt8>) -> String {
+    static func stringOf(_ entry: Entry, in bytes: UnsafeBufferPointer<UInt8>) -> String {
         let start = Int(entry.payload)
         let raw = UnsafeBufferPointer(rebasing: bytes[start..<start + Int(entry.count)])
         guard entry.escaped else { return String(decoding: raw, as: UTF8.self) }
@@ -72,19 +137,14 @@ final class JSONTape {
         let entry = entries[index]
         guard !entry.escaped else { return Array(string(at: index).utf8).elementsEqual(utf8) }
         guard Int(entry.count) == utf8.count else { return false }
-        let start = Int(entry.payload)
-        return bytes.withUnsafeBufferPointer { buffer in
-            utf8.count == 0 || memcmp(buffer.baseAddress! + start, utf8.baseAddress!, utf8.count) == 0
-        }
+        return utf8.count == 0 || memcmp(bytes.baseAddress! + Int(entry.payload), utf8.baseAddress!, utf8.count) == 0
     }
 
     /// Whether the strings at `first` and `second` are the same.
     func strings(at first: Int, and second: Int) -> Bool {
         let entry = entries[second]
         guard !entry.escaped else { return string(at: first) == string(at: second) }
-        return bytes.withUnsafeBufferPointer { buffer in
-            string(at: first, equals: UnsafeBufferPointer(rebasing: buffer[Int(entry.payload)..<Int(entry.payload) + Int(entry.count)]))
-        }
+        return string(at: first, equals: UnsafeBufferPointer(rebasing: bytes[Int(entry.payload)..<Int(entry.payload) + Int(entry.count)]))
     }
 
     /// The value at `index` as a ``JSONValue`` (for the parts of a document kept raw).
@@ -117,18 +177,29 @@ final class JSONTape {
         }
     }
 
+    }
+
     /// A tape for a value built in code or parsed earlier, so that it is decoded by the same code
     /// as bytes are.
     convenience init(_ value: JSONValue) {
         // Written then parsed: the writer's output is valid JSON, so parsing cannot fail.
         let bytes = JSONWriter.write(value)
-        self.init(bytes: bytes, entries: (try? JSONParser.entries(of: bytes, limits: .unlimited)) ?? [Entry(kind: .null)])
+        if let entries = try? JSONParser.entries(of: bytes, limits: .unlimited) {
+            self.init(bytes: bytes, entries: entries)
+        } else {
+            var null = EntryBuffer(capacity: 1)
+            null.append(Entry(kind: .null))
+            self.init(bytes: [], entries: null)
+        }
     }
 }
 
 /// One value of a ``JSONTape``: the tape and where the value is on it.
+///
+/// Elements are made by the thousand while a document is decoded, so they do not retain their
+/// tape: whoever decodes keeps it alive until decoding ends.
 struct JSONElement {
-    let tape: JSONTape
+    let tape: JSONTape.Contents
     let index: Int
 
     var kind: JSONTape.Entry.Kind { tape.entries[index].kind }
@@ -178,7 +249,7 @@ struct JSONElement {
     var elements: Elements { Elements(tape: tape, position: index + 1, end: tape.end(of: index)) }
 
     struct Elements: Sequence, IteratorProtocol {
-        let tape: JSONTape
+        let tape: JSONTape.Contents
         var position: Int
         let end: Int
 
@@ -193,7 +264,7 @@ struct JSONElement {
     var members: Members { Members(tape: tape, position: index + 1, end: tape.end(of: index)) }
 
     struct Members: Sequence, IteratorProtocol {
-        let tape: JSONTape
+        let tape: JSONTape.Contents
         var position: Int
         let end: Int
 
@@ -204,18 +275,30 @@ struct JSONElement {
         }
     }
 
-    /// The value of an object's member named by the format (the last, when a name is repeated).
-    func member(_ key: MemberKey) -> JSONElement? {
-        guard kind == .object else { return nil }
+    /// The value of an object's member named by the format (the last, when a name is repeated;
+    /// the first, when the caller knows no name is).
+    func member(_ key: MemberKey, firstWillDo: Bool = false) -> JSONElement? {
         let entries = tape.entries
+        guard entries[index].kind == .object else { return nil }
         var found: Int?
         var position = index + 1
         let end = Int(entries[index].payload)
         while position < end {
-            if entries[position].key == key.rawValue { found = position + 1 }
+            if entries[position].key == key.rawValue {
+                found = position + 1
+                if firstWillDo { break }
+            }
             position = tape.end(of: position + 1)
         }
         return found.map { JSONElement(tape: tape, index: $0) }
+    }
+
+    /// Which built-in component a string spells, read off the bytes.
+    var componentKind: ComponentKind? {
+        let entry = tape.entries[index]
+        guard entry.kind == .string else { return nil }
+        guard !entry.escaped else { return string.flatMap(ComponentKind.init(rawValue:)) }
+        return ComponentKind.spellings.value(spelt: UnsafeBufferPointer(rebasing: tape.bytes[Int(entry.payload)..<Int(entry.payload) + Int(entry.count)]))
     }
 
     /// The value of an object's member with any name (the last, when a name is repeated).

@@ -98,21 +98,37 @@ enum MemberKey: UInt8, CaseIterable { // at most 255 cases: .max marks other nam
     /// The raw value of the key spelt `utf8`, or `.max` when the format has no such name: how the
     /// parser recognises member names without making strings of them.
     static func rawValue(spelt utf8: UnsafeBufferPointer<UInt8>) -> UInt8 {
-        guard utf8.count < byLength.count, let first = utf8.first else { return .max }
-        for candidate in byLength[utf8.count] where candidate.first == first {
-            let matches = candidate.spelling.withUnsafeBufferPointer { memcmp($0.baseAddress!, utf8.baseAddress!, utf8.count) == 0 }
-            if matches { return candidate.key }
-        }
-        return .max
+        spellings.value(spelt: utf8)?.rawValue ?? .max
     }
 
-    /// The names by length, each with its first byte for a quick rejection.
-    private static let byLength: [[(key: UInt8, first: UInt8, spelling: [UInt8])]] = {
-        var table = Array(repeating: [(key: UInt8, first: UInt8, spelling: [UInt8])](), count: names.map(\.utf8.count).max()! + 1)
-        for key in allCases {
-            let spelling = Array(key.name.utf8)
-            table[spelling.count].append((key.rawValue, spelling[0], spelling))
+    private static let spellings = SpellingTable(allCases.map { ($0.name, $0) })
+}
+
+/// Finds which of a few known names some UTF-8 bytes spell, without making a string of them:
+/// names are grouped by length and compared from their first byte.
+///
+/// ```swift
+/// let kinds = SpellingTable(ComponentKind.allCases.map { ($0.rawValue, $0) })
+/// kinds.value(spelt: bytes)   // .vstack for the bytes of "vstack"
+/// ```
+struct SpellingTable<Value>: Sendable where Value: Sendable {
+    private let byLength: [[(first: UInt8, spelling: [UInt8], value: Value)]]
+
+    init(_ names: [(String, Value)]) {
+        var table = Array(repeating: [(first: UInt8, spelling: [UInt8], value: Value)](), count: (names.map(\.0.utf8.count).max() ?? 0) + 1)
+        for (name, value) in names where !name.isEmpty {
+            let spelling = Array(name.utf8)
+            table[spelling.count].append((spelling[0], spelling, value))
         }
-        return table
-    }()
+        byLength = table
+    }
+
+    func value(spelt utf8: UnsafeBufferPointer<UInt8>) -> Value? {
+        guard utf8.count < byLength.count, let first = utf8.first else { return nil }
+        for candidate in byLength[utf8.count] where candidate.first == first {
+            let matches = candidate.spelling.withUnsafeBufferPointer { memcmp($0.baseAddress!, utf8.baseAddress!, utf8.count) == 0 }
+            if matches { return candidate.value }
+        }
+        return nil
+    }
 }

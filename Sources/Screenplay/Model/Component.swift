@@ -113,6 +113,9 @@ public enum ComponentKind: String, Sendable, Hashable, CaseIterable {
     case text, richText, image, rectangle, badge
     case button, textField, toggle
     case item
+
+    /// The kinds by spelling, for reading a node's `type` off the document's bytes.
+    static let spellings = SpellingTable(allCases.map { ($0.rawValue, $0) })
 }
 
 /// What every built-in component's properties can do: be read from, and written to, a node object.

@@ -115,12 +115,14 @@ extension Node {
             return nil
         }
         let typeMember = json.member(.type)
-        guard let type = typeMember?.string else {
+        guard let typeMember, typeMember.kind == .string else {
             let found = typeMember.map { "\"type\" is \($0.kindDescription)" } ?? "it has no \"type\""
             context.report(.warning, .droppedNode, "a node needs a string \"type\", but \(found); node dropped")
             return nil
         }
-        let kind = ComponentKind(rawValue: type)
+        // A built-in kind is read off the bytes, and its name is a literal: no string is made.
+        let kind = typeMember.componentKind
+        let type = kind?.rawValue ?? typeMember.string ?? ""
         var reader = ObjectReader(json, context: context, subject: .node(type: type, builtIn: kind != nil))
         reader.accept(.type)
         let fallback = reader.raw(.fallback).flatMap { json in

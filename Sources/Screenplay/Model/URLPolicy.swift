@@ -22,10 +22,16 @@ public struct URLPolicy: Sendable, Hashable {
     }
 
     public func check(_ url: String) -> Verdict {
+        var url = url
+        return url.withUTF8 { check(utf8: $0) }
+    }
+
+    /// Checks a URL's UTF-8 bytes (this runs for every URL decoded and drawn: it makes no string
+    /// unless the URL is absolute).
+    func check(utf8 url: UnsafeBufferPointer<UInt8>) -> Verdict {
         var schemeEnd: Int?
         var sawPathCharacter = false
-        var count = 0
-        for byte in url.utf8 {
+        for (count, byte) in url.enumerated() {
             if byte < 0x21 || byte == 0x7F || byte == UInt8(ascii: "\\") {
                 return .refused("the URL contains whitespace, control characters or backslashes")
             }
@@ -37,26 +43,28 @@ public struct URLPolicy: Sendable, Hashable {
                     sawPathCharacter = true
                 }
             }
-            count += 1
         }
-        if count == 0 { return .refused("the URL is empty") }
-        if url.utf8.starts(with: "//".utf8) { return .refused("protocol-relative URLs (\"//host\") are not allowed; give a scheme") }
+        if url.isEmpty { return .refused("the URL is empty") }
+        if url.starts(with: "//".utf8) { return .refused("protocol-relative URLs (\"//host\") are not allowed; give a scheme") }
         guard let schemeEnd else { return .relative }
-        let head = url.utf8.prefix(schemeEnd)
+        let head = url.prefix(schemeEnd)
         guard let first = head.first, Self.isLetter(first),
             head.allSatisfy({
                 Self.isLetter($0) || ($0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9")) || $0 == UInt8(ascii: "+")
                     || $0 == UInt8(ascii: "-") || $0 == UInt8(ascii: ".")
             })
         else { return .refused("\"\(String(decoding: head, as: UTF8.self))\" is not a valid URL scheme") }
-        let scheme = String(decoding: head.map { $0 | 0x20 }, as: UTF8.self)
+        let scheme = String(unsafeUninitializedCapacity: head.count) { buffer in
+            for (index, byte) in head.enumerated() { buffer[index] = byte | 0x20 }
+            return head.count
+        }
         // A few schemes: comparing them beats hashing the scheme (this runs for every URL drawn).
         guard allowedSchemes.contains(where: { $0 == scheme }) else {
             let allowed = allowedSchemes.sorted().joined(separator: ", ")
             return .refused("scheme \"\(scheme)\" is not allowed (allowed: \(allowed) and relative paths)")
         }
         if scheme == "http" || scheme == "https" {
-            let rest = url.utf8.dropFirst(schemeEnd + 1)
+            let rest = url.dropFirst(schemeEnd + 1)
             // The authority runs to the first '/', '?' or '#'; its host is what follows any
             // "user@" and precedes any ":port". `https:///host` and `https://:443/` have none.
             let authority = rest.dropFirst(2).prefix { $0 != UInt8(ascii: "/") && $0 != UInt8(ascii: "?") && $0 != UInt8(ascii: "#") }

@@ -25,12 +25,10 @@ struct TemplateExpander {
         let size: Int
     }
 
-    private let tape: JSONTape
+    private let tape: JSONTape.Contents
     private var templates: [Template] = []
     private var budget: Int
     private let context: DecodingContext
-    /// The entries written so far.
-    private var output: [JSONTape.Entry] = []
     /// Bytes of names the expanded tape needs and the document does not have (a binding whose
     /// name has escapes).
     private var extraBytes: [UInt8] = []
@@ -78,15 +76,17 @@ struct TemplateExpander {
     /// `json` with every instance replaced by its template filled in, on a tape of its own; an
     /// instance past the expansion limit is dropped with an error. Nil when `json` itself is
     /// dropped.
-    mutating func expand(_ json: JSONElement) -> JSONElement? {
-        output.removeAll()
-        output.reserveCapacity(tape.entries.count * 2)
-        guard copy(json.index) else { return nil }
-        return JSONTape(bytes: extraBytes.isEmpty ? tape.bytes : tape.bytes + extraBytes, entries: output).root
+    mutating func expand(_ json: JSONElement) -> JSONTape? {
+        var output = JSONTape.EntryBuffer(capacity: tape.count * 2)
+        guard copy(json.index, into: &output) else {
+            output.deallocate()
+            return nil
+        }
+        return JSONTape(entries: output, bytesOf: tape, extraBytes: extraBytes)
     }
 
     /// Appends the value at `index`, expanded, to the output; false when it is dropped.
-    private mutating func copy(_ index: Int) -> Bool {
+    private mutating func copy(_ index: Int, into output: inout JSONTape.EntryBuffer) -> Bool {
         let entry = tape.entries[index]
         switch entry.kind {
         case .array:
@@ -94,24 +94,24 @@ struct TemplateExpander {
             output.append(entry)
             var count: UInt32 = 0
             for (offset, element) in JSONElement(tape: tape, index: index).elements.enumerated() {
-                if context.at(.index(offset), { copy(element.index) }) { count += 1 }
+                if context.at(.index(offset), { copy(element.index, into: &output) }) { count += 1 }
             }
-            close(start, count: count)
+            Self.close(start, count: count, in: &output)
             return true
         case .object:
-            if let template = template(instantiatedBy: index) { return instantiate(template, at: index) }
+            if let template = template(instantiatedBy: index) { return instantiate(template, at: index, into: &output) }
             let start = output.count
             output.append(entry)
             var count: UInt32 = 0
             for member in JSONElement(tape: tape, index: index).members {
                 output.append(tape.entries[member.name])
-                if context.at(step(forName: member.name), { copy(member.value.index) }) {
+                if context.at(step(forName: member.name), { copy(member.value.index, into: &output) }) {
                     count += 1
                 } else {
-                    output.removeLast()
+                    output.removeSubrange(from: output.count - 1)
                 }
             }
-            close(start, count: count)
+            Self.close(start, count: count, in: &output)
             return true
         default:
             output.append(entry)
@@ -119,13 +119,13 @@ struct TemplateExpander {
         }
     }
 
-    private mutating func close(_ start: Int, count: UInt32) {
+    private static func close(_ start: Int, count: UInt32, in output: inout JSONTape.EntryBuffer) {
         output[start].count = count
         output[start].payload = UInt64(output.count)
     }
 
     /// The path step of the member whose name is at `index`.
-    private func step(forName index: Int) -> JSONPath.Component {
+    private func step(forName index: Int) -> DecodingContext.Step {
         let key = tape.entries[index].key
         return key != .max ? .member(MemberKey.allCases[Int(key)]) : .key(tape.string(at: index))
     }
@@ -143,7 +143,7 @@ struct TemplateExpander {
     }
 
     /// Appends `template` filled in with the values of the instance at `index`.
-    private mutating func instantiate(_ template: Template, at index: Int) -> Bool {
+    private mutating func instantiate(_ template: Template, at index: Int, into output: inout JSONTape.EntryBuffer) -> Bool {
         // The instance's values are expanded first, each at its own path, as if the instance
         // were written out, onto the end of the output; the template is copied after them with
         // them in place of its bindings, then moved down over them.
@@ -151,13 +151,13 @@ struct TemplateExpander {
         var values: [(name: Int, range: Range<Int>)] = []
         for member in JSONElement(tape: tape, index: index).members {
             let start = output.count
-            if context.at(step(forName: member.name), { copy(member.value.index) }) {
+            if context.at(step(forName: member.name), { copy(member.value.index, into: &output) }) {
                 values.append((member.name, start..<output.count))
             }
         }
         budget -= template.size
         guard budget >= 0 else {
-            output.removeSubrange(valuesStart...)
+            output.removeSubrange(from: valuesStart)
             let type = JSONElement(tape: tape, index: index).member(.type)?.string ?? ""
             context.report(
                 .error, .limitExceeded,
@@ -165,11 +165,11 @@ struct TemplateExpander {
             return false
         }
         let fillStart = output.count
-        fill(template.index, values: values)
+        fill(template.index, values: values, into: &output)
         let shift = fillStart - valuesStart
         if shift > 0 {
             for position in fillStart..<output.count { output[position - shift] = Self.moved(output[position], by: -shift) }
-            output.removeLast(shift)
+            output.removeSubrange(from: output.count - shift)
         }
         return true
     }
@@ -184,14 +184,14 @@ struct TemplateExpander {
 
     /// Appends the template value at `index` with each `"$name": "param"` member replaced by
     /// `name` set to the instance's `param` (left out when the instance has none).
-    private mutating func fill(_ index: Int, values: [(name: Int, range: Range<Int>)]) {
+    private mutating func fill(_ index: Int, values: [(name: Int, range: Range<Int>)], into output: inout JSONTape.EntryBuffer) {
         let entry = tape.entries[index]
         switch entry.kind {
         case .array:
             let start = output.count
             output.append(entry)
-            for element in JSONElement(tape: tape, index: index).elements { fill(element.index, values: values) }
-            close(start, count: entry.count)
+            for element in JSONElement(tape: tape, index: index).elements { fill(element.index, values: values, into: &output) }
+            Self.close(start, count: entry.count, in: &output)
         case .object:
             let start = output.count
             output.append(entry)
@@ -199,7 +199,7 @@ struct TemplateExpander {
             for member in JSONElement(tape: tape, index: index).members {
                 guard let bound = boundName(at: member.name) else {
                     output.append(tape.entries[member.name])
-                    fill(member.value.index, values: values)
+                    fill(member.value.index, values: values, into: &output)
                     count += 1
                     continue
                 }
@@ -210,7 +210,7 @@ struct TemplateExpander {
                 for position in value.range { output.append(Self.moved(output[position], by: shift)) }
                 count += 1
             }
-            close(start, count: count)
+            Self.close(start, count: count, in: &output)
         default:
             output.append(entry)
         }
@@ -236,9 +236,7 @@ struct TemplateExpander {
         guard entry.count > 0, tape.bytes[start] == UInt8(ascii: "$") else { return nil }
         entry.payload += 1
         entry.count -= 1
-        entry.key = tape.bytes.withUnsafeBufferPointer {
-            MemberKey.rawValue(spelt: UnsafeBufferPointer(rebasing: $0[start + 1..<start + 1 + Int(entry.count)]))
-        }
+        entry.key = MemberKey.rawValue(spelt: UnsafeBufferPointer(rebasing: tape.bytes[start + 1..<start + 1 + Int(entry.count)]))
         return entry
     }
 
