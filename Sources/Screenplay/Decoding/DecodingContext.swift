@@ -1,24 +1,29 @@
 /// Collects diagnostics and tracks the current JSON path while a document is decoded.
 ///
-/// One context serves one document; it is not shared between threads.
+/// One context serves one document; it is not shared between threads, and its state is only
+/// touched by the decoder's own calls, one at a time: the exclusivity checks Swift would make on
+/// every step of the path are left out (`@exclusivity(unchecked)`).
 final class DecodingContext {
     let options: DecodingOptions
     /// Built once per document from the options' allowed schemes.
     let urlPolicy: URLPolicy
-    private(set) var diagnostics: [Diagnostic] = []
+    @exclusivity(unchecked) private(set) var diagnostics: [Diagnostic] = []
     /// The whole-screen checks, when a screen is decoded (not a lone node or patch).
-    var screenChecks: ScreenChecks?
-    private var components: [Step] = []
+    @exclusivity(unchecked) var screenChecks: ScreenChecks?
+    /// The path so far. Its steps hold no references, so taking one and going back cost a store
+    /// each; the names of members the format does not define wait in `names`.
+    @exclusivity(unchecked) private var components = PathStack()
+    @exclusivity(unchecked) private var names: [String] = []
     /// The tapes being read: elements do not retain them.
-    private var tapes: [JSONTape] = []
+    @exclusivity(unchecked) private var tapes: [JSONTape] = []
 
     init(options: DecodingOptions, at path: JSONPath = .root) {
         self.options = options
         self.urlPolicy = URLPolicy(allowedSchemes: options.allowedURLSchemes)
-        self.components = path.components.map { component in
+        for component in path.components {
             switch component {
-            case .key(let key): .key(key)
-            case .index(let index): .index(index)
+            case .key(let key): push(.key(key))
+            case .index(let index): push(.index(index))
             }
         }
     }
@@ -29,16 +34,39 @@ final class DecodingContext {
         case key(String)
         case index(Int)
 
-        var component: JSONPath.Component {
-            switch self {
-            case .member(let key): .key(key.name)
-            case .key(let key): .key(key)
-            case .index(let index): .index(index)
-            }
-        }
     }
 
-    var path: JSONPath { JSONPath(components.map(\.component)) }
+    fileprivate enum StoredStep {
+        case member(MemberKey)
+        case index(Int)
+        /// The name at this index of `names`.
+        case named(Int)
+    }
+
+    deinit {
+        components.deallocate()
+    }
+
+    var path: JSONPath {
+        JSONPath(
+            components.steps.map { step in
+                switch step {
+                case .member(let key): .key(key.name)
+                case .index(let index): .index(index)
+                case .named(let index): .key(names[index])
+                }
+            })
+    }
+
+    private func push(_ step: Step) {
+        switch step {
+        case .member(let key): components.append(.member(key))
+        case .index(let index): components.append(.index(index))
+        case .key(let name):
+            names.append(name)
+            components.append(.named(names.count - 1))
+        }
+    }
 
     /// Keeps `tape` alive while the document is decoded.
     func keep(_ tape: JSONTape) {
@@ -59,8 +87,10 @@ final class DecodingContext {
 
     /// Runs `body` with `component` appended to the path.
     func at<T, E: Error>(_ component: Step, _ body: () throws(E) -> T) throws(E) -> T {
-        components.append(component)
-        defer { components.removeLast() }
+        push(component)
+        defer {
+            if case .named = components.removeLast() { names.removeLast() }
+        }
         return try body()
     }
 
@@ -75,4 +105,33 @@ struct DecodingFailure: Error {
     let code: Diagnostic.Code
     let message: String
     let path: JSONPath
+}
+
+/// The decoder's path as a stack in memory of its own: a step is taken and given back for every
+/// member read, so it does without an array's uniqueness checks.
+private struct PathStack {
+    private var base = UnsafeMutablePointer<DecodingContext.StoredStep>.allocate(capacity: 16)
+    private var count = 0
+    private var capacity = 16
+
+    @inline(__always) mutating func append(_ step: DecodingContext.StoredStep) {
+        if count == capacity {
+            let larger = UnsafeMutablePointer<DecodingContext.StoredStep>.allocate(capacity: capacity * 2)
+            larger.moveInitialize(from: base, count: count)
+            base.deallocate()
+            base = larger
+            capacity *= 2
+        }
+        (base + count).initialize(to: step)
+        count += 1
+    }
+
+    @inline(__always) mutating func removeLast() -> DecodingContext.StoredStep {
+        count -= 1
+        return (base + count).move()
+    }
+
+    var steps: UnsafeBufferPointer<DecodingContext.StoredStep> { UnsafeBufferPointer(start: base, count: count) }
+
+    func deallocate() { base.deallocate() }
 }

@@ -65,14 +65,14 @@ struct ObjectReader {
     /// The object's members as JSON values (an app-defined component's properties).
     var members: [String: JSONValue] { object.value.objectValue ?? [:] }
 
-    private mutating func markRead(_ key: MemberKey) {
+    @inline(__always) private mutating func markRead(_ key: MemberKey) {
         let bit = key.rawValue
         if bit < 64 { read.0 |= 1 << UInt64(bit) } else { read.1 |= 1 << UInt64(bit - 64) }
     }
 
     private func wasRead(_ bit: UInt8) -> Bool { Self.contains(read, bit) }
 
-    private static func contains(_ set: (UInt64, UInt64), _ bit: UInt8) -> Bool {
+    @inline(__always) private static func contains(_ set: (UInt64, UInt64), _ bit: UInt8) -> Bool {
         bit < 64 ? set.0 & (1 << UInt64(bit)) != 0 : bit < 128 && set.1 & (1 << UInt64(bit - 64)) != 0
     }
 

@@ -92,7 +92,14 @@ extension Screen {
                 if version == .templates { version = .current }
             }
         }
-        guard let body = context.at(.member(.body), { Node.read(bodyJSON, context: context) }) else {
+        guard
+            let body = context.at(
+                .member(.body),
+                {
+                    context.screenChecks?.readingBody(from: bodyJSON, at: context.path)
+                    return Node.read(bodyJSON, context: context)
+                })
+        else {
             context.at(.member(.body)) {
                 context.report(.error, .droppedNode, "the body could not be decoded, so there is nothing to show")
             }

@@ -14,6 +14,16 @@ public enum JSONParser {
         return withExtendedLifetime(tape) { tape.root.value }
     }
 
+    /// Checks that `bytes` are JSON within `limits` without building any value: the parse a
+    /// decoder starts with, for a document that is only stored or passed on.
+    ///
+    /// ```swift
+    /// try JSONParser.validate(body)   // throws JSONParseError with its line and column
+    /// ```
+    public static func validate(_ bytes: [UInt8], limits: DocumentLimits = .default) throws(JSONParseError) {
+        try entries(of: bytes, limits: limits).deallocate()
+    }
+
     /// Parses `bytes` into the flat form the decoder reads.
     static func tape(_ bytes: [UInt8], limits: DocumentLimits = .default) throws(JSONParseError) -> JSONTape {
         JSONTape(bytes: bytes, entries: try entries(of: bytes, limits: limits))

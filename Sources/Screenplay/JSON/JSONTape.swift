@@ -293,6 +293,33 @@ struct JSONElement {
         return found.map { JSONElement(tape: tape, index: $0) }
     }
 
+    /// The path from this value to the value at `target` inside it.
+    func pathComponents(to target: Int) -> [JSONPath.Component] {
+        var components: [JSONPath.Component] = []
+        var current = self
+        while current.index != target {
+            var next: JSONElement?
+            switch current.kind {
+            case .array:
+                for (offset, element) in current.elements.enumerated() where element.index <= target && target < tape.end(of: element.index) {
+                    components.append(.index(offset))
+                    next = element
+                    break
+                }
+            case .object:
+                for member in current.members where member.value.index <= target && target < tape.end(of: member.value.index) {
+                    components.append(.key(tape.string(at: member.name)))
+                    next = member.value
+                    break
+                }
+            default: break
+            }
+            guard let next else { break }
+            current = next
+        }
+        return components
+    }
+
     /// Which built-in component a string spells, read off the bytes.
     var componentKind: ComponentKind? {
         let entry = tape.entries[index]

@@ -142,7 +142,7 @@ extension Node {
                 visibleWhen: reader.optional(.visibleWhen), style: reader.optional(.style), fallback: fallback)
             if node.style?.isEmpty == true { node.style = nil }
             if kind != nil { reader.finish() }
-            context.screenChecks?.check(node, in: context)
+            context.screenChecks?.check(node, readFrom: json, in: context)
             return node
         } catch {
             if let fallback {

@@ -3,8 +3,17 @@
 /// decoded, so every finding has the node's path in the document as sent — not its position after
 /// an earlier sibling was dropped. Nodes inside a `fallback` are stand-ins, not checked.
 final class ScreenChecks {
-    private var seen: [String: JSONPath] = [:]
-    private var fallbackDepth = 0
+    /// Where each id was first seen: the node's place on the tape the body is read from. Its
+    /// path is worked out only if the id turns up again.
+    @exclusivity(unchecked) private var seen: [String: Int] = [:]
+    @exclusivity(unchecked) private var fallbackDepth = 0
+    /// The body being read, and its path, for working out where an id was first seen.
+    private var body: (element: JSONElement, path: JSONPath)?
+
+    /// Notes that the body is read from `element`, at `path`.
+    func readingBody(from element: JSONElement, at path: JSONPath) {
+        body = (element, path)
+    }
 
     /// Runs `body` while reading a fallback.
     func inFallback<T>(_ body: () -> T) -> T {
@@ -13,18 +22,21 @@ final class ScreenChecks {
         return body()
     }
 
-    /// Checks a node just decoded at the context's path.
-    func check(_ node: Node, in context: DecodingContext) {
+    /// Checks a node just decoded from `element`, at the context's path.
+    func check(_ node: Node, readFrom element: JSONElement, in context: DecodingContext) {
         guard fallbackDepth == 0 else { return }
         var path: JSONPath { context.path }
         if let id = node.id {
             if let first = seen[id] {
+                let firstPath = body.map { body in
+                    JSONPath(body.path.components + body.element.pathComponents(to: first))
+                }
                 context.report(
                     Diagnostic(
                         .error, .duplicateID, at: path.appending(key: "id"),
-                        "id \"\(id)\" is already used at \(first); ids must be unique in a screen"))
+                        "id \"\(id)\" is already used at \(firstPath ?? path); ids must be unique in a screen"))
             } else {
-                seen[id] = path
+                seen[id] = element.index
             }
         }
         switch node.component {
