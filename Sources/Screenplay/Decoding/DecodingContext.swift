@@ -12,7 +12,7 @@ final class DecodingContext {
     @exclusivity(unchecked) var screenChecks: ScreenChecks?
     /// The path so far. Its steps hold no references, so taking one and going back cost a store
     /// each; the names of members the format does not define wait in `names`.
-    @exclusivity(unchecked) private var components = PathStack()
+    @exclusivity(unchecked) private var components = GrowableBuffer<StoredStep>(capacity: 16)
     @exclusivity(unchecked) private var names: [String] = []
     /// The tapes being read: elements do not retain them.
     @exclusivity(unchecked) private var tapes: [JSONTape] = []
@@ -49,7 +49,7 @@ final class DecodingContext {
 
     var path: JSONPath {
         JSONPath(
-            components.steps.map { step in
+            components.elements.map { step in
                 switch step {
                 case .member(let key): .key(key.name)
                 case .index(let index): .index(index)
@@ -105,33 +105,4 @@ struct DecodingFailure: Error {
     let code: Diagnostic.Code
     let message: String
     let path: JSONPath
-}
-
-/// The decoder's path as a stack in memory of its own: a step is taken and given back for every
-/// member read, so it does without an array's uniqueness checks.
-private struct PathStack {
-    private var base = UnsafeMutablePointer<DecodingContext.StoredStep>.allocate(capacity: 16)
-    private var count = 0
-    private var capacity = 16
-
-    @inline(__always) mutating func append(_ step: DecodingContext.StoredStep) {
-        if count == capacity {
-            let larger = UnsafeMutablePointer<DecodingContext.StoredStep>.allocate(capacity: capacity * 2)
-            larger.moveInitialize(from: base, count: count)
-            base.deallocate()
-            base = larger
-            capacity *= 2
-        }
-        (base + count).initialize(to: step)
-        count += 1
-    }
-
-    @inline(__always) mutating func removeLast() -> DecodingContext.StoredStep {
-        count -= 1
-        return (base + count).move()
-    }
-
-    var steps: UnsafeBufferPointer<DecodingContext.StoredStep> { UnsafeBufferPointer(start: base, count: count) }
-
-    func deallocate() { base.deallocate() }
 }

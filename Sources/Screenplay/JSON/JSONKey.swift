@@ -46,7 +46,7 @@ extension JSONWriter {
     }
 
     /// What was written so far.
-    public var bytes: [UInt8] { output }
+    public var bytes: [UInt8] { written }
 
     /// Writes a member holding any JSON value; nil writes nothing.
     public mutating func member(_ key: some JSONKey, _ value: JSONValue?) {

@@ -202,7 +202,8 @@ public enum JSONParser {
                 try parseString(isName: true)
                 skipWhitespace()
                 guard peek() == UInt8(ascii: ":") else {
-                    throw unexpected("expected ':' after member name \"\(JSONTape.Contents.stringOf(entries[entries.count - 1], in: bytes))\"")
+                    throw unexpected(
+                        "expected ':' after member name \"\(JSONTape.Contents.stringOf(entries[entries.count - 1], in: bytes))\"")
                 }
                 index += 1
                 skipWhitespace()

@@ -59,43 +59,8 @@ final class JSONTape {
         var payload: UInt64 = 0
     }
 
-    /// Entries being written, in memory a ``JSONTape`` takes over: the parser and the template
-    /// expander write thousands of entries, and a tape reads them without retaining an array.
-    struct EntryBuffer {
-        private(set) var base: UnsafeMutablePointer<Entry>
-        private(set) var count = 0
-        private var capacity: Int
-
-        init(capacity: Int) {
-            self.capacity = Swift.max(capacity, 4)
-            base = .allocate(capacity: self.capacity)
-        }
-
-        @inline(__always) mutating func append(_ entry: Entry) {
-            if count == capacity { grow() }
-            (base + count).initialize(to: entry)
-            count += 1
-        }
-
-        private mutating func grow() {
-            let larger = UnsafeMutablePointer<Entry>.allocate(capacity: capacity * 2)
-            larger.moveInitialize(from: base, count: count)
-            base.deallocate()
-            base = larger
-            capacity *= 2
-        }
-
-        @inline(__always) subscript(index: Int) -> Entry {
-            get { base[index] }
-            nonmutating set { base[index] = newValue }
-        }
-
-        /// Forgets the entries from `index` on.
-        mutating func removeSubrange(from index: Int) { count = index }
-
-        /// Frees the memory, when no tape takes it over.
-        func deallocate() { base.deallocate() }
-    }
+    /// Entries being written, in memory a ``JSONTape`` takes over.
+    typealias EntryBuffer = GrowableBuffer<Entry>
 
     /// The document's value. The tape must outlive it.
     var root: JSONElement { JSONElement(tape: contents, index: 0) }
@@ -107,75 +72,76 @@ final class JSONTape {
         let bytes: UnsafeBufferPointer<UInt8>
         let count: Int
 
-    /// The index just past the value at `index`.
-    @inline(__always) func end(of index: Int) -> Int {
-        let entry = entries[index]
-        switch entry.kind {
-        case .array, .object: return Int(entry.payload)
-        default: return index + 1
-        }
-    }
-
-    /// The string at `index` (a string entry).
-    func string(at index: Int) -> String {
-        JSONTape.Contents.stringOf(entries[index], in: bytes)
-    }
-
-    /// The string of a string entry in `bytes`.
-    static func stringOf(_ entry: Entry, in bytes: UnsafeBufferPointer<UInt8>) -> String {
-        let start = Int(entry.payload)
-        let raw = UnsafeBufferPointer(rebasing: bytes[start..<start + Int(entry.count)])
-        guard entry.escaped else { return String(decoding: raw, as: UTF8.self) }
-        // The parser checked every escape, so unescaping cannot fail.
-        var unescaped: [UInt8] = []
-        try? JSONParser.unescape(raw, into: &unescaped)
-        return String(decoding: unescaped, as: UTF8.self)
-    }
-
-    /// Whether the string at `index` is exactly `utf8` (compared without making a String).
-    func string(at index: Int, equals utf8: UnsafeBufferPointer<UInt8>) -> Bool {
-        let entry = entries[index]
-        guard !entry.escaped else { return Array(string(at: index).utf8).elementsEqual(utf8) }
-        guard Int(entry.count) == utf8.count else { return false }
-        return utf8.count == 0 || memcmp(bytes.baseAddress! + Int(entry.payload), utf8.baseAddress!, utf8.count) == 0
-    }
-
-    /// Whether the strings at `first` and `second` are the same.
-    func strings(at first: Int, and second: Int) -> Bool {
-        let entry = entries[second]
-        guard !entry.escaped else { return string(at: first) == string(at: second) }
-        return string(at: first, equals: UnsafeBufferPointer(rebasing: bytes[Int(entry.payload)..<Int(entry.payload) + Int(entry.count)]))
-    }
-
-    /// The value at `index` as a ``JSONValue`` (for the parts of a document kept raw).
-    func value(at index: Int) -> JSONValue {
-        let entry = entries[index]
-        switch entry.kind {
-        case .null: return .null
-        case .true: return .bool(true)
-        case .false: return .bool(false)
-        case .number: return .number(Double(bitPattern: entry.payload))
-        case .string: return .string(string(at: index))
-        case .array:
-            var elements: [JSONValue] = []
-            elements.reserveCapacity(Int(entry.count))
-            var position = index + 1
-            while position < Int(entry.payload) {
-                elements.append(value(at: position))
-                position = end(of: position)
+        /// The index just past the value at `index`.
+        @inline(__always) func end(of index: Int) -> Int {
+            let entry = entries[index]
+            switch entry.kind {
+            case .array, .object: return Int(entry.payload)
+            default: return index + 1
             }
-            return .array(elements)
-        case .object:
-            var members: [String: JSONValue] = [:]
-            members.reserveCapacity(Int(entry.count))
-            var position = index + 1
-            while position < Int(entry.payload) {
-                members[string(at: position)] = value(at: position + 1)
-                position = end(of: position + 1)
-            }
-            return .object(members)
         }
-    }
+
+        /// The string at `index` (a string entry).
+        func string(at index: Int) -> String {
+            JSONTape.Contents.stringOf(entries[index], in: bytes)
+        }
+
+        /// The string of a string entry in `bytes`.
+        static func stringOf(_ entry: Entry, in bytes: UnsafeBufferPointer<UInt8>) -> String {
+            let start = Int(entry.payload)
+            let raw = UnsafeBufferPointer(rebasing: bytes[start..<start + Int(entry.count)])
+            guard entry.escaped else { return String(decoding: raw, as: UTF8.self) }
+            // The parser checked every escape, so unescaping cannot fail.
+            var unescaped: [UInt8] = []
+            try? JSONParser.unescape(raw, into: &unescaped)
+            return String(decoding: unescaped, as: UTF8.self)
+        }
+
+        /// Whether the string at `index` is exactly `utf8` (compared without making a String).
+        func string(at index: Int, equals utf8: UnsafeBufferPointer<UInt8>) -> Bool {
+            let entry = entries[index]
+            guard !entry.escaped else { return Array(string(at: index).utf8).elementsEqual(utf8) }
+            guard Int(entry.count) == utf8.count else { return false }
+            return utf8.count == 0 || memcmp(bytes.baseAddress! + Int(entry.payload), utf8.baseAddress!, utf8.count) == 0
+        }
+
+        /// Whether the strings at `first` and `second` are the same.
+        func strings(at first: Int, and second: Int) -> Bool {
+            let entry = entries[second]
+            guard !entry.escaped else { return string(at: first) == string(at: second) }
+            return string(
+                at: first, equals: UnsafeBufferPointer(rebasing: bytes[Int(entry.payload)..<Int(entry.payload) + Int(entry.count)]))
+        }
+
+        /// The value at `index` as a ``JSONValue`` (for the parts of a document kept raw).
+        func value(at index: Int) -> JSONValue {
+            let entry = entries[index]
+            switch entry.kind {
+            case .null: return .null
+            case .true: return .bool(true)
+            case .false: return .bool(false)
+            case .number: return .number(Double(bitPattern: entry.payload))
+            case .string: return .string(string(at: index))
+            case .array:
+                var elements: [JSONValue] = []
+                elements.reserveCapacity(Int(entry.count))
+                var position = index + 1
+                while position < Int(entry.payload) {
+                    elements.append(value(at: position))
+                    position = end(of: position)
+                }
+                return .array(elements)
+            case .object:
+                var members: [String: JSONValue] = [:]
+                members.reserveCapacity(Int(entry.count))
+                var position = index + 1
+                while position < Int(entry.payload) {
+                    members[string(at: position)] = value(at: position + 1)
+                    position = end(of: position + 1)
+                }
+                return .object(members)
+            }
+        }
 
     }
 
@@ -301,7 +267,8 @@ struct JSONElement {
             var next: JSONElement?
             switch current.kind {
             case .array:
-                for (offset, element) in current.elements.enumerated() where element.index <= target && target < tape.end(of: element.index) {
+                for (offset, element) in current.elements.enumerated() where element.index <= target && target < tape.end(of: element.index)
+                {
                     components.append(.index(offset))
                     next = element
                     break
@@ -325,7 +292,8 @@ struct JSONElement {
         let entry = tape.entries[index]
         guard entry.kind == .string else { return nil }
         guard !entry.escaped else { return string.flatMap(ComponentKind.init(rawValue:)) }
-        return ComponentKind.spellings.value(spelt: UnsafeBufferPointer(rebasing: tape.bytes[Int(entry.payload)..<Int(entry.payload) + Int(entry.count)]))
+        return ComponentKind.spellings.value(
+            spelt: UnsafeBufferPointer(rebasing: tape.bytes[Int(entry.payload)..<Int(entry.payload) + Int(entry.count)]))
     }
 
     /// The value of an object's member with any name (the last, when a name is repeated).

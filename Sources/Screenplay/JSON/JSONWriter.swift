@@ -7,7 +7,7 @@
 /// ```swift
 /// let bytes = JSONWriter.write(["b": 1, "a": [true, nil]])   // {"a":[true,null],"b":1}
 /// ```
-public struct JSONWriter {
+public struct JSONWriter: ~Copyable {
     /// How the output is laid out.
     public enum Layout: Sendable {
         /// No whitespace at all: what goes over the wire.
@@ -16,14 +16,27 @@ public struct JSONWriter {
         case pretty
     }
 
-    private(set) var output: [UInt8] = []
+    /// What was written so far. The writer is not copyable: it owns this memory alone, so
+    /// appending never checks whether it is shared.
+    private var output: GrowableBuffer<UInt8>
     private let layout: Layout
     private var indent = 0
 
     init(layout: Layout, capacity: Int = 1024) {
         self.layout = layout
-        output.reserveCapacity(capacity)
+        output = GrowableBuffer(capacity: capacity)
+        members = GrowableBuffer(capacity: 64)
+        memberStarts = GrowableBuffer(capacity: 16)
     }
+
+    deinit {
+        output.deallocate()
+        members.deallocate()
+        memberStarts.deallocate()
+    }
+
+    /// The bytes written so far.
+    var written: [UInt8] { Array(output.elements) }
 
     /// Serialises `value`.
     public static func write(_ value: JSONValue, layout: Layout = .compact) -> [UInt8] {
@@ -35,7 +48,7 @@ public struct JSONWriter {
         var writer = JSONWriter(layout: layout, capacity: capacity)
         value.encode(into: &writer)
         if layout == .pretty { writer.output.append(0x0A) }
-        return writer.output
+        return writer.written
     }
 
     // MARK: Values
@@ -49,7 +62,8 @@ public struct JSONWriter {
         if number.rounded() == number, abs(number) < 1e15 {
             write(Int(number))
         } else {
-            output.append(contentsOf: number.description.utf8)
+            var text = number.description
+            text.withUTF8 { output.append(contentsOf: $0) }
         }
     }
 
@@ -75,11 +89,21 @@ public struct JSONWriter {
         var string = string
         string.withUTF8 { bytes in
             var runStart = 0
-            for index in 0..<bytes.count {
+            var index = 0
+            while index < bytes.count {
+                // Eight bytes at a time while none needs escaping (most strings have no byte that does).
+                if index + 8 <= bytes.count {
+                    let word = UnsafeRawPointer(bytes.baseAddress! + index).loadUnaligned(as: UInt64.self)
+                    if !Self.needsEscaping(word) {
+                        index += 8
+                        continue
+                    }
+                }
                 let byte = bytes[index]
+                index += 1
                 guard byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") else { continue }
-                output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart..<index]))
-                runStart = index + 1
+                output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart..<index - 1]))
+                runStart = index
                 output.append(UInt8(ascii: "\\"))
                 switch byte {
                 case UInt8(ascii: "\""): output.append(UInt8(ascii: "\""))
@@ -88,14 +112,28 @@ public struct JSONWriter {
                 case 0x0D: output.append(UInt8(ascii: "r"))
                 case 0x09: output.append(UInt8(ascii: "t"))
                 default:
-                    output.append(contentsOf: [UInt8(ascii: "u"), UInt8(ascii: "0"), UInt8(ascii: "0")])
-                    output.append(Self.hexDigits[Int(byte >> 4)])
-                    output.append(Self.hexDigits[Int(byte & 0x0F)])
+                    for digit in [
+                        UInt8(ascii: "u"), UInt8(ascii: "0"), UInt8(ascii: "0"), Self.hexDigits[Int(byte >> 4)],
+                        Self.hexDigits[Int(byte & 0x0F)],
+                    ] {
+                        output.append(digit)
+                    }
                 }
             }
             output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart..<bytes.count]))
         }
         output.append(UInt8(ascii: "\""))
+    }
+
+    /// Whether any of the word's eight bytes is a quote, a backslash or a control character.
+    @inline(__always) private static func needsEscaping(_ word: UInt64) -> Bool {
+        let ones: UInt64 = 0x0101_0101_0101_0101
+        let highs: UInt64 = 0x8080_8080_8080_8080
+        func hasZeroByte(_ value: UInt64) -> UInt64 { (value &- ones) & ~value & highs }
+        // Bytes of 0x80 and above (UTF-8 beyond ASCII) are written as they are; the control test
+        // only looks at bytes below 0x80.
+        let control = (word &- ones &* 0x20) & ~word & highs
+        return (hasZeroByte(word ^ (ones &* 0x22)) | hasZeroByte(word ^ (ones &* 0x5C)) | control) != 0
     }
 
     /// Appends bytes that are already JSON.
@@ -167,8 +205,8 @@ public struct JSONWriter {
 
     /// The members written so far of every open object, innermost last; `memberStarts[level]` is
     /// where the object open at `level` begins. One flat stack, reused from object to object.
-    private var members: [Member] = []
-    private var memberStarts: [Int] = []
+    private var members: GrowableBuffer<Member>
+    private var memberStarts: GrowableBuffer<Int>
     private var openObjectCount = 0
     private var scratch: [UInt8] = []
 
@@ -185,7 +223,7 @@ public struct JSONWriter {
     mutating func member<Value: JSONEncodable>(_ key: MemberKey, _ value: Value?) {
         guard let value else { return }
         let start = beginMember()
-        output.append(contentsOf: MemberKey.quotedNames[Int(key.rawValue)])
+        output.append(contentsOf: key.quotedName)
         if layout == .pretty { output.append(UInt8(ascii: " ")) }
         value.encode(into: &self)
         members.append(Member(rank: key.rawValue, otherName: 0, start: start, end: output.count))
@@ -216,32 +254,30 @@ public struct JSONWriter {
         let level = openObjectCount - 1
         let first = memberStarts[level]
         let count = members.count - first
-        if count > 1, !isSorted(members[first...]) {
+        if count > 1, !isSorted(from: first) {
             reorderedObjects += 1
-            var sorted = Array(members[first...])
+            var sorted = Array(members.elements[first...])
             sort(&sorted)
             let regionStart = members[first].start
             scratch.removeAll(keepingCapacity: true)
-            scratch.append(contentsOf: output[regionStart...])
-            output.removeSubrange(regionStart...)
+            scratch.append(contentsOf: output.elements[regionStart...])
+            output.removeSubrange(from: regionStart)
             for (index, member) in sorted.enumerated() {
                 if index > 0 { output.append(UInt8(ascii: ",")) }
-                output.append(contentsOf: scratch[(member.start - regionStart)..<(member.end - regionStart)])
+                scratch.withUnsafeBufferPointer {
+                    output.append(contentsOf: UnsafeBufferPointer(rebasing: $0[(member.start - regionStart)..<(member.end - regionStart)]))
+                }
             }
         }
-        members.removeSubrange(first...)
+        members.removeSubrange(from: first)
         openObjectCount -= 1
         indent -= 1
         if count > 0 { newline() }
         output.append(UInt8(ascii: "}"))
     }
 
-    private func isSorted(_ members: ArraySlice<Member>) -> Bool {
-        var previous = members[members.startIndex]
-        for member in members.dropFirst() {
-            guard precedes(previous, member) else { return false }
-            previous = member
-        }
+    private func isSorted(from first: Int) -> Bool {
+        for index in first + 1..<members.count where !precedes(members[index - 1], members[index]) { return false }
         return true
     }
 
@@ -264,7 +300,7 @@ public struct JSONWriter {
     private mutating func newline() {
         guard layout == .pretty else { return }
         output.append(0x0A)
-        output.append(contentsOf: repeatElement(UInt8(ascii: " "), count: indent * 2))
+        for _ in 0..<indent * 2 { output.append(UInt8(ascii: " ")) }
     }
 
     private mutating func append(_ literal: StaticString) {

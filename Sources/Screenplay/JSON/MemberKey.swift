@@ -90,8 +90,28 @@ enum MemberKey: UInt8, CaseIterable { // at most 255 cases: .max marks other nam
 
     static let names: [String] = allCases.map { String(describing: $0) }
 
-    /// `"name":` as UTF-8, written without escaping (names are plain ASCII).
-    static let quotedNames: [[UInt8]] = names.map { Array("\"\($0)\":".utf8) }
+    /// `"name":` as UTF-8 (names are plain ASCII, written without escaping), every key's one
+    /// after the other in memory that lives as long as the program: the writer copies a key from
+    /// it without retaining anything.
+    var quotedName: UnsafeBufferPointer<UInt8> {
+        let range = Self.quotedNameRanges[Int(rawValue)]
+        return UnsafeBufferPointer(start: Self.quotedNameBytes + Int(range.start), count: Int(range.count))
+    }
+
+    private static let quotedNameRanges: [(start: UInt16, count: UInt16)] = {
+        var start = 0
+        return names.map { name in
+            defer { start += name.utf8.count + 3 }
+            return (UInt16(start), UInt16(name.utf8.count + 3))
+        }
+    }()
+
+    nonisolated(unsafe) private static let quotedNameBytes: UnsafePointer<UInt8> = {
+        let bytes = names.flatMap { Array("\"\($0)\":".utf8) }
+        let memory = UnsafeMutablePointer<UInt8>.allocate(capacity: bytes.count)
+        memory.initialize(from: bytes, count: bytes.count)
+        return UnsafePointer(memory)
+    }()
 
     static let byName: [String: MemberKey] = Dictionary(uniqueKeysWithValues: allCases.map { ($0.name, $0) })
 

@@ -11,11 +11,13 @@
 /// }
 /// ```
 struct NodeWriter {
-    private(set) var json: JSONWriter
-    /// The node's own members, read one at a time: two references, not the node.
+    /// The writer the node is written into, borrowed for as long as the node is written: the
+    /// writer is never copied, so writing a node retains none of its buffers.
+    private let json: UnsafeMutablePointer<JSONWriter>
+    /// The node's own members, read one at a time: the node is not copied.
     private let id: String?
     private let extras: Node.Extras?
-    private let component: Component
+    private let type: String
     /// Which common members have a value: bit `i` for `Node.commonMemberOrder[i]`.
     private let present: UInt8
     /// The index in `Node.commonMemberOrder` of the next common member to write, and its rank
@@ -23,12 +25,12 @@ struct NodeWriter {
     private var next = 0
     private var nextRank: UInt8 = .max
 
-    /// Takes over `json`, in which the node's object was just opened, until ``finishObject()``.
-    init(_ json: consuming JSONWriter, node: Node) {
+    /// Writes into `json`, in which the node's object was just opened, until ``finishObject()``.
+    init(_ json: UnsafeMutablePointer<JSONWriter>, node: Node) {
         self.json = json
         id = node.id
         extras = node.extras
-        component = node.component
+        type = node.component.type
         present = Node.presence(id: node.id, extras: node.extras)
         advance()
     }
@@ -37,7 +39,7 @@ struct NodeWriter {
     /// writes nothing.
     mutating func member<Value: JSONEncodable>(_ key: MemberKey, _ value: Value?) {
         while nextRank < key.rawValue { writeNextCommonMember() }
-        json.member(key, value)
+        json.pointee.member(key, value)
     }
 
     /// Writes a member whose name the format does not define (an app-defined property).
@@ -46,13 +48,13 @@ struct NodeWriter {
         while nextRank != .max, MemberKey.names[Int(nextRank)].utf8.lexicographicallyPrecedes(name.utf8) {
             writeNextCommonMember()
         }
-        json.member(name, value)
+        json.pointee.member(name, value)
     }
 
     /// Writes the common members left and closes the object.
     mutating func finishObject() {
         while nextRank != .max { writeNextCommonMember() }
-        json.endObject()
+        json.pointee.endObject()
     }
 
     private mutating func advance() {
@@ -67,13 +69,13 @@ struct NodeWriter {
         next += 1
         advance()
         switch key {
-        case .accessibilityLabel: json.member(key, extras?.accessibilityLabel)
-        case .action: json.member(key, extras?.action)
-        case .fallback: json.member(key, extras?.fallback)
-        case .id: json.member(key, id)
-        case .style: json.member(key, extras?.style)
-        case .type: json.member(key, component.type)
-        case .visibleWhen: json.member(key, extras?.visibleWhen)
+        case .accessibilityLabel: json.pointee.member(key, extras?.accessibilityLabel)
+        case .action: json.pointee.member(key, extras?.action)
+        case .fallback: json.pointee.member(key, extras?.fallback)
+        case .id: json.pointee.member(key, id)
+        case .style: json.pointee.member(key, extras?.style)
+        case .type: json.pointee.member(key, type)
+        case .visibleWhen: json.pointee.member(key, extras?.visibleWhen)
         default: break
         }
     }
@@ -81,13 +83,12 @@ struct NodeWriter {
 
 extension Node: JSONEncodable {
     func encode(into writer: inout JSONWriter) {
-        // The writer moves into the node's writer and back: one owner of its buffers at a time,
-        // so that writing never copies them.
         writer.beginObject()
-        var node = NodeWriter(consume writer, node: self)
-        component.write(to: &node)
-        node.finishObject()
-        writer = node.json
+        withUnsafeMutablePointer(to: &writer) { writer in
+            var node = NodeWriter(writer, node: self)
+            component.write(to: &node)
+            node.finishObject()
+        }
     }
 
     /// The members every node may have, in key order, as ``NodeWriter`` slots them in.
