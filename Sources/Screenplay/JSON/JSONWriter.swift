@@ -38,6 +38,14 @@ public struct JSONWriter: ~Copyable {
     /// The bytes written so far.
     var written: [UInt8] { Array(output.elements) }
 
+    /// The bytes of a whole document: pretty ones end with a newline, as text files do.
+    var finished: [UInt8] {
+        mutating get {
+            if layout == .pretty { output.append(0x0A) }
+            return written
+        }
+    }
+
     /// Serialises `value`.
     public static func write(_ value: JSONValue, layout: Layout = .compact) -> [UInt8] {
         encode(value, layout: layout)
@@ -47,8 +55,7 @@ public struct JSONWriter: ~Copyable {
     static func encode(_ value: some JSONEncodable, layout: Layout = .compact, capacity: Int = 1024) -> [UInt8] {
         var writer = JSONWriter(layout: layout, capacity: capacity)
         value.encode(into: &writer)
-        if layout == .pretty { writer.output.append(0x0A) }
-        return writer.written
+        return writer.finished
     }
 
     // MARK: Values
@@ -207,6 +214,8 @@ public struct JSONWriter: ~Copyable {
     /// where the object open at `level` begins. One flat stack, reused from object to object.
     private var members: GrowableBuffer<Member>
     private var memberStarts: GrowableBuffer<Int>
+    /// How many elements each open array has so far (``beginArray()``).
+    private var arrayCounts: [Int] = []
     private var openObjectCount = 0
     private var scratch: [UInt8] = []
 
@@ -240,6 +249,55 @@ public struct JSONWriter: ~Copyable {
         value.encode(into: &self)
         otherNames.append(key)
         members.append(Member(rank: Member.other, otherName: otherNames.count - 1, start: start, end: output.count))
+    }
+
+    /// Writes a member of the format whose value `body` writes.
+    mutating func member(_ key: MemberKey, _ body: (inout JSONWriter) -> Void) {
+        let start = beginMember()
+        output.append(contentsOf: key.quotedName)
+        if layout == .pretty { output.append(UInt8(ascii: " ")) }
+        body(&self)
+        members.append(Member(rank: key.rawValue, otherName: 0, start: start, end: output.count))
+    }
+
+    /// Writes a member with any name, whose value `body` writes.
+    mutating func member(_ name: String, _ body: (inout JSONWriter) -> Void) {
+        var name = name
+        let key = name.withUTF8 { MemberKey.rawValue(spelt: $0) }
+        if key != .max { return member(MemberKey.allCases[Int(key)], body) }
+        let start = beginMember()
+        write(name)
+        output.append(UInt8(ascii: ":"))
+        if layout == .pretty { output.append(UInt8(ascii: " ")) }
+        body(&self)
+        otherNames.append(name)
+        members.append(Member(rank: Member.other, otherName: otherNames.count - 1, start: start, end: output.count))
+    }
+
+    /// Writes a member named by the string entry at `name` on `tape`, whose value `body` writes.
+    mutating func member(named name: Int, in tape: JSONTape.Contents, _ body: (inout JSONWriter) -> Void) {
+        let key = tape.entries[name].key
+        if key != .max { return member(MemberKey.allCases[Int(key)], body) }
+        member(tape.string(at: name), body)
+    }
+
+    /// Starts an array; call ``nextElement()`` before each element, then ``endArray()``.
+    mutating func beginArray() {
+        output.append(UInt8(ascii: "["))
+        indent += 1
+        arrayCounts.append(0)
+    }
+
+    mutating func nextElement() {
+        if arrayCounts[arrayCounts.count - 1] > 0 { output.append(UInt8(ascii: ",")) }
+        arrayCounts[arrayCounts.count - 1] += 1
+        newline()
+    }
+
+    mutating func endArray() {
+        indent -= 1
+        if arrayCounts.removeLast() > 0 { newline() }
+        output.append(UInt8(ascii: "]"))
     }
 
     private mutating func beginMember() -> Int {

@@ -31,16 +31,7 @@ extension Screen {
     public static func applyingTemplates(
         toEncoded plain: [UInt8], layout: JSONWriter.Layout = .compact, minimumBytes: Int = templatesMinimumBytes
     ) -> [UInt8]? {
-        guard plain.count >= minimumBytes, case .object(var document) = (try? JSONParser.parse(plain, limits: .unlimited)) ?? .null,
-            let body = document["body"]
-        else { return nil }
-        var extractor = TemplateExtractor()
-        let templatedBody = extractor.extract(from: body)
-        guard !extractor.templates.isEmpty else { return nil }
-        document["body"] = templatedBody
-        document["templates"] = .object(extractor.templates)
-        let version = document["version"]?.stringValue.flatMap(FormatVersion.init) ?? .current
-        document["version"] = .string(Swift.max(version, .templates).description)
-        return JSONWriter.write(.object(document), layout: layout)
+        guard plain.count >= minimumBytes, let tape = try? JSONParser.tape(plain, limits: .unlimited) else { return nil }
+        return withExtendedLifetime(tape) { TemplateExtractor.templated(document: tape.root, layout: layout) }
     }
 }

@@ -1,4 +1,4 @@
-/// Finds nodes of the same shape in an encoded body and writes them once as a template, so that
+/// Finds nodes of the same shape in an encoded screen and writes them once as a template, so that
 /// each of them carries only what differs: DivKit's templates, found by the encoder instead of
 /// written by hand.
 ///
@@ -10,10 +10,13 @@
 /// the same in every instance stay in the template; each other value becomes a parameter, named
 /// `a`, `b` … in key order.
 ///
+/// It works on the parsed document's tape and writes the templated document straight from it:
+/// shapes are hashed once, bottom up; instances are written from their parameters' entries; every
+/// other value is copied from the tape (strings as the bytes they were written with). Nothing is
+/// built as a ``JSONValue`` but the templates themselves.
+///
 /// ```swift
-/// var extractor = TemplateExtractor()
-/// let body = extractor.extract(from: screen.body.json)   // instances in place of nodes
-/// extractor.templates                                      // ["t0": {"type": "vstack", "$id": "a", …}]
+/// let templated = TemplateExtractor.templated(document: tape.root, layout: .compact)
 /// ```
 struct TemplateExtractor {
     /// Fewer nodes of a shape than this are written out as they are.
@@ -24,30 +27,160 @@ struct TemplateExtractor {
     /// cities' cards have 40 values of their own; their bars have 5).
     static let maximumParameters = 12
 
-    /// The templates found, by name (`t0`, `t1` …, skipping type names the body uses).
-    private(set) var templates: [String: JSONValue] = [:]
-
-    /// How many nodes have each shape.
-    private var shapeCounts: [Int: Int] = [:]
+    private let tape: JSONTape.Contents
+    /// Every node (an object with a string `type`) in document order: where it is on the tape,
+    /// its shape (nil when it cannot be templated), and the slot just past its subtree's nodes.
+    private var nodes: [(index: Int, shape: UInt64?, end: Int)] = []
+    private var shapeCounts: [UInt64: Int] = [:]
+    /// Every `type` the document uses, so that no template is named like one.
     private var typeNames: Set<String> = []
+    /// The templates accepted, by shape: name, template, and each instance's parameters (by
+    /// node slot).
+    private var accepted: [UInt64: Accepted] = [:]
 
-    /// `body` with every node whose shape is worth a template replaced by an instance.
-    mutating func extract(from body: JSONValue) -> JSONValue {
-        count(body)
-        // Top-down: a node that becomes an instance takes its whole subtree into the template. A
-        // shape found not worth it is passed through, and the nodes inside it are tried.
-        var rejected: Set<Int> = []
-        var accepted: [Int: (name: String, instances: [JSONValue])] = [:]
+    private struct Accepted {
+        let name: String
+        let template: JSONValue
+        /// The parameters of the instance at each node slot: names and where their values are.
+        var instances: [Int: [(name: String, value: Int)]]
+    }
+
+    private init(tape: JSONTape.Contents) {
+        self.tape = tape
+    }
+
+    /// The document at `root` (a screen, plain) with its repeated nodes as templates, or nil when
+    /// no template is worth it.
+    static func templated(document root: JSONElement, layout: JSONWriter.Layout) -> [UInt8]? {
+        guard root.kind == .object, let body = root.member(.body) else { return nil }
+        var extractor = TemplateExtractor(tape: root.tape)
+        extractor.choose(in: body.index)
+        guard !extractor.accepted.isEmpty else { return nil }
+        return extractor.write(document: root.index, body: body.index, layout: layout)
+    }
+
+    // MARK: Shapes
+
+    /// A fast hash of shapes (a collision is caught when the template is built, and costs only
+    /// that template).
+    private struct ShapeHash {
+        var value: UInt64 = 0xCBF2_9CE4_8422_2325
+
+        mutating func combine(_ word: UInt64) {
+            value = (value ^ word) &* 0x0000_0100_0000_01B3
+            value ^= value >> 29
+        }
+
+        mutating func combine(bytes: UnsafeBufferPointer<UInt8>) {
+            combine(UInt64(bytes.count))
+            var index = 0
+            while index + 8 <= bytes.count {
+                combine(UnsafeRawPointer(bytes.baseAddress! + index).loadUnaligned(as: UInt64.self))
+                index += 8
+            }
+            var tail: UInt64 = 0
+            while index < bytes.count {
+                tail = tail << 8 | UInt64(bytes[index])
+                index += 1
+            }
+            combine(tail)
+        }
+    }
+
+    private func bytes(ofString index: Int) -> UnsafeBufferPointer<UInt8> {
+        let entry = tape.entries[index]
+        return UnsafeBufferPointer(rebasing: tape.bytes[Int(entry.payload)..<Int(entry.payload) + Int(entry.count)])
+    }
+
+    /// Hashes a member name: the format's names by their key, others by their bytes.
+    private func combine(name index: Int, into hash: inout ShapeHash) {
+        let key = tape.entries[index].key
+        if key != .max {
+            hash.combine(UInt64(key))
+        } else {
+            hash.combine(0xFF)
+            hash.combine(bytes: bytes(ofString: index))
+        }
+    }
+
+    /// Hashes a leaf by its value.
+    private func combine(leaf index: Int, into hash: inout ShapeHash) {
+        let entry = tape.entries[index]
+        hash.combine(UInt64(entry.kind.rawValue))
+        switch entry.kind {
+        case .string: hash.combine(bytes: bytes(ofString: index))
+        case .number: hash.combine(entry.payload)
+        default: break
+        }
+    }
+
+    /// The shape of the value at `index`: keys, `type`s and array lengths, with leaves left out
+    /// (a leaf in an array counts by its value: arrays of leaves are not parameterised). Records
+    /// every node on the way.
+    private mutating func shape(of index: Int, inArray: Bool) -> UInt64? {
+        var hash = ShapeHash()
+        let element = JSONElement(tape: tape, index: index)
+        switch element.kind {
+        case .object:
+            let type = element.member(.type)
+            let slot = nodes.count
+            let isNode = type?.kind == .string
+            if isNode, let type {
+                typeNames.insert(type.string ?? "")
+                nodes.append((index, nil, 0))
+            }
+            var templatable = true
+            hash.combine(0)
+            hash.combine(UInt64(element.count))
+            for member in element.members {
+                let nameEntry = tape.entries[member.name]
+                if nameEntry.count > 0, tape.bytes[Int(nameEntry.payload)] == UInt8(ascii: "$") { templatable = false }
+                combine(name: member.name, into: &hash)
+                if nameEntry.key == MemberKey.type.rawValue {
+                    combine(leaf: member.value.index, into: &hash)
+                } else if let child = shape(of: member.value.index, inArray: false) {
+                    hash.combine(child)
+                } else {
+                    templatable = false
+                }
+            }
+            let result = templatable ? hash.value : nil
+            if isNode { nodes[slot] = (index, result, nodes.count) }
+            return result
+        case .array:
+            var templatable = true
+            hash.combine(1)
+            hash.combine(UInt64(element.count))
+            for child in element.elements {
+                if let shape = shape(of: child.index, inArray: true) { hash.combine(shape) } else { templatable = false }
+            }
+            return templatable ? hash.value : nil
+        default:
+            hash.combine(2)
+            if inArray { combine(leaf: index, into: &hash) }
+            return hash.value
+        }
+    }
+
+    // MARK: Choosing
+
+    /// Finds the body's templates: top-down, a node that becomes an instance takes its whole
+    /// subtree into the template; a shape found not worth it is passed over, and the nodes
+    /// inside it are tried.
+    private mutating func choose(in body: Int) {
+        _ = shape(of: body, inArray: false)
+        for case let shape? in nodes.map(\.shape) { shapeCounts[shape, default: 0] += 1 }
+        var rejected: Set<UInt64> = []
         var nextName = 0
         while true {
-            var candidates: [Int: [JSONValue]] = [:]
-            var order: [Int] = []
+            var candidates: [UInt64: [Int]] = [:]
+            var order: [UInt64] = []
             var slot = 0
             collect(body, slot: &slot, skipping: rejected, into: &candidates, order: &order)
             var changed = false
             for shape in order where accepted[shape] == nil {
-                let nodes = candidates[shape] ?? []
-                guard nodes.count >= Self.minimumInstances, let (template, parameters) = Self.template(for: nodes),
+                let slots = candidates[shape] ?? []
+                guard slots.count >= Self.minimumInstances, let (template, parameters) = template(for: slots.map { nodes[$0].index }),
                     parameters[0].count <= Self.maximumParameters
                 else {
                     rejected.insert(shape)
@@ -59,34 +192,150 @@ struct TemplateExtractor {
                     name = "t\(nextName)"
                     nextName += 1
                 } while typeNames.contains(name)
-                let instances = parameters.map { members -> JSONValue in
-                    var members = members
-                    members[.type] = .string(name)
-                    return .object(members)
+                let plainBytes = slots.reduce(0) { $0 + size(of: nodes[$1].index) }
+                let instanceBytes = parameters.reduce(0) { total, parameters in
+                    total + 11 + name.utf8.count + parameters.reduce(0) { $0 + $1.name.utf8.count + 4 + size(of: $1.value) }
                 }
-                let plainBytes = nodes.reduce(0) { $0 + Self.size(of: $1) }
-                let templatedBytes = Self.size(of: template) + instances.reduce(0) { $0 + Self.size(of: $1) }
-                guard templatedBytes < plainBytes * 9 / 10 else {
+                guard Self.size(of: template) + instanceBytes < plainBytes * 9 / 10 else {
                     nextName -= 1
                     rejected.insert(shape)
                     changed = true
                     continue
                 }
-                templates[name] = template
-                accepted[shape] = (name, instances)
+                accepted[shape] = Accepted(
+                    name: name, template: template, instances: Dictionary(uniqueKeysWithValues: zip(slots, parameters)))
             }
             if !changed { break }
             // A rejected shape changes which nodes are outermost: start again without it.
             accepted.removeAll()
-            templates.removeAll()
             nextName = 0
         }
-        var used: [Int: Int] = [:]
-        var slot = 0
-        return rebuild(body, slot: &slot, accepted: accepted, skipping: rejected, used: &used)
     }
 
-    /// About how many bytes `json` takes compact (for choosing, not for writing).
+    /// The node met at `slot` when the walk reaches the object at `index`, if it starts a
+    /// candidate template: then `slot` moves past its whole subtree, which the template holds.
+    private func candidate(at index: Int, slot: inout Int, skipping rejected: Set<UInt64>) -> (slot: Int, shape: UInt64)? {
+        guard slot < nodes.count, nodes[slot].index == index else { return nil }
+        let mine = slot
+        slot += 1
+        guard let shape = nodes[mine].shape, !rejected.contains(shape), (shapeCounts[shape] ?? 0) >= Self.minimumInstances else {
+            return nil
+        }
+        slot = nodes[mine].end
+        return (mine, shape)
+    }
+
+    /// The outermost nodes whose shape repeats, by shape (their slots), in document order.
+    private func collect(
+        _ index: Int, slot: inout Int, skipping rejected: Set<UInt64>, into candidates: inout [UInt64: [Int]], order: inout [UInt64]
+    ) {
+        let element = JSONElement(tape: tape, index: index)
+        switch element.kind {
+        case .object:
+            if let (mine, shape) = candidate(at: index, slot: &slot, skipping: rejected) {
+                if candidates[shape] == nil { order.append(shape) }
+                candidates[shape, default: []].append(mine)
+                return
+            }
+            for member in element.members { collect(member.value.index, slot: &slot, skipping: rejected, into: &candidates, order: &order) }
+        case .array:
+            for child in element.elements { collect(child.index, slot: &slot, skipping: rejected, into: &candidates, order: &order) }
+        default:
+            break
+        }
+    }
+
+    // MARK: Templates
+
+    /// Whether the leaves at `first` and `second` are the same value.
+    private func sameLeaf(_ first: Int, _ second: Int) -> Bool {
+        let (a, b) = (tape.entries[first], tape.entries[second])
+        guard a.kind == b.kind else { return false }
+        switch a.kind {
+        case .string: return tape.strings(at: first, and: second)
+        case .number: return Double(bitPattern: a.payload) == Double(bitPattern: b.payload)
+        default: return true
+        }
+    }
+
+    private func isLeaf(_ index: Int) -> Bool {
+        let kind = tape.entries[index].kind
+        return kind != .object && kind != .array
+    }
+
+    /// The template of nodes that share a shape, and each node's parameters; nil if they turn out
+    /// not to share it (a hash collision).
+    private func template(for instances: [Int]) -> (JSONValue, [[(name: String, value: Int)]])? {
+        var parameters = Array(repeating: [(name: String, value: Int)](), count: instances.count)
+        var nextParameter = 0
+        func build(_ column: [Int]) -> JSONValue? {
+            let first = JSONElement(tape: tape, index: column[0])
+            switch first.kind {
+            case .object:
+                var template: [String: JSONValue] = [:]
+                // Members are walked side by side: nodes of one shape have the same names in
+                // the same order.
+                var positions = column.map { $0 + 1 }
+                for _ in 0..<first.count {
+                    for (row, index) in column.enumerated() {
+                        let entry = tape.entries[index]
+                        guard entry.kind == .object, entry.count == first.count, tape.strings(at: positions[row], and: positions[0]) else {
+                            return nil
+                        }
+                    }
+                    let key = tape.string(at: positions[0])
+                    let values = positions.map { $0 + 1 }
+                    if key != "type", isLeaf(values[0]), values.contains(where: { !sameLeaf($0, values[0]) }) {
+                        guard values.allSatisfy(isLeaf) else { return nil }
+                        let name = Self.parameterName(nextParameter)
+                        nextParameter += 1
+                        template["$" + key] = .string(name)
+                        for (row, value) in values.enumerated() { parameters[row].append((name, value)) }
+                    } else {
+                        guard let built = build(values) else { return nil }
+                        template[key] = built
+                    }
+                    positions = values.map { tape.end(of: $0) }
+                }
+                return .object(template)
+            case .array:
+                var template: [JSONValue] = []
+                var positions = column.map { $0 + 1 }
+                for _ in 0..<first.count {
+                    for index in column where tape.entries[index].kind != .array || tape.entries[index].count != first.count {
+                        return nil
+                    }
+                    guard let built = build(positions) else { return nil }
+                    template.append(built)
+                    positions = positions.map { tape.end(of: $0) }
+                }
+                return .array(template)
+            default:
+                return column.allSatisfy({ sameLeaf($0, column[0]) }) ? tape.value(at: column[0]) : nil
+            }
+        }
+        guard let template = build(instances) else { return nil }
+        return (template, parameters)
+    }
+
+    /// About how many bytes the value at `index` takes compact (for choosing, not for writing).
+    private func size(of index: Int) -> Int {
+        let entry = tape.entries[index]
+        switch entry.kind {
+        case .null, .true: return 4
+        case .false: return 5
+        case .number:
+            let number = Double(bitPattern: entry.payload)
+            return number.rounded() == number && abs(number) < 1e15 ? String(Int(number)).utf8.count : 12
+        case .string: return Int(entry.count) + 2
+        case .array: return JSONElement(tape: tape, index: index).elements.reduce(1) { $0 + size(of: $1.index) + 1 }
+        case .object:
+            return JSONElement(tape: tape, index: index).members.reduce(1) {
+                $0 + Int(tape.entries[$1.name].count) + 4 + size(of: $1.value.index)
+            }
+        }
+    }
+
     private static func size(of json: JSONValue) -> Int {
         switch json {
         case .null: 4
@@ -95,188 +344,6 @@ struct TemplateExtractor {
         case .string(let string): string.utf8.count + 2
         case .array(let elements): 1 + elements.reduce(0) { $0 + size(of: $1) + 1 }
         case .object(let members): 1 + members.reduce(0) { $0 + $1.key.utf8.count + 4 + size(of: $1.value) }
-        }
-    }
-
-    // MARK: Shapes
-
-    /// Each node's shape, in the order the walks meet nodes (pre-order, keys sorted), computed
-    /// once; nil for a node that cannot be templated (a member name starting with `$`).
-    private var shapes: [Int?] = []
-    /// Where each node's subtree ends in `shapes`, so a walk can step over it.
-    private var subtreeEnds: [Int] = []
-
-    /// Counts the nodes of each shape, and notes every type name in use.
-    private mutating func count(_ json: JSONValue) {
-        _ = shape(of: json, inArray: false)
-        for case let shape? in shapes { shapeCounts[shape, default: 0] += 1 }
-    }
-
-    /// The shape of a value, as a hash: keys, `type`s and array lengths, with leaves left out
-    /// (a leaf in an array counts by its value: arrays of leaves are not parameterised). Records
-    /// the shape of every node on the way.
-    private mutating func shape(of json: JSONValue, inArray: Bool) -> Int? {
-        var hasher = Hasher()
-        switch json {
-        case .object(let members):
-            let type = members[.type]?.stringValue
-            let slot = shapes.count
-            if let type {
-                typeNames.insert(type)
-                shapes.append(nil)
-                subtreeEnds.append(0)
-            }
-            var templatable = true
-            hasher.combine(0 as UInt8)
-            hasher.combine(members.count)
-            for key in members.keys.sorted() {
-                if key.utf8.first == UInt8(ascii: "$") { templatable = false }
-                hasher.combine(key)
-                let value = members[key] ?? .null
-                if key == "type" {
-                    hasher.combine(value)
-                } else if let child = shape(of: value, inArray: false) {
-                    hasher.combine(child)
-                } else {
-                    templatable = false
-                }
-            }
-            let result = templatable ? hasher.finalize() : nil
-            if type != nil {
-                shapes[slot] = result
-                subtreeEnds[slot] = shapes.count
-            }
-            return result
-        case .array(let elements):
-            var templatable = true
-            hasher.combine(1 as UInt8)
-            hasher.combine(elements.count)
-            for element in elements {
-                if let child = shape(of: element, inArray: true) { hasher.combine(child) } else { templatable = false }
-            }
-            return templatable ? hasher.finalize() : nil
-        default:
-            hasher.combine(2 as UInt8)
-            if inArray { hasher.combine(json) }
-            return hasher.finalize()
-        }
-    }
-
-    /// Steps a walk over the node it meets at `slot` (`members`, when they are a node's): returns
-    /// the node's shape when the node starts a candidate template, and then moves `slot` past its
-    /// whole subtree, which the template will hold.
-    private func visitNode(_ members: [String: JSONValue], slot: inout Int, skipping rejected: Set<Int>) -> Int? {
-        guard members[.type]?.stringValue != nil else { return nil }
-        let mine = slot
-        slot += 1
-        guard let shape = shapes[mine], !rejected.contains(shape), (shapeCounts[shape] ?? 0) >= Self.minimumInstances else { return nil }
-        slot = subtreeEnds[mine]
-        return shape
-    }
-
-    /// The outermost nodes whose shape repeats, by shape, in document order (keys sorted).
-    private func collect(
-        _ json: JSONValue, slot: inout Int, skipping rejected: Set<Int>, into candidates: inout [Int: [JSONValue]], order: inout [Int]
-    ) {
-        switch json {
-        case .object(let members):
-            if let shape = visitNode(members, slot: &slot, skipping: rejected) {
-                if candidates[shape] == nil { order.append(shape) }
-                candidates[shape, default: []].append(json)
-                return
-            }
-            for key in members.keys.sorted() {
-                collect(members[key] ?? .null, slot: &slot, skipping: rejected, into: &candidates, order: &order)
-            }
-        case .array(let elements):
-            for element in elements { collect(element, slot: &slot, skipping: rejected, into: &candidates, order: &order) }
-        default:
-            break
-        }
-    }
-
-    /// `json` with the accepted nodes replaced by their instances, met in the same order as
-    /// `collect` met them.
-    private func rebuild(
-        _ json: JSONValue, slot: inout Int, accepted: [Int: (name: String, instances: [JSONValue])], skipping rejected: Set<Int>,
-        used: inout [Int: Int]
-    ) -> JSONValue {
-        switch json {
-        case .object(let members):
-            if let shape = visitNode(members, slot: &slot, skipping: rejected) {
-                guard let template = accepted[shape] else { return json }
-                let index = used[shape, default: 0]
-                used[shape] = index + 1
-                return template.instances[index]
-            }
-            var rebuilt: [String: JSONValue] = [:]
-            rebuilt.reserveCapacity(members.count)
-            for key in members.keys.sorted() {
-                rebuilt[key] = rebuild(members[key] ?? .null, slot: &slot, accepted: accepted, skipping: rejected, used: &used)
-            }
-            return .object(rebuilt)
-        case .array(let elements):
-            return .array(elements.map { rebuild($0, slot: &slot, accepted: accepted, skipping: rejected, used: &used) })
-        default:
-            return json
-        }
-    }
-
-    // MARK: Templates
-
-    /// The template of nodes that share a shape, and each node's parameters; nil if they turn out
-    /// not to share it (a hash collision).
-    private static func template(for nodes: [JSONValue]) -> (JSONValue, [[String: JSONValue]])? {
-        var parameters = Array(repeating: [String: JSONValue](), count: nodes.count)
-        var nextParameter = 0
-        func build(_ values: [JSONValue]) -> JSONValue? {
-            let first = values[0]
-            switch first {
-            case .object(let members):
-                var template: [String: JSONValue] = [:]
-                for key in members.keys.sorted() {
-                    var column: [JSONValue] = []
-                    column.reserveCapacity(values.count)
-                    for value in values {
-                        guard case .object(let other) = value, other.count == members.count, let member = other[key] else { return nil }
-                        column.append(member)
-                    }
-                    if key != "type", isLeaf(column[0]), column.contains(where: { $0 != column[0] }) {
-                        guard column.allSatisfy(isLeaf) else { return nil }
-                        let name = parameterName(nextParameter)
-                        nextParameter += 1
-                        template["$" + key] = .string(name)
-                        for (index, value) in column.enumerated() { parameters[index][name] = value }
-                    } else {
-                        guard let built = build(column) else { return nil }
-                        template[key] = built
-                    }
-                }
-                return .object(template)
-            case .array(let elements):
-                var template: [JSONValue] = []
-                for index in elements.indices {
-                    var column: [JSONValue] = []
-                    for value in values {
-                        guard case .array(let other) = value, other.count == elements.count else { return nil }
-                        column.append(other[index])
-                    }
-                    guard let built = build(column) else { return nil }
-                    template.append(built)
-                }
-                return .array(template)
-            default:
-                return values.allSatisfy({ $0 == first }) ? first : nil
-            }
-        }
-        guard let template = build(nodes) else { return nil }
-        return (template, parameters)
-    }
-
-    private static func isLeaf(_ json: JSONValue) -> Bool {
-        switch json {
-        case .object, .array: false
-        default: true
         }
     }
 
@@ -291,5 +358,77 @@ struct TemplateExtractor {
             index /= 26
         }
         return name
+    }
+
+    // MARK: Writing
+
+    /// The document with `templates` added, its version raised to 1.1, and the body's accepted
+    /// nodes written as instances.
+    private func write(document: Int, body: Int, layout: JSONWriter.Layout) -> [UInt8] {
+        var writer = JSONWriter(layout: layout, capacity: tape.bytes.count / 2)
+        writer.beginObject()
+        var slot = 0
+        for member in JSONElement(tape: tape, index: document).members {
+            switch tape.entries[member.name].key {
+            case MemberKey.body.rawValue where member.value.index == body:
+                writer.member(.body) { writer in write(body, slot: &slot, into: &writer) }
+            case MemberKey.templates.rawValue:
+                continue
+            case MemberKey.version.rawValue:
+                let version = member.value.string.flatMap(FormatVersion.init) ?? .current
+                writer.member(.version, Swift.max(version, .templates).description)
+            default:
+                writer.member(named: member.name, in: tape) { writer in write(member.value.index, slot: &slot, into: &writer) }
+            }
+        }
+        var templates: [String: JSONValue] = [:]
+        for template in accepted.values { templates[template.name] = template.template }
+        writer.member(.templates, templates)
+        writer.endObject()
+        return writer.finished
+    }
+
+    /// Writes the value at `index` as it is, but for the accepted nodes in it, which become their
+    /// instances.
+    private func write(_ index: Int, slot: inout Int, into writer: inout JSONWriter) {
+        let element = JSONElement(tape: tape, index: index)
+        switch element.kind {
+        case .object:
+            if slot < nodes.count, nodes[slot].index == index {
+                let mine = slot
+                slot += 1
+                if let shape = nodes[mine].shape, let template = accepted[shape], let parameters = template.instances[mine] {
+                    slot = nodes[mine].end
+                    writer.beginObject()
+                    // `a` … `l` sort before `type`.
+                    for parameter in parameters {
+                        writer.member(parameter.name) { writer in write(parameter.value, slot: &slot, into: &writer) }
+                    }
+                    writer.member(.type, template.name)
+                    writer.endObject()
+                    return
+                }
+            }
+            writer.beginObject()
+            for member in element.members {
+                writer.member(named: member.name, in: tape) { writer in write(member.value.index, slot: &slot, into: &writer) }
+            }
+            writer.endObject()
+        case .array:
+            writer.beginArray()
+            for child in element.elements {
+                writer.nextElement()
+                write(child.index, slot: &slot, into: &writer)
+            }
+            writer.endArray()
+        case .string:
+            let entry = tape.entries[index]
+            // The string as the document wrote it, quotes and escapes included.
+            writer.writeRaw(UnsafeBufferPointer(rebasing: tape.bytes[Int(entry.payload) - 1..<Int(entry.payload) + Int(entry.count) + 1]))
+        case .number: writer.write(element.number ?? 0)
+        case .true: writer.write(true)
+        case .false: writer.write(false)
+        case .null: writer.writeNull()
+        }
     }
 }
