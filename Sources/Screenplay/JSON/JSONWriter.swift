@@ -19,7 +19,7 @@ public struct JSONWriter: ~Copyable {
     /// What was written so far. The writer is not copyable: it owns this memory alone, so
     /// appending never checks whether it is shared.
     private var output: GrowableBuffer<UInt8>
-    private let layout: Layout
+    let layout: Layout
     private var indent = 0
 
     init(layout: Layout, capacity: Int = 1024) {
@@ -143,6 +143,11 @@ public struct JSONWriter: ~Copyable {
         return (hasZeroByte(word ^ (ones &* 0x22)) | hasZeroByte(word ^ (ones &* 0x5C)) | control) != 0
     }
 
+    /// Appends one byte of JSON.
+    mutating func writeRaw(byte: UInt8) {
+        output.append(byte)
+    }
+
     /// Appends bytes that are already JSON.
     mutating func writeRaw(_ bytes: UnsafeBufferPointer<UInt8>) {
         output.append(contentsOf: bytes)
@@ -251,34 +256,43 @@ public struct JSONWriter: ~Copyable {
         members.append(Member(rank: Member.other, otherName: otherNames.count - 1, start: start, end: output.count))
     }
 
-    /// Writes a member of the format whose value `body` writes.
-    mutating func member(_ key: MemberKey, _ body: (inout JSONWriter) -> Void) {
+    /// Where a member whose value is written next began: ``endMember(_:)`` takes it.
+    struct OpenMember {
+        fileprivate let rank: UInt8
+        fileprivate let otherName: Int
+        fileprivate let start: Int
+    }
+
+    /// Writes a member's name; write its value next, then call ``endMember(_:)``.
+    mutating func beginMember(_ key: MemberKey) -> OpenMember {
         let start = beginMember()
         output.append(contentsOf: key.quotedName)
         if layout == .pretty { output.append(UInt8(ascii: " ")) }
-        body(&self)
-        members.append(Member(rank: key.rawValue, otherName: 0, start: start, end: output.count))
+        return OpenMember(rank: key.rawValue, otherName: 0, start: start)
     }
 
-    /// Writes a member with any name, whose value `body` writes.
-    mutating func member(_ name: String, _ body: (inout JSONWriter) -> Void) {
+    /// Writes a member's name, which may be any string; its value is written next.
+    mutating func beginMember(_ name: String) -> OpenMember {
         var name = name
         let key = name.withUTF8 { MemberKey.rawValue(spelt: $0) }
-        if key != .max { return member(MemberKey.allCases[Int(key)], body) }
+        if key != .max { return beginMember(MemberKey.allCases[Int(key)]) }
         let start = beginMember()
         write(name)
         output.append(UInt8(ascii: ":"))
         if layout == .pretty { output.append(UInt8(ascii: " ")) }
-        body(&self)
         otherNames.append(name)
-        members.append(Member(rank: Member.other, otherName: otherNames.count - 1, start: start, end: output.count))
+        return OpenMember(rank: Member.other, otherName: otherNames.count - 1, start: start)
     }
 
-    /// Writes a member named by the string entry at `name` on `tape`, whose value `body` writes.
-    mutating func member(named name: Int, in tape: JSONTape.Contents, _ body: (inout JSONWriter) -> Void) {
+    /// Writes the name of the string entry at `name` on `tape`; its value is written next.
+    mutating func beginMember(named name: Int, in tape: JSONTape.Contents) -> OpenMember {
         let key = tape.entries[name].key
-        if key != .max { return member(MemberKey.allCases[Int(key)], body) }
-        member(tape.string(at: name), body)
+        return key != .max ? beginMember(MemberKey.allCases[Int(key)]) : beginMember(tape.string(at: name))
+    }
+
+    /// Ends the member begun with `member`, once its value is written.
+    mutating func endMember(_ member: OpenMember) {
+        members.append(Member(rank: member.rank, otherName: member.otherName, start: member.start, end: output.count))
     }
 
     /// Starts an array; call ``nextElement()`` before each element, then ``endArray()``.

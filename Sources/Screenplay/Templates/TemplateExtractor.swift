@@ -32,7 +32,8 @@ struct TemplateExtractor {
     /// its shape (nil when it cannot be templated), and the slot just past its subtree's nodes.
     private var nodes: [(index: Int, shape: UInt64?, end: Int)] = []
     private var shapeCounts: [UInt64: Int] = [:]
-    /// Every `type` the document uses, so that no template is named like one.
+    /// Every `type` the document uses that is spelt like a template's name, so that no template
+    /// is named like one.
     private var typeNames: Set<String> = []
     /// The templates accepted, by shape: name, template, and each instance's parameters (by
     /// node slot).
@@ -43,6 +44,17 @@ struct TemplateExtractor {
         let template: JSONValue
         /// The parameters of the instance at each node slot: names and where their values are.
         var instances: [Int: [(name: String, value: Int)]]
+        /// `"a":` … for each parameter, and `"type":"t0"}`: what every instance writes.
+        let quotedParameterNames: [[UInt8]]
+        let typeMember: [UInt8]
+
+        init(name: String, template: JSONValue, instances: [Int: [(name: String, value: Int)]]) {
+            self.name = name
+            self.template = template
+            self.instances = instances
+            quotedParameterNames = (instances.first?.value ?? []).map { Array("\"\($0.name)\":".utf8) }
+            typeMember = Array("\"type\":\"\(name)\"}".utf8)
+        }
     }
 
     private init(tape: JSONTape.Contents) {
@@ -126,7 +138,11 @@ struct TemplateExtractor {
             let slot = nodes.count
             let isNode = type?.kind == .string
             if isNode, let type {
-                typeNames.insert(type.string ?? "")
+                // Only a type spelt like a template's name ("t" and digits) could be taken for one.
+                let spelling = bytes(ofString: type.index)
+                if spelling.first == UInt8(ascii: "t"), spelling.count > 1, spelling.dropFirst().allSatisfy({ (0x30...0x39).contains($0) }) {
+                    typeNames.insert(type.string ?? "")
+                }
                 nodes.append((index, nil, 0))
             }
             var templatable = true
@@ -277,11 +293,14 @@ struct TemplateExtractor {
                 // the same order.
                 var positions = column.map { $0 + 1 }
                 for _ in 0..<first.count {
+                    let name = tape.entries[positions[0]]
                     for (row, index) in column.enumerated() {
                         let entry = tape.entries[index]
-                        guard entry.kind == .object, entry.count == first.count, tape.strings(at: positions[row], and: positions[0]) else {
-                            return nil
-                        }
+                        guard entry.kind == .object, entry.count == first.count else { return nil }
+                        // Names of the format compare by key; others by their bytes.
+                        let sameName =
+                            name.key != .max ? tape.entries[positions[row]].key == name.key : tape.strings(at: positions[row], and: positions[0])
+                        guard sameName else { return nil }
                     }
                     let key = tape.string(at: positions[0])
                     let values = positions.map { $0 + 1 }
@@ -371,14 +390,18 @@ struct TemplateExtractor {
         for member in JSONElement(tape: tape, index: document).members {
             switch tape.entries[member.name].key {
             case MemberKey.body.rawValue where member.value.index == body:
-                writer.member(.body) { writer in write(body, slot: &slot, into: &writer) }
+                let open = writer.beginMember(.body)
+                write(body, slot: &slot, into: &writer)
+                writer.endMember(open)
             case MemberKey.templates.rawValue:
                 continue
             case MemberKey.version.rawValue:
                 let version = member.value.string.flatMap(FormatVersion.init) ?? .current
                 writer.member(.version, Swift.max(version, .templates).description)
             default:
-                writer.member(named: member.name, in: tape) { writer in write(member.value.index, slot: &slot, into: &writer) }
+                let open = writer.beginMember(named: member.name, in: tape)
+                write(member.value.index, slot: &slot, into: &writer)
+                writer.endMember(open)
             }
         }
         var templates: [String: JSONValue] = [:]
@@ -399,10 +422,23 @@ struct TemplateExtractor {
                 slot += 1
                 if let shape = nodes[mine].shape, let template = accepted[shape], let parameters = template.instances[mine] {
                     slot = nodes[mine].end
+                    if case .compact = writer.layout {
+                        // Written as bytes: its members are known, and already in key order.
+                        writer.writeRaw(byte: UInt8(ascii: "{"))
+                        for (parameter, name) in zip(parameters, template.quotedParameterNames) {
+                            name.withUnsafeBufferPointer { writer.writeRaw($0) }
+                            write(parameter.value, slot: &slot, into: &writer)
+                            writer.writeRaw(byte: UInt8(ascii: ","))
+                        }
+                        template.typeMember.withUnsafeBufferPointer { writer.writeRaw($0) }
+                        return
+                    }
                     writer.beginObject()
                     // `a` … `l` sort before `type`.
                     for parameter in parameters {
-                        writer.member(parameter.name) { writer in write(parameter.value, slot: &slot, into: &writer) }
+                        let open = writer.beginMember(parameter.name)
+                        write(parameter.value, slot: &slot, into: &writer)
+                        writer.endMember(open)
                     }
                     writer.member(.type, template.name)
                     writer.endObject()
@@ -411,7 +447,9 @@ struct TemplateExtractor {
             }
             writer.beginObject()
             for member in element.members {
-                writer.member(named: member.name, in: tape) { writer in write(member.value.index, slot: &slot, into: &writer) }
+                let open = writer.beginMember(named: member.name, in: tape)
+                write(member.value.index, slot: &slot, into: &writer)
+                writer.endMember(open)
             }
             writer.endObject()
         case .array:
