@@ -126,6 +126,8 @@ public enum JSONParser {
     private struct Reader {
         let bytes: UnsafeBufferPointer<UInt8>
         let limits: DocumentLimits
+        /// Read on every string: kept apart from `limits` so that checking it copies nothing.
+        let maxStringBytes: Int
         var index = 0
         var depth = 0
         var entries: JSONTape.EntryBuffer
@@ -135,6 +137,7 @@ public enum JSONParser {
         init(bytes: UnsafeBufferPointer<UInt8>, limits: DocumentLimits) {
             self.bytes = bytes
             self.limits = limits
+            maxStringBytes = limits.maxStringBytes
             entries = JSONTape.EntryBuffer(capacity: bytes.count / 8 + 4)
         }
 
@@ -326,13 +329,15 @@ public enum JSONParser {
             }
         }
 
-        func checkLength(_ count: Int, start: Int) throws(JSONParseError) {
-            if count > limits.maxStringBytes {
-                throw JSONParseError(
-                    code: .stringTooLong,
-                    message: "string is longer than \(limits.maxStringBytes) bytes",
-                    position: Self.position(of: start, in: bytes))
-            }
+        @inline(__always) func checkLength(_ count: Int, start: Int) throws(JSONParseError) {
+            if count > maxStringBytes { try refuseLength(start: start) }
+        }
+
+        func refuseLength(start: Int) throws(JSONParseError) {
+            throw JSONParseError(
+                code: .stringTooLong,
+                message: "string is longer than \(limits.maxStringBytes) bytes",
+                position: Self.position(of: start, in: bytes))
         }
 
         mutating func parseNumber() throws(JSONParseError) -> Double {
