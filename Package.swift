@@ -144,6 +144,8 @@ let package = Package(
                 "ScreenplayClient", "ScreenplayDemo", "ScreenplayServer", "ScreenplayHTML", "ScreenplayTestSupport",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "CompressNIO", package: "compress-nio"),
             ]
         ),
         .testTarget(name: "ScreenplayCLITests", dependencies: ["screenplay"]),
@@ -221,7 +223,8 @@ if ProcessInfo.processInfo.environment["SCREENPLAY_BENCHMARKS"] != nil {
     )
     package.targets.append(
         .executableTarget(
-            name: "screenplay-bench", dependencies: ["Screenplay", "ScreenplayDSL", "ScreenplayDemo", "BenchmarkScreens"], path: "Benchmarks/screenplay-bench"
+            name: "screenplay-bench", dependencies: ["Screenplay", "ScreenplayDSL", "ScreenplayDemo", "BenchmarkScreens"],
+            path: "Benchmarks/screenplay-bench"
         )
     )
     package.targets.append(.target(name: "CHeap", path: "Benchmarks/CHeap"))

@@ -1,6 +1,9 @@
+import AsyncHTTPClient
+import CompressNIO
 import Foundation
 import HTTPTypes
 import Hummingbird
+import NIOCore
 import ScreenplayClient
 import ScreenplayDSL
 import ScreenplayDemo
@@ -81,6 +84,59 @@ import Testing
         #expect(resumed.data.utf8.count * 10 < first.data.utf8.count, "a patch, not the screen again")
         let unknown = try await firstEvent(after: "no-such-version")
         #expect(unknown.type == "screen")
+        await server.stop()
+    }
+
+    /// Asked for, a live stream is gzipped event by event: each event can be inflated as soon as
+    /// its bytes arrive (the server flushes it), and a patch is compressed against the events
+    /// before it, so it costs a fraction of its plain bytes.
+    @Test func aGzippedStreamFlushesEachEventAndCompressesPatchesAgainstTheLastOnes() async throws {
+        let feed = CityFeed()
+        let server = try await LiveServer.demo(feed: feed)
+        var request = HTTPClientRequest(url: server.url.appendingPathComponent("screens/cities/stream").absoluteString)
+        request.headers.add(name: "Accept-Encoding", value: "gzip")
+        // A client that does not inflate (the default configuration): the test sees the wire.
+        let client = HTTPClient(eventLoopGroupProvider: .singleton, configuration: HTTPClient.Configuration())
+        let response = try await client.execute(request, timeout: .seconds(30))
+        #expect(response.headers.first(name: "Content-Encoding") == "gzip")
+        #expect(response.headers.first(name: "Vary") == "Accept-Encoding")
+        let inflater = try ZlibDecompressor(algorithm: .gzip)
+        var parser = ServerSentEventParser()
+        // Each event, with the compressed bytes it took to arrive whole; a new day after each.
+        var events: [(event: ServerSentEvent, wireBytes: Int)] = []
+        var wireBytes = 0
+        for try await var chunk in response.body {
+            wireBytes += chunk.readableBytes
+            var plain = ByteBuffer()
+            plain.reserveCapacity(64 * 1024)
+            try inflater.inflate(from: &chunk, to: &plain)
+            let arrived = parser.feed(Array(plain.readableBytesView))
+            for event in arrived {
+                events.append((event, wireBytes))
+                wireBytes = 0
+            }
+            if events.count >= 7 { break }
+            if !arrived.isEmpty { feed.newDay() }
+        }
+        try #require(events.count == 7)
+        #expect(events[0].event.type == "screen")
+        var screen = try #require(Screen.decode(from: Array(events[0].event.data.utf8)).value)
+        var (plainBytes, patchWireBytes) = (0, 0)
+        for (index, (event, bytes)) in events.enumerated().dropFirst() {
+            #expect(event.type == "patch")
+            let envelope = try JSONParser.parse(Array(event.data.utf8), limits: .default)
+            let patch = try ScreenPatch.decode(from: JSONWriter.write(try #require(envelope["patch"]))).get()
+            screen = try patch.apply(to: screen)
+            // The first patch has only the screen's last bytes to be compressed against.
+            if index > 1 { (plainBytes, patchWireBytes) = (plainBytes + event.data.utf8.count, patchWireBytes + bytes) }
+        }
+        // A fresh GET with the stream's headers (no capabilities declared: the same adaptation).
+        let fresh = try await client.execute(
+            HTTPClientRequest(url: server.url.appendingPathComponent("screens/cities").absoluteString), timeout: .seconds(10))
+        let freshBytes = try await fresh.body.collect(upTo: 1 << 20)
+        #expect(screen == Screen.decode(from: Array(freshBytes.readableBytesView)).value, "the inflated patches make the server's screen")
+        #expect(patchWireBytes * 3 < plainBytes, "patches on the wire: \(patchWireBytes) bytes for \(plainBytes) of patch data")
+        try await client.shutdown()
         await server.stop()
     }
 

@@ -140,7 +140,8 @@ struct TemplateExtractor {
             if isNode, let type {
                 // Only a type spelt like a template's name ("t" and digits) could be taken for one.
                 let spelling = bytes(ofString: type.index)
-                if spelling.first == UInt8(ascii: "t"), spelling.count > 1, spelling.dropFirst().allSatisfy({ (0x30...0x39).contains($0) }) {
+                if spelling.first == UInt8(ascii: "t"), spelling.count > 1, spelling.dropFirst().allSatisfy({ (0x30...0x39).contains($0) })
+                {
                     typeNames.insert(type.string ?? "")
                 }
                 nodes.append((index, nil, 0))
@@ -299,7 +300,8 @@ struct TemplateExtractor {
                         guard entry.kind == .object, entry.count == first.count else { return nil }
                         // Names of the format compare by key; others by their bytes.
                         let sameName =
-                            name.key != .max ? tape.entries[positions[row]].key == name.key : tape.strings(at: positions[row], and: positions[0])
+                            name.key != .max
+                            ? tape.entries[positions[row]].key == name.key : tape.strings(at: positions[row], and: positions[0])
                         guard sameName else { return nil }
                     }
                     let key = tape.string(at: positions[0])

@@ -257,7 +257,7 @@ struct ScreenPipeline: Sendable {
         let context = try await context(for: request, components: resolved.components, parameters: resolved.parameters, format: format)
         let headers: HTTPFields = [
             .contentType: "text/event-stream; charset=utf-8", .cacheControl: "no-store", .contentLanguage: context.language,
-            .xAccelBuffering: "no",
+            .xAccelBuffering: "no", .vary: HTTPField.Name.acceptEncoding.rawName,
         ]
         if headOnly { return Response(status: .ok, headers: headers) }
         let (subscriber, wakes) = try live.subscribe(path: context.path, address: connection.address).get()
@@ -282,7 +282,20 @@ struct ScreenPipeline: Sendable {
                 defer { sent(fresh) }
                 return adapt(try await building(fresh) { try await handler(fresh).screen }, for: fresh)
             })
-        return Response(status: .ok, headers: headers, body: ResponseBody { writer in try await stream.run(&writer) })
+        // Asked for, the stream is gzipped event by event (a patch then costs little more than
+        // what changed: it is compressed against the events before it).
+        guard ScreenResponse.acceptsGzip(request.headers[values: .acceptEncoding]) else {
+            return Response(status: .ok, headers: headers, body: ResponseBody { writer in try await stream.run(&writer) })
+        }
+        var compressedHeaders = headers
+        compressedHeaders[.contentEncoding] = "gzip"
+        compressedHeaders[.vary] = HTTPField.Name.acceptEncoding.rawName
+        return Response(
+            status: .ok, headers: compressedHeaders,
+            body: ResponseBody { writer in
+                var compressed: any ResponseBodyWriter = try CompressedEventWriter(wrapping: writer)
+                try await stream.run(&compressed)
+            })
     }
 
     // MARK: Intents
