@@ -235,6 +235,7 @@ if ProcessInfo.processInfo.environment["SCREENPLAY_BENCHMARKS"] != nil {
                 "ScreenplayClient", "ScreenplayPresentation", "ScreenplayDemo", "ScreenplayServer", "CHeap",
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "NIOPosix", package: "swift-nio"),
             ],
             path: "Benchmarks/client-bench")
     )

@@ -16,7 +16,8 @@ enum LiveBench {
     static func serve(port: Int) async throws {
         let feed = CityFeed()
         let router = Router()
-        DemoApp.routes(feed: feed).addRoutes(to: router)
+        // Room for the fan-out benchmark's subscribers.
+        DemoApp.routes(feed: feed, live: LiveUpdates(maxSubscribers: 20_000)).addRoutes(to: router)
         router.post("/bench/new-day") { _, _ in
             feed.newDay()
             return Response(status: .noContent)
@@ -27,6 +28,25 @@ enum LiveBench {
             .runService()
     }
 
+    /// Starts `--serve` as a child process on a random port and waits for its /health.
+    static func startServer() async throws -> (child: Process, port: Int) {
+        let port = Int.random(in: 30_000..<50_000)
+        let child = Process()
+        child.executableURL = URL(fileURLWithPath: CommandLine.arguments[0])
+        child.arguments = ["--serve", String(port)]
+        child.standardOutput = FileHandle.nullDevice
+        try child.run()
+        for _ in 0..<100 {
+            if let response = try? await HTTPClient.shared.execute(HTTPClientRequest(url: "http://127.0.0.1:\(port)/health"), timeout: .seconds(1)),
+                response.status == .ok
+            {
+                break
+            }
+            try await Task.sleep(for: .milliseconds(100))
+        }
+        return (child, port)
+    }
+
     static func residentKilobytes(of pid: Int32) -> Int {
         guard let status = try? String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8),
             let line = status.split(separator: "\n").first(where: { $0.hasPrefix("VmRSS:") })
@@ -35,25 +55,12 @@ enum LiveBench {
     }
 
     static func run(subscribers: Int = 1_000, publishes: Int = 20) async throws {
-        let port = Int.random(in: 30_000..<50_000)
-        let child = Process()
-        child.executableURL = URL(fileURLWithPath: CommandLine.arguments[0])
-        child.arguments = ["--serve", String(port)]
-        child.standardOutput = FileHandle.nullDevice
-        try child.run()
+        let (child, port) = try await startServer()
         defer { child.terminate() }
         let base = "http://127.0.0.1:\(port)"
         var configuration = HTTPClient.Configuration(timeout: .init(connect: .seconds(5), read: .seconds(120)))
         configuration.connectionPool.concurrentHTTP1ConnectionsPerHostSoftLimit = subscribers + 16
         let client = HTTPClient(eventLoopGroupProvider: .singleton, configuration: configuration)
-        for _ in 0..<100 {
-            if let response = try? await client.execute(HTTPClientRequest(url: "\(base)/health"), timeout: .seconds(1)),
-                response.status == .ok
-            {
-                break
-            }
-            try await Task.sleep(for: .milliseconds(100))
-        }
         // Full screen and one-city patch, as the stream sends them.
         let full = try await client.execute(HTTPClientRequest(url: "\(base)/screens/cities"), timeout: .seconds(5)).body.collect(
             upTo: 1 << 22

@@ -23,6 +23,12 @@ if let flag = CommandLine.arguments.firstIndex(of: "--serve"), let port = Int(Co
     exit(0)
 }
 
+// `--fanout N`: N live subscribers of one screen (issue 16).
+if let flag = CommandLine.arguments.firstIndex(of: "--fanout"), let subscribers = Int(CommandLine.arguments[flag + 1]) {
+    try await FanOutBench.run(subscribers: subscribers)
+    exit(0)
+}
+
 // The demo server, just long enough to fill the cache.
 let (ready, continuation) = AsyncStream.makeStream(of: Int.self)
 let application = DemoApp.application(host: "127.0.0.1", port: 0, signer: .development()) { port in continuation.yield(port) }

@@ -15,10 +15,12 @@ public enum DemoApp {
     /// - Parameter allowsExperimentOverrides: honour `Screenplay-Experiments` (QA); on in the demo.
     public static func routes(
         signer: StateSigner = .development(), allowsExperimentOverrides: Bool = true, metrics: ScreenplayMetrics? = nil,
-        feed: CityFeed = CityFeed(), configuration: LiveConfiguration = LiveConfiguration()
+        feed: CityFeed = CityFeed(), configuration: LiveConfiguration = LiveConfiguration(), live: LiveUpdates = LiveUpdates()
     ) -> ScreenplayRoutes {
         var routes = ScreenplayRoutes(languages: LanguageNegotiation(supported: Strings.supported, default: "en"), signer: signer)
         routes.configuration = configuration
+        // Before the screens are registered: the city feed tells this instance what changed.
+        routes.live = live
         routes.metrics = metrics
         routes.allowsExperimentOverrides = allowsExperimentOverrides
         routes.servesIndex = true
