@@ -29,6 +29,9 @@ struct TemplateExpander {
     private var templates: [Template] = []
     private var budget: Int
     private let context: DecodingContext
+    /// The values of the instances being filled in, innermost last: names on the tape, and where
+    /// each value's entries were expanded to. One stack for every instance, not an array each.
+    private var valueStack: [(name: Int, range: Range<Int>)] = []
     /// Bytes of names the expanded tape needs and the document does not have (a binding whose
     /// name has escapes).
     private var extraBytes: [UInt8] = []
@@ -105,7 +108,7 @@ struct TemplateExpander {
             var count: UInt32 = 0
             for member in JSONElement(tape: tape, index: index).members {
                 output.append(tape.entries[member.name])
-                if context.at(step(forName: member.name), { copy(member.value.index, into: &output) }) {
+                if copy(member: member, into: &output) {
                     count += 1
                 } else {
                     output.removeSubrange(from: output.count - 1)
@@ -117,6 +120,17 @@ struct TemplateExpander {
             output.append(entry)
             return true
         }
+    }
+
+    /// Appends a member's value, expanded; false when it is dropped. Only a container can hold an
+    /// instance, and so a problem: a plain value is copied without taking a step of the path.
+    private mutating func copy(member: (name: Int, value: JSONElement), into output: inout JSONTape.EntryBuffer) -> Bool {
+        let entry = tape.entries[member.value.index]
+        guard entry.kind == .array || entry.kind == .object else {
+            output.append(entry)
+            return true
+        }
+        return context.at(step(forName: member.name)) { copy(member.value.index, into: &output) }
     }
 
     private static func close(_ start: Int, count: UInt32, in output: inout JSONTape.EntryBuffer) {
@@ -148,12 +162,11 @@ struct TemplateExpander {
         // were written out, onto the end of the output; the template is copied after them with
         // them in place of its bindings, then moved down over them.
         let valuesStart = output.count
-        var values: [(name: Int, range: Range<Int>)] = []
+        let valuesBase = valueStack.count
+        defer { valueStack.removeSubrange(valuesBase...) }
         for member in JSONElement(tape: tape, index: index).members {
             let start = output.count
-            if context.at(step(forName: member.name), { copy(member.value.index, into: &output) }) {
-                values.append((member.name, start..<output.count))
-            }
+            if copy(member: member, into: &output) { valueStack.append((member.name, start..<output.count)) }
         }
         budget -= template.size
         guard budget >= 0 else {
@@ -165,7 +178,7 @@ struct TemplateExpander {
             return false
         }
         let fillStart = output.count
-        fill(template.index, values: values, into: &output)
+        fill(template.index, values: valuesBase..<valueStack.count, into: &output)
         let shift = fillStart - valuesStart
         if shift > 0 {
             for position in fillStart..<output.count { output[position - shift] = Self.moved(output[position], by: -shift) }
@@ -184,7 +197,7 @@ struct TemplateExpander {
 
     /// Appends the template value at `index` with each `"$name": "param"` member replaced by
     /// `name` set to the instance's `param` (left out when the instance has none).
-    private mutating func fill(_ index: Int, values: [(name: Int, range: Range<Int>)], into output: inout JSONTape.EntryBuffer) {
+    private mutating func fill(_ index: Int, values: Range<Int>, into output: inout JSONTape.EntryBuffer) {
         let entry = tape.entries[index]
         switch entry.kind {
         case .array:
@@ -204,7 +217,8 @@ struct TemplateExpander {
                     continue
                 }
                 // The parameter's name is a string: `problem(in:)` refused templates where not.
-                guard let value = values.last(where: { tape.strings(at: $0.name, and: member.value.index) }) else { continue }
+                guard let found = values.last(where: { tape.strings(at: valueStack[$0].name, and: member.value.index) }) else { continue }
+                let value = valueStack[found]
                 output.append(bound)
                 let shift = output.count - value.range.lowerBound
                 for position in value.range { output.append(Self.moved(output[position], by: shift)) }
