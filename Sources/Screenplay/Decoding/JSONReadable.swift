@@ -3,6 +3,19 @@ protocol JSONReadable {
     init(json: JSONElement, context: DecodingContext) throws(DecodingFailure)
 }
 
+/// A value read from one JSON value and nothing inside it (a string, a number, a name from a closed
+/// set …): its only possible problem is itself. A reader takes the member's step of the path only
+/// when such a value fails, instead of for every member it reads.
+protocol JSONLeaf: JSONReadable {}
+
+extension String: JSONLeaf {}
+extension Double: JSONLeaf {}
+extension Int: JSONLeaf {}
+extension Bool: JSONLeaf {}
+extension EnumValue: JSONLeaf {}
+extension CheckedURL: JSONLeaf {}
+extension Length: JSONLeaf {}
+
 extension JSONReadable {
     static func typeMismatch(_ expected: String, _ json: JSONElement, _ context: DecodingContext) -> DecodingFailure {
         context.failure(.invalidValue, "expected \(expected), found \(json.kindDescription)")
@@ -51,7 +64,7 @@ extension Dictionary: JSONReadable where Key == String, Value == JSONValue {
 }
 
 /// A closed set of string values (`"leading"`, `"center"` …), read with a message that lists them.
-protocol JSONEnum: JSONReadable, JSONEncodable, RawRepresentable<String>, CaseIterable {}
+protocol JSONEnum: JSONLeaf, JSONEncodable, RawRepresentable<String>, CaseIterable {}
 
 extension JSONEnum {
     init(json: JSONElement, context: DecodingContext) throws(DecodingFailure) {

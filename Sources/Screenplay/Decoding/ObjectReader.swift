@@ -105,6 +105,29 @@ struct ObjectReader {
         }
     }
 
+    /// A required leaf: read without a step of the path, which is added to the failure if any.
+    mutating func required<T: JSONLeaf>(_ key: MemberKey, as type: T.Type = T.self) throws(DecodingFailure) -> T {
+        guard let json = raw(key), !json.isNull else {
+            throw context.failure(.missingField, "\(describedAs) is missing its required \"\(key.name)\"")
+        }
+        do throws(DecodingFailure) {
+            return try T(json: json, context: context)
+        } catch {
+            throw DecodingFailure(code: error.code, message: error.message, path: error.path.appending(key: key.name))
+        }
+    }
+
+    /// An optional leaf: read without a step of the path, which is added to the warning if any.
+    mutating func optional<T: JSONLeaf>(_ key: MemberKey, as type: T.Type = T.self) -> T? {
+        guard let json = raw(key), !json.isNull else { return nil }
+        do throws(DecodingFailure) {
+            return try T(json: json, context: context)
+        } catch {
+            context.report(DecodingFailure(code: error.code, message: "\(error.message); ignored", path: error.path.appending(key: key.name)))
+            return nil
+        }
+    }
+
     /// Reports members that were never read, when the options ask for it.
     func finish() {
         guard presentReads < object.count, context.options.reportsUnknownFields else { return }
