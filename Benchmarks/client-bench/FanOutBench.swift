@@ -35,7 +35,9 @@ enum FanOutBench {
                 channels.append(channel)
             }
             let deadline = ContinuousClock.now + .seconds(30)
-            while opened.opens < min(start + batch, subscribers), ContinuousClock.now < deadline { try await Task.sleep(for: .milliseconds(10)) }
+            while opened.opens < min(start + batch, subscribers), ContinuousClock.now < deadline {
+                try await Task.sleep(for: .milliseconds(10))
+            }
         }
         let gzipped = GzipChunks(port: port)
         channels.append(
@@ -55,11 +57,7 @@ enum FanOutBench {
             try await Task.sleep(for: .milliseconds(300))
         }
         let latencies = received.latencies.sorted()
-        func percentile(_ p: Double) -> String {
-            guard !latencies.isEmpty else { return "n/a" }
-            let value = latencies[min(latencies.count - 1, Int(Double(latencies.count) * p))]
-            return String(format: "%.1f ms", Double(value.components.attoseconds) / 1e15 + Double(value.components.seconds) * 1_000)
-        }
+        func percentile(_ p: Double) -> String { received.latency(atPercentile: p) }
         let chunks = gzipped.chunkSizes
         print("")
         print("fan-out: \(opened.opens) of \(subscribers) subscribers of /screens/cities on loopback, \(publishes) one-city changes")

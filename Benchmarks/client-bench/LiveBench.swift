@@ -37,7 +37,8 @@ enum LiveBench {
         child.standardOutput = FileHandle.nullDevice
         try child.run()
         for _ in 0..<100 {
-            if let response = try? await HTTPClient.shared.execute(HTTPClientRequest(url: "http://127.0.0.1:\(port)/health"), timeout: .seconds(1)),
+            if let response = try? await HTTPClient.shared.execute(
+                HTTPClientRequest(url: "http://127.0.0.1:\(port)/health"), timeout: .seconds(1)),
                 response.status == .ok
             {
                 break
@@ -101,11 +102,7 @@ enum LiveBench {
             try await Task.sleep(for: .milliseconds(100))
         }
         let latencies = received.latencies.sorted()
-        func percentile(_ p: Double) -> String {
-            guard !latencies.isEmpty else { return "n/a" }
-            let value = latencies[min(latencies.count - 1, Int(Double(latencies.count) * p))]
-            return String(format: "%.1f ms", Double(value.components.attoseconds) / 1e15 + Double(value.components.seconds) * 1_000)
-        }
+        func percentile(_ p: Double) -> String { received.latency(atPercentile: p) }
         print("")
         print("live /screens/cities, \(subscribers) subscribers on loopback, \(publishes) one-city changes:")
         print(
@@ -160,4 +157,12 @@ final class Received: @unchecked Sendable {
 
     func count(for index: Int) -> Int { lock.withLock { counts[index] } }
     var medianBytes: Int { lock.withLock { sizes.sorted().dropFirst(sizes.count / 2).first ?? 0 } }
+
+    /// The latency below which a fraction `p` of the receipts fell, in milliseconds ("n/a" for none).
+    func latency(atPercentile p: Double) -> String {
+        let latencies = lock.withLock { self.latencies }.sorted()
+        guard !latencies.isEmpty else { return "n/a" }
+        let value = latencies[min(latencies.count - 1, Int(Double(latencies.count) * p))]
+        return String(format: "%.1f ms", Double(value.components.attoseconds) / 1e15 + Double(value.components.seconds) * 1_000)
+    }
 }

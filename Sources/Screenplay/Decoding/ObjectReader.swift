@@ -10,7 +10,10 @@
 struct ObjectReader {
     let object: JSONElement
     let context: DecodingContext
-    private let subject: Subject
+    private(set) var subject: Subject
+    /// The object's `type`, found by the pass that finds which members there are (the last, when
+    /// the name is repeated): a node is read by its type, and looking for it again costs a scan.
+    private(set) var type: JSONElement?
     /// Which keys were read: bit `rawValue` of `MemberKey`.
     private var read: (UInt64, UInt64) = (0, 0)
     /// Which keys the object has, found in one pass: most of what a reader asks for is absent.
@@ -45,6 +48,7 @@ struct ObjectReader {
         let end = object.tape.end(of: object.index)
         while position < end {
             let key = entries[position].key
+            if key == MemberKey.type.rawValue { type = JSONElement(tape: object.tape, index: position + 1) }
             if key < 64 {
                 if present.0 & (1 << UInt64(key)) != 0 { hasRepeatedNames = true }
                 present.0 |= 1 << UInt64(key)
@@ -61,6 +65,11 @@ struct ObjectReader {
     }
 
     var describedAs: String { subject.words }
+
+    /// Says what the object is, once its `type` is known.
+    mutating func describe(as subject: Subject) {
+        self.subject = subject
+    }
 
     /// The object's members as JSON values (an app-defined component's properties).
     var members: [String: JSONValue] { object.value.objectValue ?? [:] }
@@ -123,7 +132,8 @@ struct ObjectReader {
         do throws(DecodingFailure) {
             return try T(json: json, context: context)
         } catch {
-            context.report(DecodingFailure(code: error.code, message: "\(error.message); ignored", path: error.path.appending(key: key.name)))
+            context.report(
+                DecodingFailure(code: error.code, message: "\(error.message); ignored", path: error.path.appending(key: key.name)))
             return nil
         }
     }

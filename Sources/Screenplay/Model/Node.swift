@@ -114,7 +114,8 @@ extension Node {
             context.report(.warning, .droppedNode, "expected a node object, found \(json.kindDescription); node dropped")
             return nil
         }
-        let typeMember = json.member(.type)
+        var reader = ObjectReader(json, context: context, describedAs: "a node")
+        let typeMember = reader.type
         guard let typeMember, typeMember.kind == .string else {
             let found = typeMember.map { "\"type\" is \($0.kindDescription)" } ?? "it has no \"type\""
             context.report(.warning, .droppedNode, "a node needs a string \"type\", but \(found); node dropped")
@@ -123,7 +124,7 @@ extension Node {
         // A built-in kind is read off the bytes, and its name is a literal: no string is made.
         let kind = typeMember.componentKind
         let type = kind?.rawValue ?? typeMember.string ?? ""
-        var reader = ObjectReader(json, context: context, subject: .node(type: type, builtIn: kind != nil))
+        reader.describe(as: .node(type: type, builtIn: kind != nil))
         reader.accept(.type)
         let fallback = reader.raw(.fallback).flatMap { json in
             context.at(.member(.fallback)) {
