@@ -81,6 +81,7 @@ final class PostgresServer: @unchecked Sendable {
 
     /// Runs a program to its end with posix_spawn and waitpid: Foundation's `Process` waits on a
     /// descriptor that the server pg_ctl starts in the background inherits, so it would never return.
+    /// The program gets standard input, output and error, and no other descriptor of the tests.
     private func run(_ program: String, _ arguments: [String], asPostgres: Bool = true) throws {
         let argv = asPostgres && getuid() == 0 ? ["/usr/sbin/runuser", "-u", "postgres", "--", program] + arguments : [program] + arguments
         let outputPath = folder.appendingPathComponent("output-\(UUID().uuidString.prefix(8))").path
@@ -90,6 +91,10 @@ final class PostgresServer: @unchecked Sendable {
         posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
         posix_spawn_file_actions_addopen(&actions, 1, outputPath, O_WRONLY | O_CREAT | O_TRUNC, 0o666)
         posix_spawn_file_actions_adddup2(&actions, 1, 2)
+        // Nothing else of this process may live on in the server: a pipe another test opened for
+        // its own child at that moment would never see its end while PostgreSQL runs, and that
+        // test would wait for ever (it did: a CLI test's `readDataToEndOfFile`).
+        _ = closeFrom(&actions, 3)
         var cArguments = argv.map { strdup($0) } + [nil]
         defer { for argument in cArguments { free(argument) } }
         var pid: pid_t = 0
@@ -128,3 +133,8 @@ enum Backend: String, CaseIterable, CustomTestStringConvertible, Sendable {
         return PostgresServer.availableOrRequired ? allCases : [.sqlite]
     }
 }
+
+/// glibc's `posix_spawn_file_actions_addclosefrom_np` (2.34 and later), which its module map does
+/// not show to Swift: the child closes every descriptor from `lowest` on before it runs.
+@_silgen_name("posix_spawn_file_actions_addclosefrom_np")
+private func closeFrom(_ actions: UnsafeMutablePointer<posix_spawn_file_actions_t>, _ lowest: Int32) -> Int32

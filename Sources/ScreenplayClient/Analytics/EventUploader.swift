@@ -61,7 +61,8 @@ public actor EventUploader {
         } else if scheduled == nil {
             let interval = self.interval
             scheduled = Task { [weak self] in
-                try? await Task.sleep(for: interval)
+                // Cancelled (a flush came first): nothing is left to do.
+                guard (try? await Task.sleep(for: interval)) != nil else { return }
                 await self?.flush()
             }
         }
@@ -74,7 +75,11 @@ public actor EventUploader {
         scheduled?.cancel()
         scheduled = nil
         // One flush at a time: a second caller waits for the first, then sends what is left.
-        while sending { try? await Task.sleep(for: .milliseconds(10)) }
+        // A cancelled caller leaves it to the flush under way, which sends whatever is waiting: its
+        // sleeps would end at once, and the wait would spin.
+        while sending {
+            guard (try? await Task.sleep(for: .milliseconds(10))) != nil else { return false }
+        }
         sending = true
         defer { sending = false }
         while !pending.isEmpty {
@@ -89,7 +94,7 @@ public actor EventUploader {
                 failures += 1
                 let wait = Duration.seconds(min(60, 1 << min(failures - 1, 6)))
                 scheduled = Task { [weak self] in
-                    try? await Task.sleep(for: wait)
+                    guard (try? await Task.sleep(for: wait)) != nil else { return }
                     await self?.flush()
                 }
                 return false
