@@ -87,7 +87,8 @@ struct ObjectReader {
 
     /// Takes note that `key` belongs to the format without reading it.
     mutating func accept(_ key: MemberKey) {
-        _ = raw(key)
+        markRead(key)
+        if Self.contains(present, key.rawValue) { presentReads += 1 }
     }
 
     mutating func raw(_ key: MemberKey) -> JSONElement? {
@@ -98,43 +99,50 @@ struct ObjectReader {
     }
 
     mutating func required<T: JSONReadable>(_ key: MemberKey, as type: T.Type = T.self) throws(DecodingFailure) -> T {
-        guard let json = raw(key), !json.isNull else {
-            throw context.failure(.missingField, "\(describedAs) is missing its required \"\(key.name)\"")
-        }
-        return try context.at(.member(key)) { () throws(DecodingFailure) -> T in try T(json: json, context: context) }
+        try required(key, leaf: false)
     }
 
     mutating func optional<T: JSONReadable>(_ key: MemberKey, as type: T.Type = T.self) -> T? {
+        optional(key, leaf: false)
+    }
+
+    /// A required leaf (a ``JSONLeaf``): read without a step of the path.
+    mutating func required<T: JSONLeaf>(_ key: MemberKey, as type: T.Type = T.self) throws(DecodingFailure) -> T {
+        try required(key, leaf: true)
+    }
+
+    /// An optional leaf (a ``JSONLeaf``): read without a step of the path.
+    mutating func optional<T: JSONLeaf>(_ key: MemberKey, as type: T.Type = T.self) -> T? {
+        optional(key, leaf: true)
+    }
+
+    private mutating func required<T: JSONReadable>(_ key: MemberKey, leaf: Bool) throws(DecodingFailure) -> T {
+        guard let json = raw(key), !json.isNull else {
+            throw context.failure(.missingField, "\(describedAs) is missing its required \"\(key.name)\"")
+        }
+        return try read(json, at: key, leaf: leaf)
+    }
+
+    private mutating func optional<T: JSONReadable>(_ key: MemberKey, leaf: Bool) -> T? {
         guard let json = raw(key), !json.isNull else { return nil }
         do throws(DecodingFailure) {
-            return try context.at(.member(key)) { () throws(DecodingFailure) -> T in try T(json: json, context: context) }
+            return try read(json, at: key, leaf: leaf)
         } catch {
             context.report(DecodingFailure(code: error.code, message: "\(error.message); ignored", path: error.path))
             return nil
         }
     }
 
-    /// A required leaf: read without a step of the path, which is added to the failure if any.
-    mutating func required<T: JSONLeaf>(_ key: MemberKey, as type: T.Type = T.self) throws(DecodingFailure) -> T {
-        guard let json = raw(key), !json.isNull else {
-            throw context.failure(.missingField, "\(describedAs) is missing its required \"\(key.name)\"")
+    /// The member `key`'s value as `T`, its problems at the member's path. A leaf can only fail
+    /// itself: it is read without taking the step, which is added to its failure instead.
+    private func read<T: JSONReadable>(_ json: JSONElement, at key: MemberKey, leaf: Bool) throws(DecodingFailure) -> T {
+        guard leaf else {
+            return try context.at(.member(key)) { () throws(DecodingFailure) -> T in try T(json: json, context: context) }
         }
         do throws(DecodingFailure) {
             return try T(json: json, context: context)
         } catch {
             throw DecodingFailure(code: error.code, message: error.message, path: error.path.appending(key: key.name))
-        }
-    }
-
-    /// An optional leaf: read without a step of the path, which is added to the warning if any.
-    mutating func optional<T: JSONLeaf>(_ key: MemberKey, as type: T.Type = T.self) -> T? {
-        guard let json = raw(key), !json.isNull else { return nil }
-        do throws(DecodingFailure) {
-            return try T(json: json, context: context)
-        } catch {
-            context.report(
-                DecodingFailure(code: error.code, message: "\(error.message); ignored", path: error.path.appending(key: key.name)))
-            return nil
         }
     }
 

@@ -295,16 +295,4 @@ struct JSONElement {
         return ComponentKind.spellings.value(
             spelt: UnsafeBufferPointer(rebasing: tape.bytes[Int(entry.payload)..<Int(entry.payload) + Int(entry.count)]))
     }
-
-    /// The value of an object's member with any name (the last, when a name is repeated).
-    func member(named name: String) -> JSONElement? {
-        if let key = MemberKey.byName[name] { return member(key) }
-        guard kind == .object else { return nil }
-        var name = name
-        return name.withUTF8 { utf8 in
-            var found: JSONElement?
-            for member in members where tape.string(at: member.name, equals: utf8) { found = member.value }
-            return found
-        }
-    }
 }
