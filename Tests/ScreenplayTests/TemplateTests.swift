@@ -80,6 +80,27 @@ struct TemplateTests {
     }
 
     /// A small document cannot unfold into a huge one: past the limit, instances are dropped.
+    /// A binding or a parameter whose name is written with escapes binds as its plain spelling,
+    /// in every instance, and a value with escapes is kept as it was written.
+    @Test func escapedNamesBindAsTheirPlainSpelling() throws {
+        let document = #"""
+            {"version":"1.1","id":"t","templates":{"t0":{"type":"text","size":15,"\u0024text":"\u0061"}},
+             "body":{"type":"vstack","children":[
+               {"type":"t0","a":"one"},{"type":"t0","a":"tw\u006f"},{"type":"t0","a":"\"three\""}]}}
+            """#
+        let result = Screen.decode(from: Array(document.utf8))
+        #expect(result.diagnostics.isEmpty, "\(result.diagnostics)")
+        let screen = try #require(result.value)
+        let expected = Screen(id: "t") {
+            VStack {
+                Text("one", size: 15)
+                Text("two", size: 15)
+                Text("\"three\"", size: 15)
+            }
+        }
+        #expect(screen == expected)
+    }
+
     @Test func expansionIsBounded() throws {
         let wide = (0..<200).map { _ in #"{"type":"text","text":"xxxxxxxx"}"# }.joined(separator: ",")
         let instances = (0..<6_000).map { _ in #"{"type":"w"}"# }.joined(separator: ",")

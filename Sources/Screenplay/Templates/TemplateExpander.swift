@@ -35,6 +35,8 @@ struct TemplateExpander {
     /// Bytes of names the expanded tape needs and the document does not have (a binding whose
     /// name has escapes).
     private var extraBytes: [UInt8] = []
+    /// The names of escaped bindings, by where the binding is on the tape, written once.
+    private var escapedBindings: [Int: JSONTape.Entry] = [:]
 
     /// Reads the document's `templates` member, reporting and leaving out any template that
     /// cannot be used.
@@ -235,7 +237,8 @@ struct TemplateExpander {
         var entry = tape.entries[index]
         if entry.escaped {
             // Rare: "\u0024text" binds "text" as "$text" does. The unescaped name goes into bytes
-            // of the expanded tape's own, after the document's.
+            // of the expanded tape's own, after the document's, once for every instance.
+            if let known = escapedBindings[index] { return known }
             let name = tape.string(at: index)
             guard name.utf8.first == UInt8(ascii: "$") else { return nil }
             let bound = Array(name.utf8.dropFirst())
@@ -244,6 +247,7 @@ struct TemplateExpander {
             entry.count = UInt32(bound.count)
             entry.key = bound.withUnsafeBufferPointer { MemberKey.rawValue(spelt: $0) }
             extraBytes += bound
+            escapedBindings[index] = entry
             return entry
         }
         let start = Int(entry.payload)
