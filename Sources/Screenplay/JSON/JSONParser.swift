@@ -329,15 +329,14 @@ public enum JSONParser {
             }
         }
 
+        /// Refuses a string longer than the limit. Its failure is built by a static function: a
+        /// method on `self` made the compiler copy the whole reader on every string to call it.
         @inline(__always) func checkLength(_ count: Int, start: Int) throws(JSONParseError) {
-            if count > maxStringBytes { try refuseLength(start: start) }
+            if count > maxStringBytes { throw Self.stringTooLong(start: start, limit: maxStringBytes, in: bytes) }
         }
 
-        func refuseLength(start: Int) throws(JSONParseError) {
-            throw JSONParseError(
-                code: .stringTooLong,
-                message: "string is longer than \(limits.maxStringBytes) bytes",
-                position: Self.position(of: start, in: bytes))
+        @inline(never) static func stringTooLong(start: Int, limit: Int, in bytes: UnsafeBufferPointer<UInt8>) -> JSONParseError {
+            JSONParseError(code: .stringTooLong, message: "string is longer than \(limit) bytes", position: position(of: start, in: bytes))
         }
 
         mutating func parseNumber() throws(JSONParseError) -> Double {

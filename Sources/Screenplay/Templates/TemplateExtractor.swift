@@ -24,7 +24,8 @@ struct TemplateExtractor {
 
     /// Templates whose instances would be mostly parameters are not worth it, and their short
     /// parameter names cost gzip more than they save: the nodes inside are tried instead (the
-    /// cities' cards have 40 values of their own; their bars have 5).
+    /// cities' cards have 40 values of their own; their bars have 5). At most 26, so that every
+    /// parameter's name is one letter.
     static let maximumParameters = 12
 
     private let tape: JSONTape.Contents
@@ -41,19 +42,43 @@ struct TemplateExtractor {
 
     private struct Accepted {
         let name: String
-        let template: JSONValue
-        /// The parameters of the instance at each node slot: names and where their values are.
-        var instances: [Int: [(name: String, value: Int)]]
-        /// `"a":` … for each parameter, and `"type":"t0"}`: what every instance writes.
-        let quotedParameterNames: [[UInt8]]
-        let typeMember: [UInt8]
+        let template: Template
+        /// The node slot of each instance.
+        let slots: [Int]
+    }
 
-        init(name: String, template: JSONValue, instances: [Int: [(name: String, value: Int)]]) {
-            self.name = name
-            self.template = template
-            self.instances = instances
-            quotedParameterNames = (instances.first?.value ?? []).map { Array("\"\($0.name)\":".utf8) }
-            typeMember = Array("\"type\":\"\(name)\"}".utf8)
+    /// The accepted nodes as the writer meets them, by node slot and in flat arrays of integers:
+    /// writing an instance looks nothing up in a dictionary and copies no reference.
+    private struct Instances {
+        /// Per node slot: the number of the template it is an instance of, or -1.
+        var template: [Int32]
+        /// Per node slot that is an instance: where its parameters' values start in `values`.
+        var firstValue: [Int32]
+        /// Every instance's parameters' values (where they are on the tape), in parameter order.
+        var values: [Int] = []
+        /// Per template: its name and number of parameters (named `a`, `b` … in every template).
+        var names: [String] = []
+        var parameterCounts: [Int] = []
+        /// Per template: its bytes in `typeMembers`, `"type":"t0"}`, which ends every instance.
+        var typeMemberRanges: [Range<Int>] = []
+        var typeMembers: [UInt8] = []
+
+        init(_ accepted: some Collection<Accepted>, slots: Int) {
+            template = Array(repeating: -1, count: slots)
+            firstValue = Array(repeating: 0, count: slots)
+            for (number, accepted) in accepted.enumerated() {
+                let parameterCount = accepted.template.parameterCount
+                names.append(accepted.name)
+                parameterCounts.append(parameterCount)
+                let start = typeMembers.count
+                typeMembers += Array("\"type\":\"\(accepted.name)\"}".utf8)
+                typeMemberRanges.append(start..<typeMembers.count)
+                for (row, slot) in accepted.slots.enumerated() {
+                    template[slot] = Int32(number)
+                    firstValue[slot] = Int32(values.count)
+                    for parameter in 0..<parameterCount { values.append(accepted.template.values[parameter * accepted.slots.count + row]) }
+                }
+            }
         }
     }
 
@@ -68,7 +93,8 @@ struct TemplateExtractor {
         var extractor = TemplateExtractor(tape: root.tape)
         extractor.choose(in: body.index)
         guard !extractor.accepted.isEmpty else { return nil }
-        return extractor.write(document: root.index, body: body.index, layout: layout)
+        let instances = Instances(extractor.accepted.values, slots: extractor.nodes.count)
+        return extractor.write(document: root.index, body: body.index, instances: instances, layout: layout)
     }
 
     // MARK: Shapes
@@ -197,8 +223,8 @@ struct TemplateExtractor {
             var changed = false
             for shape in order where accepted[shape] == nil {
                 let slots = candidates[shape] ?? []
-                guard slots.count >= Self.minimumInstances, let (template, parameters) = template(for: slots.map { nodes[$0].index }),
-                    parameters[0].count <= Self.maximumParameters
+                guard slots.count >= Self.minimumInstances, let template = template(for: slots.map { nodes[$0].index }),
+                    template.parameterCount <= Self.maximumParameters
                 else {
                     rejected.insert(shape)
                     changed = true
@@ -210,17 +236,16 @@ struct TemplateExtractor {
                     nextName += 1
                 } while typeNames.contains(name)
                 let plainBytes = slots.reduce(0) { $0 + size(of: nodes[$1].index) }
-                let instanceBytes = parameters.reduce(0) { total, parameters in
-                    total + 11 + name.utf8.count + parameters.reduce(0) { $0 + $1.name.utf8.count + 4 + size(of: $1.value) }
-                }
-                guard Self.size(of: template) + instanceBytes < plainBytes * 9 / 10 else {
+                // `{"type":"t0"}` for each, and `"a":` and a value for each parameter.
+                let instanceBytes =
+                    slots.count * (11 + name.utf8.count) + template.values.count * 5 + template.values.reduce(0) { $0 + size(of: $1) }
+                guard Self.size(of: template.value) + instanceBytes < plainBytes * 9 / 10 else {
                     nextName -= 1
                     rejected.insert(shape)
                     changed = true
                     continue
                 }
-                accepted[shape] = Accepted(
-                    name: name, template: template, instances: Dictionary(uniqueKeysWithValues: zip(slots, parameters)))
+                accepted[shape] = Accepted(name: name, template: template, slots: slots)
             }
             if !changed { break }
             // A rejected shape changes which nodes are outermost: start again without it.
@@ -280,63 +305,76 @@ struct TemplateExtractor {
         return kind != .object && kind != .array
     }
 
+    /// What the nodes of one shape have in common, and what each has of its own.
+    private struct Template {
+        let value: JSONValue
+        /// How many parameters each instance has: `a`, `b` … in the order met.
+        let parameterCount: Int
+        /// Where each instance's parameters' values are on the tape, parameter after parameter:
+        /// the value of parameter `k` for instance `i` is at `values[k * instances + i]`.
+        let values: [Int]
+    }
+
     /// The template of nodes that share a shape, and each node's parameters; nil if they turn out
     /// not to share it (a hash collision).
-    private func template(for instances: [Int]) -> (JSONValue, [[(name: String, value: Int)]])? {
-        var parameters = Array(repeating: [(name: String, value: Int)](), count: instances.count)
-        var nextParameter = 0
-        func build(_ column: [Int]) -> JSONValue? {
-            let first = JSONElement(tape: tape, index: column[0])
+    private func template(for instances: [Int]) -> Template? {
+        var values: [Int] = []
+        var parameterCount = 0
+        // Every instance's position, walked side by side: nodes of one shape have the same names
+        // in the same order.
+        func build(_ column: inout [Int]) -> JSONValue? {
+            let first = tape.entries[column[0]]
             switch first.kind {
-            case .object:
-                var template: [String: JSONValue] = [:]
-                // Members are walked side by side: nodes of one shape have the same names in
-                // the same order.
-                var positions = column.map { $0 + 1 }
+            case .object, .array:
+                for index in column {
+                    let entry = tape.entries[index]
+                    guard entry.kind == first.kind, entry.count == first.count else { return nil }
+                }
+                for row in column.indices { column[row] += 1 }
+                if first.kind == .array {
+                    var elements: [JSONValue] = []
+                    elements.reserveCapacity(Int(first.count))
+                    for _ in 0..<first.count {
+                        guard let element = build(&column) else { return nil }
+                        elements.append(element)
+                    }
+                    return .array(elements)
+                }
+                var members: [String: JSONValue] = [:]
                 for _ in 0..<first.count {
-                    let name = tape.entries[positions[0]]
-                    for (row, index) in column.enumerated() {
-                        let entry = tape.entries[index]
-                        guard entry.kind == .object, entry.count == first.count else { return nil }
+                    let nameIndex = column[0]
+                    let name = tape.entries[nameIndex]
+                    for row in column.indices {
                         // Names of the format compare by key; others by their bytes.
                         let sameName =
-                            name.key != .max
-                            ? tape.entries[positions[row]].key == name.key : tape.strings(at: positions[row], and: positions[0])
+                            name.key != .max ? tape.entries[column[row]].key == name.key : tape.strings(at: column[row], and: nameIndex)
                         guard sameName else { return nil }
+                        column[row] += 1
                     }
-                    let key = tape.string(at: positions[0])
-                    let values = positions.map { $0 + 1 }
-                    if key != "type", isLeaf(values[0]), values.contains(where: { !sameLeaf($0, values[0]) }) {
-                        guard values.allSatisfy(isLeaf) else { return nil }
-                        let name = Self.parameterName(nextParameter)
-                        nextParameter += 1
-                        template["$" + key] = .string(name)
-                        for (row, value) in values.enumerated() { parameters[row].append((name, value)) }
+                    let key = tape.string(at: nameIndex)
+                    let value = column[0]
+                    if name.key != MemberKey.type.rawValue, isLeaf(value), column.contains(where: { !sameLeaf($0, value) }) {
+                        guard column.allSatisfy(isLeaf) else { return nil }
+                        members["$" + key] = .string(Self.parameterName(parameterCount))
+                        parameterCount += 1
+                        values += column
+                        for row in column.indices { column[row] += 1 }
                     } else {
-                        guard let built = build(values) else { return nil }
-                        template[key] = built
+                        guard let built = build(&column) else { return nil }
+                        members[key] = built
                     }
-                    positions = values.map { tape.end(of: $0) }
                 }
-                return .object(template)
-            case .array:
-                var template: [JSONValue] = []
-                var positions = column.map { $0 + 1 }
-                for _ in 0..<first.count {
-                    for index in column where tape.entries[index].kind != .array || tape.entries[index].count != first.count {
-                        return nil
-                    }
-                    guard let built = build(positions) else { return nil }
-                    template.append(built)
-                    positions = positions.map { tape.end(of: $0) }
-                }
-                return .array(template)
+                return .object(members)
             default:
-                return column.allSatisfy({ sameLeaf($0, column[0]) }) ? tape.value(at: column[0]) : nil
+                let value = column[0]
+                guard column.allSatisfy({ sameLeaf($0, value) }) else { return nil }
+                for row in column.indices { column[row] += 1 }
+                return tape.value(at: value)
             }
         }
-        guard let template = build(instances) else { return nil }
-        return (template, parameters)
+        var column = instances
+        guard let value = build(&column) else { return nil }
+        return Template(value: value, parameterCount: parameterCount, values: values)
     }
 
     /// About how many bytes the value at `index` takes compact (for choosing, not for writing).
@@ -385,7 +423,7 @@ struct TemplateExtractor {
 
     /// The document with `templates` added, its version raised to 1.1, and the body's accepted
     /// nodes written as instances.
-    private func write(document: Int, body: Int, layout: JSONWriter.Layout) -> [UInt8] {
+    private func write(document: Int, body: Int, instances: Instances, layout: JSONWriter.Layout) -> [UInt8] {
         var writer = JSONWriter(layout: layout, capacity: tape.bytes.count / 2)
         writer.beginObject()
         var slot = 0
@@ -393,7 +431,7 @@ struct TemplateExtractor {
             switch tape.entries[member.name].key {
             case MemberKey.body.rawValue where member.value.index == body:
                 let open = writer.beginMember(.body)
-                write(body, slot: &slot, into: &writer)
+                write(body, slot: &slot, instances: instances, into: &writer)
                 writer.endMember(open)
             case MemberKey.templates.rawValue:
                 continue
@@ -402,12 +440,12 @@ struct TemplateExtractor {
                 writer.member(.version, Swift.max(version, .templates).description)
             default:
                 let open = writer.beginMember(named: member.name, in: tape)
-                write(member.value.index, slot: &slot, into: &writer)
+                write(member.value.index, slot: &slot, instances: instances, into: &writer)
                 writer.endMember(open)
             }
         }
         var templates: [String: JSONValue] = [:]
-        for template in accepted.values { templates[template.name] = template.template }
+        for template in accepted.values { templates[template.name] = template.template.value }
         writer.member(.templates, templates)
         writer.endObject()
         return writer.finished
@@ -415,34 +453,41 @@ struct TemplateExtractor {
 
     /// Writes the value at `index` as it is, but for the accepted nodes in it, which become their
     /// instances.
-    private func write(_ index: Int, slot: inout Int, into writer: inout JSONWriter) {
+    private func write(_ index: Int, slot: inout Int, instances: borrowing Instances, into writer: inout JSONWriter) {
         let element = JSONElement(tape: tape, index: index)
         switch element.kind {
         case .object:
             if slot < nodes.count, nodes[slot].index == index {
                 let mine = slot
                 slot += 1
-                if let shape = nodes[mine].shape, let template = accepted[shape], let parameters = template.instances[mine] {
+                let template = Int(instances.template[mine])
+                if template >= 0 {
                     slot = nodes[mine].end
+                    let firstValue = Int(instances.firstValue[mine])
+                    let parameterCount = instances.parameterCounts[template]
                     if case .compact = writer.layout {
-                        // Written as bytes: its members are known, and already in key order.
+                        // Written as bytes: its members are known, and already in key order
+                        // (`a` … `l` sort before `type`).
                         writer.writeRaw(byte: UInt8(ascii: "{"))
-                        for (parameter, name) in zip(parameters, template.quotedParameterNames) {
-                            name.withUnsafeBufferPointer { writer.writeRaw($0) }
-                            write(parameter.value, slot: &slot, into: &writer)
+                        for parameter in 0..<parameterCount {
+                            writer.writeRaw(byte: UInt8(ascii: "\""))
+                            writer.writeRaw(byte: UInt8(ascii: "a") + UInt8(parameter))
+                            writer.writeRaw(byte: UInt8(ascii: "\""))
+                            writer.writeRaw(byte: UInt8(ascii: ":"))
+                            write(instances.values[firstValue + parameter], slot: &slot, instances: instances, into: &writer)
                             writer.writeRaw(byte: UInt8(ascii: ","))
                         }
-                        template.typeMember.withUnsafeBufferPointer { writer.writeRaw($0) }
+                        let typeMember = instances.typeMemberRanges[template]
+                        instances.typeMembers.withUnsafeBufferPointer { writer.writeRaw(UnsafeBufferPointer(rebasing: $0[typeMember])) }
                         return
                     }
                     writer.beginObject()
-                    // `a` … `l` sort before `type`.
-                    for parameter in parameters {
-                        let open = writer.beginMember(parameter.name)
-                        write(parameter.value, slot: &slot, into: &writer)
+                    for parameter in 0..<parameterCount {
+                        let open = writer.beginMember(Self.parameterName(parameter))
+                        write(instances.values[firstValue + parameter], slot: &slot, instances: instances, into: &writer)
                         writer.endMember(open)
                     }
-                    writer.member(.type, template.name)
+                    writer.member(.type, instances.names[template])
                     writer.endObject()
                     return
                 }
@@ -450,7 +495,7 @@ struct TemplateExtractor {
             writer.beginObject()
             for member in element.members {
                 let open = writer.beginMember(named: member.name, in: tape)
-                write(member.value.index, slot: &slot, into: &writer)
+                write(member.value.index, slot: &slot, instances: instances, into: &writer)
                 writer.endMember(open)
             }
             writer.endObject()
@@ -458,7 +503,7 @@ struct TemplateExtractor {
             writer.beginArray()
             for child in element.elements {
                 writer.nextElement()
-                write(child.index, slot: &slot, into: &writer)
+                write(child.index, slot: &slot, instances: instances, into: &writer)
             }
             writer.endArray()
         case .string:
