@@ -71,11 +71,11 @@ extension Component {
             self.children = children
         }
 
-        init(json: JSONElement, context: DecodingContext) throws(DecodingFailure) {
+        init(json: JSONElement, context: borrowing DecodingContext) throws(DecodingFailure) {
             guard json.kind == .object else {
                 throw context.failure(.invalidValue, "expected a section object, found \(json.kindDescription)")
             }
-            var reader = ObjectReader(json, context: context, describedAs: "a section")
+            var reader = ObjectReader(json, context: copy context, describedAs: "a section")
             self.init(reader.optional(.title), id: reader.optional(.id), children: try reader.nodes(.children))
             reader.finish()
         }

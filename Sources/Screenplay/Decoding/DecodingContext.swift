@@ -8,8 +8,9 @@ final class DecodingContext {
     /// Built once per document from the options' allowed schemes.
     let urlPolicy: URLPolicy
     @exclusivity(unchecked) private(set) var diagnostics: [Diagnostic] = []
-    /// The whole-screen checks, when a screen is decoded (not a lone node or patch).
-    @exclusivity(unchecked) var screenChecks: ScreenChecks?
+    /// The whole-screen checks, when a screen is decoded (not a lone node or patch). A constant:
+    /// every node reads it, and a variable would be retained for each read.
+    let screenChecks: ScreenChecks?
     /// The path so far. Its steps hold no references, so taking one and going back cost a store
     /// each; the names of members the format does not define wait in `names`.
     @exclusivity(unchecked) private var components = GrowableBuffer<StoredStep>(capacity: 16)
@@ -17,8 +18,9 @@ final class DecodingContext {
     /// The tapes being read: elements do not retain them.
     @exclusivity(unchecked) private var tapes: [JSONTape] = []
 
-    init(options: DecodingOptions, at path: JSONPath = .root) {
+    init(options: DecodingOptions, at path: JSONPath = .root, checkingScreen: Bool = false) {
         self.options = options
+        screenChecks = checkingScreen ? ScreenChecks() : nil
         self.urlPolicy = URLPolicy(allowedSchemes: options.allowedURLSchemes)
         for component in path.components {
             switch component {

@@ -1,6 +1,6 @@
 /// A value that can be read from a parsed document while decoding it.
 protocol JSONReadable {
-    init(json: JSONElement, context: DecodingContext) throws(DecodingFailure)
+    init(json: JSONElement, context: borrowing DecodingContext) throws(DecodingFailure)
 }
 
 /// A value read from one JSON value and nothing inside it (a string, a number, a name from a closed
@@ -23,41 +23,41 @@ extension JSONReadable {
 }
 
 extension String: JSONReadable {
-    init(json: JSONElement, context: DecodingContext) throws(DecodingFailure) {
+    init(json: JSONElement, context: borrowing DecodingContext) throws(DecodingFailure) {
         guard let value = json.string else { throw Self.typeMismatch("a string", json, context) }
         self = value
     }
 }
 
 extension Double: JSONReadable {
-    init(json: JSONElement, context: DecodingContext) throws(DecodingFailure) {
+    init(json: JSONElement, context: borrowing DecodingContext) throws(DecodingFailure) {
         guard let value = json.number else { throw Self.typeMismatch("a number", json, context) }
         self = value
     }
 }
 
 extension Int: JSONReadable {
-    init(json: JSONElement, context: DecodingContext) throws(DecodingFailure) {
+    init(json: JSONElement, context: borrowing DecodingContext) throws(DecodingFailure) {
         guard let value = json.int else { throw Self.typeMismatch("an integer", json, context) }
         self = value
     }
 }
 
 extension Bool: JSONReadable {
-    init(json: JSONElement, context: DecodingContext) throws(DecodingFailure) {
+    init(json: JSONElement, context: borrowing DecodingContext) throws(DecodingFailure) {
         guard let value = json.bool else { throw Self.typeMismatch("a boolean", json, context) }
         self = value
     }
 }
 
 extension JSONValue: JSONReadable {
-    init(json: JSONElement, context: DecodingContext) throws(DecodingFailure) {
+    init(json: JSONElement, context: borrowing DecodingContext) throws(DecodingFailure) {
         self = json.value
     }
 }
 
 extension Dictionary: JSONReadable where Key == String, Value == JSONValue {
-    init(json: JSONElement, context: DecodingContext) throws(DecodingFailure) {
+    init(json: JSONElement, context: borrowing DecodingContext) throws(DecodingFailure) {
         guard json.kind == .object, let value = json.value.objectValue else { throw Self.typeMismatch("an object", json, context) }
         self = value
     }
@@ -67,7 +67,7 @@ extension Dictionary: JSONReadable where Key == String, Value == JSONValue {
 protocol JSONEnum: JSONLeaf, JSONEncodable, RawRepresentable<String>, CaseIterable {}
 
 extension JSONEnum {
-    init(json: JSONElement, context: DecodingContext) throws(DecodingFailure) {
+    init(json: JSONElement, context: borrowing DecodingContext) throws(DecodingFailure) {
         self = try EnumValue<Self>(json: json, context: context).value
     }
 
@@ -80,7 +80,7 @@ extension JSONEnum {
 struct EnumValue<Value: RawRepresentable<String> & CaseIterable>: JSONReadable {
     let value: Value
 
-    init(json: JSONElement, context: DecodingContext) throws(DecodingFailure) {
+    init(json: JSONElement, context: borrowing DecodingContext) throws(DecodingFailure) {
         guard let raw = json.string else { throw Self.typeMismatch("a string", json, context) }
         guard let value = Value(rawValue: raw) else {
             let allowed = Value.allCases.map { "\"\($0.rawValue)\"" }.joined(separator: ", ")

@@ -20,6 +20,14 @@ struct ObjectReader {
     private var present: (UInt64, UInt64) = (0, 0)
     private var hasRepeatedNames = false
     private var presentReads = 0
+    /// Where the object's first sixteen members are, found by the same pass: each the position
+    /// of its name on the tape, shifted past its key in the low byte. Reading a member of an
+    /// object of up to sixteen looks here instead of walking the tape again.
+    private var nearby:
+        (
+            UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64
+        ) = (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
+    private static let nearbyCount = 16
 
     /// What the object is, for messages: made into words only when a message needs them.
     enum Subject {
@@ -46,8 +54,14 @@ struct ObjectReader {
         let entries = object.tape.entries
         var position = object.index + 1
         let end = object.tape.end(of: object.index)
+        var member = 0
         while position < end {
             let key = entries[position].key
+            if member < Self.nearbyCount {
+                let found = UInt64(position) << 8 | UInt64(key)
+                withUnsafeMutableBytes(of: &nearby) { $0.storeBytes(of: found, toByteOffset: member * 8, as: UInt64.self) }
+            }
+            member += 1
             if key == MemberKey.type.rawValue { type = JSONElement(tape: object.tape, index: position + 1) }
             if key < 64 {
                 if present.0 & (1 << UInt64(key)) != 0 { hasRepeatedNames = true }
@@ -95,7 +109,19 @@ struct ObjectReader {
         markRead(key)
         guard Self.contains(present, key.rawValue) else { return nil }
         presentReads += 1
-        return object.member(key, firstWillDo: !hasRepeatedNames)
+        let count = object.count
+        guard count <= Self.nearbyCount else { return object.member(key, firstWillDo: !hasRepeatedNames) }
+        // The last member of that name, as when the tape is walked.
+        let position = withUnsafeBytes(of: nearby) { nearby -> Int? in
+            var member = count - 1
+            while member >= 0 {
+                let found = nearby.load(fromByteOffset: member * 8, as: UInt64.self)
+                if UInt8(truncatingIfNeeded: found) == key.rawValue { return Int(found >> 8) }
+                member -= 1
+            }
+            return nil
+        }
+        return position.map { JSONElement(tape: object.tape, index: $0 + 1) }
     }
 
     mutating func required<T: JSONReadable>(_ key: MemberKey, as type: T.Type = T.self) throws(DecodingFailure) -> T {
@@ -135,7 +161,7 @@ struct ObjectReader {
 
     /// The member `key`'s value as `T`, its problems at the member's path. A leaf can only fail
     /// itself: it is read without taking the step, which is added to its failure instead.
-    private func read<T: JSONReadable>(_ json: JSONElement, at key: MemberKey, leaf: Bool) throws(DecodingFailure) -> T {
+    private mutating func read<T: JSONReadable>(_ json: JSONElement, at key: MemberKey, leaf: Bool) throws(DecodingFailure) -> T {
         guard leaf else {
             return try context.at(.member(key)) { () throws(DecodingFailure) -> T in try T(json: json, context: context) }
         }

@@ -28,8 +28,7 @@ extension Screen {
     }
 
     static func decode(from json: JSONElement, options: DecodingOptions) -> DecodeResult<Screen> {
-        let context = DecodingContext(options: options)
-        context.screenChecks = ScreenChecks()
+        let context = DecodingContext(options: options, checkingScreen: true)
         let screen = read(json, context: context)
         return DecodeResult(value: screen, diagnostics: context.diagnostics)
     }

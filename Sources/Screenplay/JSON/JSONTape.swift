@@ -291,8 +291,15 @@ struct JSONElement {
     var componentKind: ComponentKind? {
         let entry = tape.entries[index]
         guard entry.kind == .string else { return nil }
-        guard !entry.escaped else { return string.flatMap(ComponentKind.init(rawValue:)) }
-        return ComponentKind.spellings.value(
-            spelt: UnsafeBufferPointer(rebasing: tape.bytes[Int(entry.payload)..<Int(entry.payload) + Int(entry.count)]))
+        if let kind = withUnescapedUTF8({ ComponentKind.spellings.value(spelt: $0) }) { return kind }
+        return string.flatMap(ComponentKind.init(rawValue:))
+    }
+
+    /// Runs `body` on a string's bytes as the document holds them, or returns nil when the value
+    /// is not a string or has escapes (whose bytes are not the string's).
+    func withUnescapedUTF8<Result>(_ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result? {
+        let entry = tape.entries[index]
+        guard entry.kind == .string, !entry.escaped else { return nil }
+        return body(UnsafeBufferPointer(rebasing: tape.bytes[Int(entry.payload)..<Int(entry.payload) + Int(entry.count)]))
     }
 }

@@ -48,15 +48,25 @@ public enum Markup {
         }
 
         mutating func parse(_ markup: String) {
-            var markup = markup
-            markup.withUTF8 { bytes in
-                // Plain text, the common case, is one run.
-                if !bytes.contains(where: { $0 == UInt8(ascii: "<") || $0 == UInt8(ascii: "&") || $0 == UInt8(ascii: "\r") }) {
-                    if buildsRuns, !bytes.isEmpty { runs = [TextRun(String(decoding: bytes, as: UTF8.self))] }
-                    return
-                }
-                parse(bytes)
+            let parsed: Void? = markup.utf8.withContiguousStorageIfAvailable { parseText($0) }
+            if parsed == nil {
+                var markup = markup
+                markup.withUTF8 { parseText($0) }
             }
+        }
+
+        private mutating func parseText(_ bytes: UnsafeBufferPointer<UInt8>) {
+            // Plain text, the common case, is one run.
+            guard bytes.contains(where: Self.isSpecial) else {
+                if buildsRuns, !bytes.isEmpty { runs = [TextRun(String(decoding: bytes, as: UTF8.self))] }
+                return
+            }
+            parse(bytes)
+        }
+
+        /// The bytes that can start something other than text.
+        static func isSpecial(_ byte: UInt8) -> Bool {
+            byte == UInt8(ascii: "<") || byte == UInt8(ascii: "&") || byte == UInt8(ascii: "\r")
         }
 
         mutating func parse(_ bytes: UnsafeBufferPointer<UInt8>) {
@@ -72,10 +82,17 @@ public enum Markup {
                     pending.append(0x0A)
                     index += 1
                     if index < bytes.count, bytes[index] == 0x0A { index += 1 }
-                } else {
-                    if byte == UInt8(ascii: "<") { reportOnce("\"<\" that does not start a supported tag is shown as text") }
-                    pending.append(byte)
+                } else if byte == UInt8(ascii: "<") {
+                    reportOnce("\"<\" that does not start a supported tag is shown as text")
+                    if buildsRuns { pending.append(byte) }
                     index += 1
+                } else {
+                    // Text up to the next byte that could start something else, kept only when
+                    // runs are built.
+                    var end = index + 1
+                    while end < bytes.count, !Self.isSpecial(bytes[end]) { end += 1 }
+                    if buildsRuns { pending.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[index..<end])) }
+                    index = end
                 }
             }
             flush()
@@ -141,11 +158,37 @@ public enum Markup {
             case link(String)
         }
 
-        static let simpleTags: [(name: [UInt8], tag: Tag)] = [
-            (Array("strong".utf8), .strong), (Array("/strong".utf8), .strongEnd), (Array("em".utf8), .emphasis),
-            (Array("/em".utf8), .emphasisEnd), (Array("br".utf8), .lineBreak), (Array("br/".utf8), .lineBreak),
-            (Array("br /".utf8), .lineBreak), (Array("/a".utf8), .linkEnd),
-        ]
+        /// The tags without attributes, by their names lowercased and packed into a word (none is
+        /// longer than eight bytes): matching one compares integers.
+        static let simpleTags: [(name: UInt64, count: Int, tag: SimpleTag)] = [
+            ("strong", .strong), ("/strong", .strongEnd), ("em", .emphasis), ("/em", .emphasisEnd), ("br", .lineBreak),
+            ("br/", .lineBreak), ("br /", .lineBreak), ("/a", .linkEnd),
+        ].map { name, tag in
+            name.utf8.withContiguousStorageIfAvailable { (word(lowercasing: $0) ?? 0, $0.count, tag) }!
+        }
+
+        enum SimpleTag {
+            case strong, strongEnd, emphasis, emphasisEnd, lineBreak, linkEnd
+
+            var tag: Tag {
+                switch self {
+                case .strong: .strong
+                case .strongEnd: .strongEnd
+                case .emphasis: .emphasis
+                case .emphasisEnd: .emphasisEnd
+                case .lineBreak: .lineBreak
+                case .linkEnd: .linkEnd
+                }
+            }
+        }
+
+        /// Up to eight bytes lowercased, packed into a word; nil for more.
+        static func word(lowercasing bytes: UnsafeBufferPointer<UInt8>) -> UInt64? {
+            guard bytes.count <= 8 else { return nil }
+            var word: UInt64 = 0
+            for index in 0..<bytes.count { word |= UInt64(lowercased(bytes[index])) << (8 * UInt64(index)) }
+            return word
+        }
 
         static func isSpace(_ byte: UInt8) -> Bool { byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D }
 
@@ -171,8 +214,10 @@ public enum Markup {
             while lower < upper, Self.isSpace(bytes[lower]) { lower += 1 }
             while upper > lower, Self.isSpace(bytes[upper - 1]) { upper -= 1 }
             let inner = UnsafeBufferPointer(rebasing: bytes[lower..<upper])
-            for (name, tag) in Self.simpleTags where name.count == inner.count {
-                if zip(name, inner).allSatisfy({ $0 == Self.lowercased($1) }) { return (tag, close + 1) }
+            if let word = Self.word(lowercasing: inner) {
+                for simple in Self.simpleTags where simple.name == word && simple.count == inner.count {
+                    return (simple.tag.tag, close + 1)
+                }
             }
             return Self.link(in: inner).map { (.link($0), close + 1) }
         }

@@ -69,12 +69,11 @@ public indirect enum Action: Sendable, Hashable {
 }
 
 extension Action: JSONReadable, JSONEncodable {
-    init(json: JSONElement, context: DecodingContext) throws(DecodingFailure) {
+    init(json: JSONElement, context: borrowing DecodingContext) throws(DecodingFailure) {
         guard json.kind == .object else { throw Self.typeMismatch("an action object", json, context) }
-        var reader = ObjectReader(json, context: context, describedAs: "an action")
+        var reader = ObjectReader(json, context: copy context, describedAs: "an action")
         let type = try reader.required(.type, as: String.self)
-        reader = ObjectReader(json, context: context, subject: .action(type: type))
-        reader.accept(.type)
+        reader.describe(as: .action(type: type))
         switch type {
         case "navigate": self = .navigate(try reader.required(.url, as: CheckedURL.self).value)
         case "open": self = .open(try reader.required(.url, as: CheckedURL.self).value)

@@ -137,7 +137,7 @@ extension AdaptiveColor: ExpressibleByStringLiteral {
 }
 
 extension AdaptiveColor: JSONReadable {
-    init(json: JSONElement, context: DecodingContext) throws(DecodingFailure) {
+    init(json: JSONElement, context: borrowing DecodingContext) throws(DecodingFailure) {
         switch json.kind {
         case .string:
             let hex = json.string ?? ""
@@ -146,7 +146,7 @@ extension AdaptiveColor: JSONReadable {
             }
             self.init(light: rgba)
         case .object:
-            var reader = ObjectReader(json, context: context, describedAs: "a colour")
+            var reader = ObjectReader(json, context: copy context, describedAs: "a colour")
             let light = try reader.required(.light, as: Color.self)
             let dark = try reader.required(.dark, as: Color.self)
             reader.finish()

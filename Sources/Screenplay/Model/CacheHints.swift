@@ -16,9 +16,9 @@ public struct CacheHints: Sendable, Hashable {
 }
 
 extension CacheHints: JSONReadable, JSONEncodable {
-    init(json: JSONElement, context: DecodingContext) throws(DecodingFailure) {
+    init(json: JSONElement, context: borrowing DecodingContext) throws(DecodingFailure) {
         guard json.kind == .object else { throw Self.typeMismatch("a cache object", json, context) }
-        var reader = ObjectReader(json, context: context, describedAs: "cache hints")
+        var reader = ObjectReader(json, context: copy context, describedAs: "cache hints")
         let maxAge = try reader.required(.maxAge, as: Int.self)
         guard maxAge >= 0 else { throw context.failure(.invalidValue, "maxAge must not be negative") }
         self.init(maxAge: maxAge, staleWhileRevalidate: reader.optional(.staleWhileRevalidate))

@@ -32,11 +32,11 @@ extension Insets: ExpressibleByIntegerLiteral, ExpressibleByFloatLiteral {
 }
 
 extension Insets: JSONReadable, JSONEncodable {
-    init(json: JSONElement, context: DecodingContext) throws(DecodingFailure) {
+    init(json: JSONElement, context: borrowing DecodingContext) throws(DecodingFailure) {
         switch json.kind {
         case .number: self.init(json.number ?? 0)
         case .object:
-            var reader = ObjectReader(json, context: context, describedAs: "padding")
+            var reader = ObjectReader(json, context: copy context, describedAs: "padding")
             self.init(
                 top: reader.optional(.top) ?? 0, leading: reader.optional(.leading) ?? 0,
                 bottom: reader.optional(.bottom) ?? 0, trailing: reader.optional(.trailing) ?? 0)

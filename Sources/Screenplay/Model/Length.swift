@@ -16,7 +16,7 @@ extension Length: ExpressibleByIntegerLiteral, ExpressibleByFloatLiteral {
 }
 
 extension Length: JSONReadable {
-    init(json: JSONElement, context: DecodingContext) throws(DecodingFailure) {
+    init(json: JSONElement, context: borrowing DecodingContext) throws(DecodingFailure) {
         if let value = json.number {
             guard value >= 0 else { throw context.failure(.invalidValue, "length \(value) is negative") }
             self = .points(value)

@@ -175,6 +175,9 @@ extension ObjectReader {
             if required { throw context.failure(.missingField, "\(describedAs) is missing its required \"\(key.name)\"") }
             return []
         }
+        // Taken out of the reader once: read through `self` inside the loop, it was retained and
+        // released for every element.
+        let context = self.context
         return try context.at(.member(key)) { () throws(DecodingFailure) -> [Node] in
             guard json.kind == .array else {
                 throw context.failure(.invalidValue, "expected an array of nodes, found \(json.kindDescription)")
@@ -186,9 +189,9 @@ extension ObjectReader {
             var nodes: [Node] = []
             nodes.reserveCapacity(min(json.count, limit))
             for (index, element) in json.elements.prefix(limit).enumerated() {
-                context.at(.index(index)) {
-                    if let node = Node.read(element, context: context) { nodes.append(node) }
-                }
+                // The node is moved out of the step and into the array, not copied.
+                let node = context.at(.index(index)) { Node.read(element, context: context) }
+                if let node { nodes.append(node) }
             }
             return nodes
         }

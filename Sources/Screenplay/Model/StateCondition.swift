@@ -30,9 +30,9 @@ public struct StateCondition: Sendable, Hashable {
 }
 
 extension StateCondition: JSONReadable, JSONEncodable {
-    init(json: JSONElement, context: DecodingContext) throws(DecodingFailure) {
+    init(json: JSONElement, context: borrowing DecodingContext) throws(DecodingFailure) {
         guard json.kind == .object else { throw Self.typeMismatch("a condition object", json, context) }
-        var reader = ObjectReader(json, context: context, describedAs: "a condition")
+        var reader = ObjectReader(json, context: copy context, describedAs: "a condition")
         let key = try reader.required(.key, as: String.self)
         self.init(key, equals: reader.raw(.equals)?.value, not: reader.optional(.not) ?? false)
         reader.finish()

@@ -18,9 +18,9 @@ public struct Style: Sendable, Hashable {
 }
 
 extension Style: JSONReadable, JSONEncodable {
-    init(json: JSONElement, context: DecodingContext) throws(DecodingFailure) {
+    init(json: JSONElement, context: borrowing DecodingContext) throws(DecodingFailure) {
         guard json.kind == .object else { throw Self.typeMismatch("a style object", json, context) }
-        var reader = ObjectReader(json, context: context, describedAs: "a style")
+        var reader = ObjectReader(json, context: copy context, describedAs: "a style")
         self.init(
             padding: reader.optional(.padding), background: reader.optional(.background),
             cornerRadius: reader.optional(.cornerRadius))

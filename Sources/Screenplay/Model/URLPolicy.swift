@@ -29,20 +29,19 @@ public struct URLPolicy: Sendable, Hashable {
     /// Checks a URL's UTF-8 bytes (this runs for every URL decoded and drawn: it makes no string
     /// unless the URL is absolute).
     func check(utf8 url: UnsafeBufferPointer<UInt8>) -> Verdict {
+        if Self.firstForbiddenByte(in: url) != nil {
+            return .refused("the URL contains whitespace, control characters or backslashes")
+        }
+        // The scheme ends at the first colon, unless a '/', '?' or '#' comes first: a colon
+        // after them belongs to a relative path ("/a:b").
         var schemeEnd: Int?
-        var sawPathCharacter = false
-        for (count, byte) in url.enumerated() {
-            if byte < 0x21 || byte == 0x7F || byte == UInt8(ascii: "\\") {
-                return .refused("the URL contains whitespace, control characters or backslashes")
+        for count in url.indices {
+            let byte = url[count]
+            if byte == UInt8(ascii: ":") {
+                schemeEnd = count
+                break
             }
-            if schemeEnd == nil, !sawPathCharacter {
-                if byte == UInt8(ascii: ":") {
-                    schemeEnd = count
-                } else if byte == UInt8(ascii: "/") || byte == UInt8(ascii: "?") || byte == UInt8(ascii: "#") {
-                    // A colon after the first slash, '?' or '#' belongs to a relative path ("/a:b").
-                    sawPathCharacter = true
-                }
-            }
+            if byte == UInt8(ascii: "/") || byte == UInt8(ascii: "?") || byte == UInt8(ascii: "#") { break }
         }
         if url.isEmpty { return .refused("the URL is empty") }
         if url.starts(with: "//".utf8) { return .refused("protocol-relative URLs (\"//host\") are not allowed; give a scheme") }
@@ -77,6 +76,32 @@ public struct URLPolicy: Sendable, Hashable {
         return .absolute(scheme: scheme)
     }
 
+    /// Where the first byte that no URL may hold is (whitespace, a control character, DEL or a
+    /// backslash), looked for eight bytes at a time.
+    static func firstForbiddenByte(in url: UnsafeBufferPointer<UInt8>) -> Int? {
+        let ones: UInt64 = 0x0101_0101_0101_0101
+        let highs: UInt64 = 0x8080_8080_8080_8080
+        var index = 0
+        if let base = url.baseAddress {
+            while index + 8 <= url.count {
+                let word = UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self)
+                // A byte below 0x21, or equal to DEL or to a backslash (exact where no byte before
+                // it in the word matches; a match sends the word to the byte loop below anyway).
+                let below = (word &- ones &* 0x21) & ~word & highs
+                let delete = ((word ^ (ones &* 0x7F)) &- ones) & ~(word ^ (ones &* 0x7F)) & highs
+                let backslash = ((word ^ (ones &* 0x5C)) &- ones) & ~(word ^ (ones &* 0x5C)) & highs
+                if below | delete | backslash != 0 { break }
+                index += 8
+            }
+        }
+        while index < url.count {
+            let byte = url[index]
+            if byte < 0x21 || byte == 0x7F || byte == UInt8(ascii: "\\") { return index }
+            index += 1
+        }
+        return nil
+    }
+
     private static func isLetter(_ byte: UInt8) -> Bool {
         let lower = byte | 0x20
         return lower >= UInt8(ascii: "a") && lower <= UInt8(ascii: "z")
@@ -87,9 +112,12 @@ public struct URLPolicy: Sendable, Hashable {
 struct CheckedURL: JSONReadable {
     let value: String
 
-    init(json: JSONElement, context: DecodingContext) throws(DecodingFailure) {
+    init(json: JSONElement, context: borrowing DecodingContext) throws(DecodingFailure) {
+        // Checked on the document's bytes when it has no escapes: the string is made only for a
+        // URL that is kept.
+        let verdict = json.withUnescapedUTF8 { context.urlPolicy.check(utf8: $0) }
         let string = try String(json: json, context: context)
-        if case .refused(let reason) = context.urlPolicy.check(string) {
+        if case .refused(let reason) = verdict ?? context.urlPolicy.check(string) {
             throw context.failure(.disallowedURL, "URL \"\(string.prefix(80))\" refused: \(reason)")
         }
         value = string

@@ -26,18 +26,17 @@ final class ScreenChecks {
     func check(_ node: Node, readFrom element: JSONElement, in context: DecodingContext) {
         guard fallbackDepth == 0 else { return }
         var path: JSONPath { context.path }
-        if let id = node.id {
-            if let first = seen[id] {
-                let firstPath = body.map { body in
-                    JSONPath(body.path.components + body.element.pathComponents(to: first))
-                }
-                context.report(
-                    Diagnostic(
-                        .error, .duplicateID, at: path.appending(key: "id"),
-                        "id \"\(id)\" is already used at \(firstPath ?? path); ids must be unique in a screen"))
-            } else {
-                seen[id] = element.index
+        // One hash for an id seen first (the common case): the earlier place is put back if
+        // there was one.
+        if let id = node.id, let first = seen.updateValue(element.index, forKey: id) {
+            seen[id] = first
+            let firstPath = body.map { body in
+                JSONPath(body.path.components + body.element.pathComponents(to: first))
             }
+            context.report(
+                Diagnostic(
+                    .error, .duplicateID, at: path.appending(key: "id"),
+                    "id \"\(id)\" is already used at \(firstPath ?? path); ids must be unique in a screen"))
         }
         switch node.component {
         case .custom(let custom) where node.fallback == nil:
