@@ -199,6 +199,42 @@ import Testing
         #expect(tel.value?.body.action == .open("tel:+33100000000"))
     }
 
+    /// The URL check looks at eight bytes at a time: a forbidden byte is found at every offset,
+    /// in an escaped string too (checked after unescaping), and a URL without one is not refused.
+    @Test func aForbiddenByteAnywhereInAURLIsRefused() {
+        let policy = URLPolicy()
+        let clean = "https://images.example.com/products/1234567.jpg"
+        #expect(policy.check(clean) == .absolute(scheme: "https"))
+        for forbidden in [" ", "\t", "\n", "\u{7F}", "\\", "\u{01}"] {
+            for offset in 8..<clean.count {
+                var url = Array(clean)
+                url.insert(Character(forbidden), at: offset)
+                let verdict = policy.check(String(url))
+                guard case .refused = verdict else {
+                    Issue.record("\(String(url).debugDescription) was not refused: \(verdict)")
+                    continue
+                }
+            }
+        }
+        let escaped = decodeScreen(body: #"{"type":"image","url":"https://example.com/a\u0020b/cdefghijk.jpg"}"#)
+        #expect(escaped.value == nil)
+        #expect(escaped.diagnostics.first?.path.description == "body.url", "\(escaped.diagnostics.rendered)")
+        #expect(escaped.diagnostics.first?.message.contains("contains whitespace") == true, "\(escaped.diagnostics.rendered)")
+        let nonASCII = decodeScreen(body: #"{"type":"image","url":"https://example.com/caf\#u{E9}/\#u{1F600}.jpg"}"#)
+        #expect(nonASCII.value != nil, "\(nonASCII.diagnostics.rendered)")
+    }
+
+    /// A repeated member name counts its last value, in objects whose members the reader keeps at
+    /// hand (up to sixteen) and in larger ones alike.
+    @Test func aRepeatedMemberCountsItsLastValueInSmallAndLargeObjects() throws {
+        let small = decodeScreen(body: #"{"type":"text","text":"first","size":12,"text":"last"}"#)
+        #expect(small.value?.body.component == .text(Component.Text("last", attributes: TextAttributes(size: 12))))
+        let padding = (0..<20).map { #""x\#($0)":\#($0)"# }.joined(separator: ",")
+        let large = decodeScreen(body: #"{"type":"text","text":"first",\#(padding),"size":12,"text":"last"}"#)
+        #expect(large.value?.body.component == .text(Component.Text("last", attributes: TextAttributes(size: 12))))
+        #expect(large.diagnostics.filter { $0.code == .unknownField }.count == 20, "\(large.diagnostics.rendered)")
+    }
+
     @Test func everyActionRoundTrips() throws {
         let actions: [Action] = [
             .navigate("/a"), .open("https://example.com"), .intent("refresh"), .intent("book", payload: ["car": 42]),

@@ -101,6 +101,31 @@ struct TemplateTests {
         #expect(screen == expected)
     }
 
+    /// A template's constant strings are one place in the document: every instance shares the
+    /// string made from it, and its markup is checked once but reported at every instance, exactly
+    /// as the same document written out plain is.
+    @Test func aTemplatesConstantsAreSharedAndTheirProblemsReportedForEveryInstance() throws {
+        let detail = "from <strong>Wed</strong> to <blink>Sat</blink>, a detail long enough to be allocated"
+        let instances = (0..<4).map { #"{"type":"t0","a":"Driver \#($0)","b":"row.\#($0)"}"# }.joined(separator: ",")
+        let templated = Array(
+            #"""
+            {"version":"1.1","id":"s","templates":{"t0":{"type":"item","detail":\#(text(JSONWriter.write(.string(detail)))),"$title":"a","$id":"b"}},
+             "body":{"type":"list","sections":[{"children":[\#(instances)]}]}}
+            """#.utf8)
+        let result = Screen.decode(from: templated)
+        let items = try #require(result.value?.body.component.children)
+        #expect(items.count == 4)
+        let details = items.compactMap { item -> String? in
+            guard case .item(let item) = item.component else { return nil }
+            return item.detail
+        }
+        #expect(details == Array(repeating: detail, count: 4))
+        let markupPaths = result.diagnostics.filter { $0.code == .markup }.map(\.path.description)
+        #expect(markupPaths == (0..<4).map { "body.sections[0].children[\($0)].detail" }, "\(result.diagnostics.rendered)")
+        let plain = try #require(result.value).encoded()
+        #expect(Screen.decode(from: plain).diagnostics == result.diagnostics)
+    }
+
     @Test func expansionIsBounded() throws {
         let wide = (0..<200).map { _ in #"{"type":"text","text":"xxxxxxxx"}"# }.joined(separator: ",")
         let instances = (0..<6_000).map { _ in #"{"type":"w"}"# }.joined(separator: ",")

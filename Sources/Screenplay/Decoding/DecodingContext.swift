@@ -15,6 +15,8 @@ final class DecodingContext {
     /// each; the names of members the format does not define wait in `names`.
     @exclusivity(unchecked) private var components = GrowableBuffer<StoredStep>(capacity: 16)
     @exclusivity(unchecked) private var names: [String] = []
+    /// The last markup checked, and what was found in it (see ``Markup/check(_:context:)``).
+    @exclusivity(unchecked) var lastCheckedMarkup: (markup: String, problems: [String])?
     /// The tapes being read: elements do not retain them.
     @exclusivity(unchecked) private var tapes: [JSONTape] = []
 

@@ -17,30 +17,67 @@ final class JSONTape {
     /// The document's bytes, which string entries point into.
     private let bytes: UnsafeMutableBufferPointer<UInt8>
     private let entries: UnsafeMutablePointer<Entry>
-    /// What readers read: pointers into the memory this tape owns.
-    let contents: Contents
+    /// What readers read: pointers into the memory this tape owns. It lives in memory of its
+    /// own, so that an element is two words (where it is, and an index), passed in registers.
+    private let home: UnsafeMutablePointer<Contents>
+    var contents: Contents { home.pointee }
+    /// For a tape whose templates were expanded: the strings made from it so far (see
+    /// ``SharedStrings``).
+    private let sharedStrings: SharedStrings?
 
     /// A tape of `entries`, which it takes over, pointing into `bytes`, which it copies.
     init(bytes: [UInt8], entries: EntryBuffer) {
         self.bytes = UnsafeMutableBufferPointer.allocate(capacity: bytes.count)
         _ = self.bytes.initialize(from: bytes)
         self.entries = entries.base
-        contents = Contents(entries: entries.base, bytes: UnsafeBufferPointer(self.bytes), count: entries.count)
+        sharedStrings = nil
+        home = Self.home(entries: entries, bytes: self.bytes, sharedStrings: nil)
     }
 
     /// A tape of `entries`, which it takes over, pointing into the bytes of `tape` followed by
-    /// `extraBytes`.
+    /// `extraBytes`: a document with its templates expanded, whose entries repeat the templates'
+    /// strings (each string long enough to be allocated is made once, and shared).
     init(entries: EntryBuffer, bytesOf tape: Contents, extraBytes: [UInt8]) {
         bytes = UnsafeMutableBufferPointer.allocate(capacity: tape.bytes.count + extraBytes.count)
         _ = bytes.initialize(fromContentsOf: tape.bytes)
         _ = UnsafeMutableBufferPointer(rebasing: bytes[tape.bytes.count...]).initialize(from: extraBytes)
         self.entries = entries.base
-        contents = Contents(entries: entries.base, bytes: UnsafeBufferPointer(bytes), count: entries.count)
+        let sharedStrings = SharedStrings()
+        self.sharedStrings = sharedStrings
+        home = Self.home(entries: entries, bytes: bytes, sharedStrings: Unmanaged.passUnretained(sharedStrings))
+    }
+
+    private static func home(
+        entries: EntryBuffer, bytes: UnsafeMutableBufferPointer<UInt8>, sharedStrings: Unmanaged<SharedStrings>?
+    ) -> UnsafeMutablePointer<Contents> {
+        let home = UnsafeMutablePointer<Contents>.allocate(capacity: 1)
+        home.initialize(
+            to: Contents(
+                entries: entries.base, bytes: UnsafeBufferPointer(bytes), count: entries.count, home: home,
+                sharedStrings: sharedStrings))
+        return home
+    }
+
+    /// The strings made from an expanded tape, by where they are in the bytes: a template's
+    /// constant is one place in the bytes that every instance's entries point to, so its string
+    /// is made (allocated, copied, checked) once and shared by every node that holds it. A
+    /// direct-mapped cache of the most recent, for strings too long to be stored inline.
+    final class SharedStrings {
+        private var slots: [(offset: UInt64, string: String)?] = Array(repeating: nil, count: 64)
+
+        func string(of entry: Entry, in bytes: UnsafeBufferPointer<UInt8>) -> String {
+            let slot = Int(truncatingIfNeeded: (entry.payload &* 0x9E37_79B9_7F4A_7C15) >> 58)
+            if let cached = slots[slot], cached.offset == entry.payload { return cached.string }
+            let string = Contents.stringOf(entry, in: bytes)
+            slots[slot] = (entry.payload, string)
+            return string
+        }
     }
 
     deinit {
         bytes.deallocate()
         entries.deallocate()
+        home.deallocate()
     }
 
     struct Entry {
@@ -71,6 +108,10 @@ final class JSONTape {
         let entries: UnsafePointer<Entry>
         let bytes: UnsafeBufferPointer<UInt8>
         let count: Int
+        /// Where the tape keeps these contents (what an element points to).
+        fileprivate let home: UnsafePointer<Contents>
+        /// Kept alive by the tape.
+        fileprivate let sharedStrings: Unmanaged<SharedStrings>?
 
         /// The index just past the value at `index`.
         @inline(__always) func end(of index: Int) -> Int {
@@ -83,7 +124,11 @@ final class JSONTape {
 
         /// The string at `index` (a string entry).
         func string(at index: Int) -> String {
-            JSONTape.Contents.stringOf(entries[index], in: bytes)
+            let entry = entries[index]
+            if let sharedStrings, entry.count > 15 {
+                return sharedStrings._withUnsafeGuaranteedRef { $0.string(of: entry, in: bytes) }
+            }
+            return JSONTape.Contents.stringOf(entry, in: bytes)
         }
 
         /// The string of a string entry in `bytes`.
@@ -165,8 +210,15 @@ final class JSONTape {
 /// Elements are made by the thousand while a document is decoded, so they do not retain their
 /// tape: whoever decodes keeps it alive until decoding ends.
 struct JSONElement {
-    let tape: JSONTape.Contents
+    private let contents: UnsafePointer<JSONTape.Contents>
     let index: Int
+
+    init(tape: JSONTape.Contents, index: Int) {
+        contents = tape.home
+        self.index = index
+    }
+
+    var tape: JSONTape.Contents { contents.pointee }
 
     var kind: JSONTape.Entry.Kind { tape.entries[index].kind }
 

@@ -23,12 +23,30 @@ public enum Markup {
     }
 
     /// Reports what the markup cannot interpret, without building runs (what decoding needs).
+    ///
+    /// A template's markup is one string shared by every instance (see ``JSONTape/SharedStrings``):
+    /// markup that is the very string checked last is not parsed again, its problems are reported
+    /// again at the new place.
     static func check(_ markup: String, context: DecodingContext) {
-        var parser = Parser(policy: context.urlPolicy, buildsRuns: false)
-        parser.parse(markup)
-        for problem in parser.problems {
+        let problems: [String]
+        if let last = context.lastCheckedMarkup, Self.isSameStorage(last.markup, markup) {
+            problems = last.problems
+        } else {
+            var parser = Parser(policy: context.urlPolicy, buildsRuns: false)
+            parser.parse(markup)
+            problems = parser.problems
+            context.lastCheckedMarkup = (markup, problems)
+        }
+        for problem in problems {
             context.report(.warning, .markup, problem)
         }
+    }
+
+    /// Whether two strings are one allocated string (strings stored inline never are).
+    private static func isSameStorage(_ first: String, _ second: String) -> Bool {
+        guard first.utf8.count > 15, first.utf8.count == second.utf8.count else { return false }
+        let address = first.utf8.withContiguousStorageIfAvailable { $0.baseAddress }
+        return address != nil && address == second.utf8.withContiguousStorageIfAvailable { $0.baseAddress }
     }
 
     private struct Parser {
