@@ -54,36 +54,36 @@ public protocol TextStyled: NodeConvertible {
 
 extension TextStyled {
     /// Sets the point size and, optionally, the weight.
-    public func font(size: Double, weight: TextAttributes.Weight? = nil) -> Self {
-        var copy = self
-        copy.attributes.size = size
-        if let weight { copy.attributes.weight = weight }
-        return copy
+    public consuming func font(size: Double, weight: TextAttributes.Weight? = nil) -> Self {
+        var styled = self
+        styled.attributes.size = size
+        if let weight { styled.attributes.weight = weight }
+        return styled
     }
 
-    public func fontWeight(_ weight: TextAttributes.Weight) -> Self {
-        var copy = self
-        copy.attributes.weight = weight
-        return copy
+    public consuming func fontWeight(_ weight: TextAttributes.Weight) -> Self {
+        var styled = self
+        styled.attributes.weight = weight
+        return styled
     }
 
-    public func bold() -> Self { fontWeight(.bold) }
+    public consuming func bold() -> Self { fontWeight(.bold) }
 
-    public func foregroundColor(_ color: AdaptiveColor) -> Self {
-        var copy = self
-        copy.attributes.color = color
-        return copy
+    public consuming func foregroundColor(_ color: AdaptiveColor) -> Self {
+        var styled = self
+        styled.attributes.color = color
+        return styled
     }
 
-    public func multilineTextAlignment(_ alignment: TextAttributes.TextAlignment) -> Self {
-        var copy = self
-        copy.attributes.alignment = alignment
-        return copy
+    public consuming func multilineTextAlignment(_ alignment: TextAttributes.TextAlignment) -> Self {
+        var styled = self
+        styled.attributes.alignment = alignment
+        return styled
     }
 
-    public func lineLimit(_ lines: Int?) -> Self {
-        var copy = self
-        copy.attributes.lineLimit = lines
-        return copy
+    public consuming func lineLimit(_ lines: Int?) -> Self {
+        var styled = self
+        styled.attributes.lineLimit = lines
+        return styled
     }
 }

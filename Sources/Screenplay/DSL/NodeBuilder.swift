@@ -26,16 +26,17 @@ public enum NodeBuilder {
             }
         }
 
-        func append(to nodes: inout [Node]) {
-            switch self {
+        /// Moves the nodes onto the end of `nodes`.
+        consuming func append(to nodes: inout [Node]) {
+            switch consume self {
             case .empty: break
             case .one(let node): nodes.append(node)
             case .many(let more): nodes.append(contentsOf: more)
             }
         }
 
-        var nodes: [Node] {
-            switch self {
+        consuming func nodes() -> [Node] {
+            switch consume self {
             case .empty: []
             case .one(let node): [node]
             case .many(let nodes): nodes
@@ -43,6 +44,7 @@ public enum NodeBuilder {
         }
     }
 
+    public static func buildExpression(_ expression: consuming Node) -> Partial { .one(expression) }
     public static func buildExpression(_ expression: some NodeConvertible) -> Partial { .one(expression.node) }
     public static func buildExpression(_ expression: [Node]) -> Partial { .many(expression) }
     public static func buildExpression(_ expression: (some NodeConvertible)?) -> Partial { expression.map { .one($0.node) } ?? .empty }
@@ -50,7 +52,7 @@ public enum NodeBuilder {
     public static func buildBlock() -> Partial { .empty }
     public static func buildPartialBlock(first: Partial) -> Partial { first }
     public static func buildPartialBlock(accumulated: consuming Partial, next: consuming Partial) -> Partial {
-        switch accumulated {
+        switch consume accumulated {
         case .empty: return next
         case .one(let node):
             guard case .empty = next else {
@@ -60,7 +62,7 @@ public enum NodeBuilder {
                 next.append(to: &nodes)
                 return .many(nodes)
             }
-            return accumulated
+            return .one(node)
         case .many(var nodes):
             next.append(to: &nodes)
             return .many(nodes)
@@ -72,12 +74,19 @@ public enum NodeBuilder {
     public static func buildEither(second part: Partial) -> Partial { part }
     public static func buildLimitedAvailability(_ part: Partial) -> Partial { part }
 
-    public static func buildArray(_ parts: [Partial]) -> Partial {
+    public static func buildArray(_ parts: consuming [Partial]) -> Partial {
         var nodes: [Node] = []
         nodes.reserveCapacity(parts.reduce(0) { $0 + $1.count })
-        for part in parts { part.append(to: &nodes) }
+        // Each part is swapped out of the array and moved into `nodes`: iterating would copy it.
+        parts.withUnsafeMutableBufferPointer { parts in
+            for index in parts.indices {
+                var part = Partial.empty
+                swap(&part, &parts[index])
+                part.append(to: &nodes)
+            }
+        }
         return .many(nodes)
     }
 
-    public static func buildFinalResult(_ part: Partial) -> [Node] { part.nodes }
+    public static func buildFinalResult(_ part: consuming Partial) -> [Node] { part.nodes() }
 }

@@ -8,63 +8,85 @@
 ///     .cornerRadius(8)
 ///     .onTap(.navigate("/cities/paris"))
 /// ```
-extension NodeConvertible {
+///
+/// They are written once, on ``Node``, and consume their receiver: a node built line by line
+/// is moved from modifier to modifier, not copied (a copy retains every reference the node holds,
+/// once per modifier). Any other component forwards to them with its ``NodeConvertible/node``.
+extension Node {
     /// Gives the node a stable id (unique in the screen).
-    public func id(_ id: String) -> Node {
-        var node = self.node
-        node.id = id
-        return node
+    public consuming func id(_ id: String) -> Node {
+        self.id = id
+        return self
     }
 
     /// What a tap on the node does.
-    public func onTap(_ action: Action) -> Node {
-        var node = self.node
-        node.action = action
-        return node
+    public consuming func onTap(_ action: Action) -> Node {
+        self.action = action
+        return self
     }
 
     /// What clients that cannot show this node show instead.
-    public func fallback(@NodeBuilder _ content: () -> [Node]) -> Node {
+    public consuming func fallback(@NodeBuilder _ content: () -> [Node]) -> Node {
         let nodes = content()
-        var node = self.node
-        node.fallback = nodes.count == 1 ? nodes[0] : VStack(children: nodes).node
-        return node
+        self.fallback = nodes.count == 1 ? nodes[0] : VStack(children: nodes).node
+        return self
     }
 
-    public func accessibilityLabel(_ label: String) -> Node {
-        var node = self.node
-        node.accessibilityLabel = label
-        return node
+    public consuming func accessibilityLabel(_ label: String) -> Node {
+        self.accessibilityLabel = label
+        return self
     }
 
     /// Shows the node only while `condition` holds for the client state.
-    public func visible(when condition: StateCondition) -> Node {
-        var node = self.node
-        node.visibleWhen = condition
-        return node
+    public consuming func visible(when condition: StateCondition) -> Node {
+        visibleWhen = condition
+        return self
     }
 
-    public func padding(_ insets: Insets) -> Node {
+    public consuming func padding(_ insets: Insets) -> Node {
         styled { $0.padding = insets }
     }
 
-    public func padding(horizontal: Double = 0, vertical: Double = 0) -> Node {
+    public consuming func padding(horizontal: Double = 0, vertical: Double = 0) -> Node {
         padding(EdgeInsets(horizontal: horizontal, vertical: vertical))
     }
 
-    public func background(_ color: AdaptiveColor) -> Node {
+    public consuming func background(_ color: AdaptiveColor) -> Node {
         styled { $0.background = color }
     }
 
-    public func cornerRadius(_ radius: Double) -> Node {
+    public consuming func cornerRadius(_ radius: Double) -> Node {
         styled { $0.cornerRadius = radius }
     }
 
-    private func styled(_ change: (inout Style) -> Void) -> Node {
-        var node = self.node
-        var style = node.style ?? Style()
+    private consuming func styled(_ change: (inout Style) -> Void) -> Node {
+        var style = self.style ?? Style()
         change(&style)
-        node.style = style
-        return node
+        self.style = style
+        return self
     }
+}
+
+extension NodeConvertible {
+    /// Gives the node a stable id (unique in the screen).
+    public func id(_ id: String) -> Node { node.id(id) }
+
+    /// What a tap on the node does.
+    public func onTap(_ action: Action) -> Node { node.onTap(action) }
+
+    /// What clients that cannot show this node show instead.
+    public func fallback(@NodeBuilder _ content: () -> [Node]) -> Node { node.fallback(content) }
+
+    public func accessibilityLabel(_ label: String) -> Node { node.accessibilityLabel(label) }
+
+    /// Shows the node only while `condition` holds for the client state.
+    public func visible(when condition: StateCondition) -> Node { node.visible(when: condition) }
+
+    public func padding(_ insets: Insets) -> Node { node.padding(insets) }
+
+    public func padding(horizontal: Double = 0, vertical: Double = 0) -> Node { node.padding(horizontal: horizontal, vertical: vertical) }
+
+    public func background(_ color: AdaptiveColor) -> Node { node.background(color) }
+
+    public func cornerRadius(_ radius: Double) -> Node { node.cornerRadius(radius) }
 }
