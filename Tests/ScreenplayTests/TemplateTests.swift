@@ -101,6 +101,34 @@ struct TemplateTests {
         #expect(screen == expected)
     }
 
+    /// An instance's values may be containers (with instances of their own inside), and a
+    /// parameter an instance does not give leaves its member out: the screen is the one written
+    /// out plain.
+    @Test func containerValuesAndMissingParametersExpandAsWrittenOut() throws {
+        let templated = #"""
+            {"version":"1.1","id":"t","templates":{
+              "card":{"type":"vstack","spacing":4,"$action":"act","$children":"kids","$id":"key"},
+              "label":{"type":"text","$text":"t","size":12}},
+             "body":{"type":"vstack","children":[
+               {"type":"card","act":{"type":"navigate","url":"/a"},"kids":[{"type":"label","t":"one"},{"type":"text","text":"two"}],"key":"c1"},
+               {"type":"card","kids":[],"key":"c2"},
+               {"type":"card","act":{"type":"back"},"kids":[{"type":"label","t":"three"}]}]}}
+            """#
+        let plain = #"""
+            {"version":"1.0","id":"t","body":{"type":"vstack","children":[
+               {"type":"vstack","spacing":4,"action":{"type":"navigate","url":"/a"},
+                "children":[{"type":"text","text":"one","size":12},{"type":"text","text":"two"}],"id":"c1"},
+               {"type":"vstack","spacing":4,"children":[],"id":"c2"},
+               {"type":"vstack","spacing":4,"action":{"type":"back"},"children":[{"type":"text","text":"three","size":12}]}]}}
+            """#
+        let expanded = Screen.decode(from: Array(templated.utf8))
+        let written = Screen.decode(from: Array(plain.utf8))
+        #expect(expanded.diagnostics.isEmpty, "\(expanded.diagnostics.rendered)")
+        let screen = try #require(expanded.value)
+        #expect(screen == written.value)
+        #expect(screen.body.component.children.map(\.id) == ["c1", "c2", nil])
+    }
+
     /// A template's constant strings are one place in the document: every instance shares the
     /// string made from it, and its markup is checked once but reported at every instance, exactly
     /// as the same document written out plain is.

@@ -23,20 +23,37 @@ struct TemplateExpander {
         let index: Int
         /// How many JSON values it makes each time it is used.
         let size: Int
+        /// What using it appends, worked out once: the template's walk, its bindings found.
+        let steps: [Step]
+    }
+
+    /// One step of filling a template in.
+    private enum Step {
+        /// Appends an entry as it is: a member's name or a value that is not a container.
+        case entry(JSONTape.Entry)
+        /// Opens a container, whose count and end are set when it closes.
+        case open(JSONTape.Entry)
+        case close
+        /// Appends the member `name` with the instance's value of the parameter whose name is
+        /// the string at `parameter`; the member is left out when the instance has none.
+        case binding(name: JSONTape.Entry, parameter: Int)
     }
 
     private let tape: JSONTape.Contents
     private var templates: [Template] = []
     private var budget: Int
     private let context: DecodingContext
-    /// The values of the instances being filled in, innermost last: names on the tape, and where
-    /// each value's entries were expanded to. One stack for every instance, not an array each.
-    private var valueStack: [(name: Int, range: Range<Int>)] = []
+    /// The values of the instances being filled in, innermost last: names on the tape, and each
+    /// value's entry when it is not a container, else where its entries were expanded to. One
+    /// stack for every instance, not an array each.
+    private var valueStack: [(name: Int, leaf: JSONTape.Entry?, range: Range<Int>)] = []
     /// Bytes of names the expanded tape needs and the document does not have (a binding whose
     /// name has escapes).
     private var extraBytes: [UInt8] = []
     /// The names of escaped bindings, by where the binding is on the tape, written once.
     private var escapedBindings: [Int: JSONTape.Entry] = [:]
+    /// The containers open while a template is filled in: where each starts, and its count.
+    private var openContainers: [(start: Int, count: UInt32)] = []
 
     /// Reads the document's `templates` member, reporting and leaving out any template that
     /// cannot be used.
@@ -70,7 +87,10 @@ struct TemplateExpander {
                         context.report(.error, .invalidValue, "template \"\(name)\" \(problem); it is not used")
                         return
                     }
-                    templates.append(Template(name: Array(name.utf8), index: template.index, size: Self.valueCount(template)))
+                    var steps: [Step] = []
+                    compile(template.index, into: &steps)
+                    templates.append(
+                        Template(name: Array(name.utf8), index: template.index, size: Self.valueCount(template), steps: steps))
                 }
             }
         }
@@ -161,14 +181,20 @@ struct TemplateExpander {
     /// Appends `template` filled in with the values of the instance at `index`.
     private mutating func instantiate(_ template: Template, at index: Int, into output: inout JSONTape.EntryBuffer) -> Bool {
         // The instance's values are expanded first, each at its own path, as if the instance
-        // were written out, onto the end of the output; the template is copied after them with
-        // them in place of its bindings, then moved down over them.
+        // were written out: a container's onto the end of the output (the template is copied
+        // after them with them in place of its bindings, then moved down over them), any other
+        // value's entry kept aside.
         let valuesStart = output.count
         let valuesBase = valueStack.count
         defer { valueStack.removeSubrange(valuesBase...) }
         for member in JSONElement(tape: tape, index: index).members {
+            let entry = tape.entries[member.value.index]
+            guard entry.kind == .array || entry.kind == .object else {
+                valueStack.append((member.name, entry, 0..<0))
+                continue
+            }
             let start = output.count
-            if copy(member: member, into: &output) { valueStack.append((member.name, start..<output.count)) }
+            if copy(member: member, into: &output) { valueStack.append((member.name, nil, start..<output.count)) }
         }
         budget -= template.size
         guard budget >= 0 else {
@@ -180,7 +206,7 @@ struct TemplateExpander {
             return false
         }
         let fillStart = output.count
-        fill(template.index, values: valuesBase..<valueStack.count, into: &output)
+        fill(template, values: valuesBase..<valueStack.count, into: &output)
         let shift = fillStart - valuesStart
         if shift > 0 {
             for position in fillStart..<output.count { output[position - shift] = Self.moved(output[position], by: -shift) }
@@ -197,38 +223,60 @@ struct TemplateExpander {
         return moved
     }
 
-    /// Appends the template value at `index` with each `"$name": "param"` member replaced by
-    /// `name` set to the instance's `param` (left out when the instance has none).
-    private mutating func fill(_ index: Int, values: Range<Int>, into output: inout JSONTape.EntryBuffer) {
+    /// The steps that append the template value at `index`, each `"$name": "param"` member a
+    /// binding of `name` to `param`.
+    private mutating func compile(_ index: Int, into steps: inout [Step]) {
         let entry = tape.entries[index]
         switch entry.kind {
         case .array:
-            let start = output.count
-            output.append(entry)
-            for element in JSONElement(tape: tape, index: index).elements { fill(element.index, values: values, into: &output) }
-            Self.close(start, count: entry.count, in: &output)
+            steps.append(.open(entry))
+            for element in JSONElement(tape: tape, index: index).elements { compile(element.index, into: &steps) }
+            steps.append(.close)
         case .object:
-            let start = output.count
-            output.append(entry)
-            var count: UInt32 = 0
+            steps.append(.open(entry))
             for member in JSONElement(tape: tape, index: index).members {
-                guard let bound = boundName(at: member.name) else {
-                    output.append(tape.entries[member.name])
-                    fill(member.value.index, values: values, into: &output)
-                    count += 1
+                if let bound = boundName(at: member.name) {
+                    // The parameter's name is a string: `problem(in:)` refused templates where not.
+                    steps.append(.binding(name: bound, parameter: member.value.index))
+                } else {
+                    steps.append(.entry(tape.entries[member.name]))
+                    compile(member.value.index, into: &steps)
+                }
+            }
+            steps.append(.close)
+        default:
+            steps.append(.entry(entry))
+        }
+    }
+
+    /// Appends `template` filled in with the instance's `values` (on the value stack).
+    private mutating func fill(_ template: Template, values: Range<Int>, into output: inout JSONTape.EntryBuffer) {
+        openContainers.removeAll(keepingCapacity: true)
+        for step in template.steps {
+            switch step {
+            case .entry(let entry):
+                output.append(entry)
+            case .open(let entry):
+                openContainers.append((output.count, entry.count))
+                output.append(entry)
+            case .close:
+                let (start, count) = openContainers.removeLast()
+                output[start].count = count
+                output[start].payload = UInt64(output.count)
+            case .binding(let name, let parameter):
+                guard let found = values.last(where: { tape.strings(at: valueStack[$0].name, and: parameter) }) else {
+                    openContainers[openContainers.count - 1].count -= 1
                     continue
                 }
-                // The parameter's name is a string: `problem(in:)` refused templates where not.
-                guard let found = values.last(where: { tape.strings(at: valueStack[$0].name, and: member.value.index) }) else { continue }
                 let value = valueStack[found]
-                output.append(bound)
+                output.append(name)
+                if let leaf = value.leaf {
+                    output.append(leaf)
+                    continue
+                }
                 let shift = output.count - value.range.lowerBound
                 for position in value.range { output.append(Self.moved(output[position], by: shift)) }
-                count += 1
             }
-            Self.close(start, count: count, in: &output)
-        default:
-            output.append(entry)
         }
     }
 
