@@ -29,8 +29,32 @@ struct GrowableBuffer<Element: BitwiseCopyable> {
     @inline(__always) mutating func append(contentsOf elements: UnsafeBufferPointer<Element>) {
         guard let source = elements.baseAddress, !elements.isEmpty else { return }
         if count + elements.count > capacity { grow(toHold: count + elements.count) }
-        (base + count).initialize(from: source, count: elements.count)
+        let byteCount = elements.count * MemoryLayout<Element>.stride
+        if byteCount <= 16 {
+            // Most appends are a few bytes (a key, a short string): two word moves that may
+            // overlap beat a call to memmove.
+            Self.copy(byteCount, from: UnsafeRawPointer(source), to: UnsafeMutableRawPointer(base + count))
+        } else {
+            (base + count).initialize(from: source, count: elements.count)
+        }
         count += elements.count
+    }
+
+    @inline(__always) private static func copy(_ byteCount: Int, from source: UnsafeRawPointer, to target: UnsafeMutableRawPointer) {
+        switch byteCount {
+        case 8...:
+            let (head, tail) = (source.loadUnaligned(as: UInt64.self), source.loadUnaligned(fromByteOffset: byteCount - 8, as: UInt64.self))
+            target.storeBytes(of: head, as: UInt64.self)
+            target.storeBytes(of: tail, toByteOffset: byteCount - 8, as: UInt64.self)
+        case 4...:
+            let (head, tail) = (source.loadUnaligned(as: UInt32.self), source.loadUnaligned(fromByteOffset: byteCount - 4, as: UInt32.self))
+            target.storeBytes(of: head, as: UInt32.self)
+            target.storeBytes(of: tail, toByteOffset: byteCount - 4, as: UInt32.self)
+        default:
+            for offset in 0..<byteCount {
+                target.storeBytes(of: source.load(fromByteOffset: offset, as: UInt8.self), toByteOffset: offset, as: UInt8.self)
+            }
+        }
     }
 
     private mutating func grow(toHold needed: Int) {

@@ -92,43 +92,51 @@ public struct JSONWriter: ~Copyable {
     private static let hexDigits: [UInt8] = Array("0123456789abcdef".utf8)
 
     mutating func write(_ string: String) {
+        // Read in place (a native string always has contiguous UTF-8; a small one is read from
+        // the stack): `withUTF8` would need a mutable copy and a uniqueness check per string.
+        let written: Void? = string.utf8.withContiguousStorageIfAvailable { write(utf8: $0) }
+        if written == nil {
+            var string = string
+            string.withUTF8 { write(utf8: $0) }
+        }
+    }
+
+    /// Writes UTF-8 bytes as a JSON string, escaping what must be.
+    private mutating func write(utf8 bytes: UnsafeBufferPointer<UInt8>) {
         output.append(UInt8(ascii: "\""))
-        var string = string
-        string.withUTF8 { bytes in
-            var runStart = 0
-            var index = 0
-            while index < bytes.count {
-                // Eight bytes at a time while none needs escaping (most strings have no byte that does).
-                if index + 8 <= bytes.count {
-                    let word = UnsafeRawPointer(bytes.baseAddress! + index).loadUnaligned(as: UInt64.self)
-                    if !Self.needsEscaping(word) {
-                        index += 8
-                        continue
-                    }
-                }
-                let byte = bytes[index]
-                index += 1
-                guard byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") else { continue }
-                output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart..<index - 1]))
-                runStart = index
-                output.append(UInt8(ascii: "\\"))
-                switch byte {
-                case UInt8(ascii: "\""): output.append(UInt8(ascii: "\""))
-                case UInt8(ascii: "\\"): output.append(UInt8(ascii: "\\"))
-                case 0x0A: output.append(UInt8(ascii: "n"))
-                case 0x0D: output.append(UInt8(ascii: "r"))
-                case 0x09: output.append(UInt8(ascii: "t"))
-                default:
-                    for digit in [
-                        UInt8(ascii: "u"), UInt8(ascii: "0"), UInt8(ascii: "0"), Self.hexDigits[Int(byte >> 4)],
-                        Self.hexDigits[Int(byte & 0x0F)],
-                    ] {
-                        output.append(digit)
-                    }
+        var runStart = 0
+        var index = 0
+        while index < bytes.count {
+            // Eight bytes at a time while none needs escaping (most strings have no byte that does).
+            if index + 8 <= bytes.count {
+                let word = UnsafeRawPointer(bytes.baseAddress! + index).loadUnaligned(as: UInt64.self)
+                if !Self.needsEscaping(word) {
+                    index += 8
+                    continue
                 }
             }
-            output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart..<bytes.count]))
+            let byte = bytes[index]
+            index += 1
+            guard byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") else { continue }
+            output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart..<index - 1]))
+            runStart = index
+            output.append(UInt8(ascii: "\\"))
+            switch byte {
+            case UInt8(ascii: "\""): output.append(UInt8(ascii: "\""))
+            case UInt8(ascii: "\\"): output.append(UInt8(ascii: "\\"))
+            case 0x0A: output.append(UInt8(ascii: "n"))
+            case 0x0D: output.append(UInt8(ascii: "r"))
+            case 0x09: output.append(UInt8(ascii: "t"))
+            default:
+                for digit in [
+                    UInt8(ascii: "u"), UInt8(ascii: "0"), UInt8(ascii: "0"), Self.hexDigits[Int(byte >> 4)],
+                    Self.hexDigits[Int(byte & 0x0F)],
+                ] {
+                    output.append(digit)
+                }
+            }
         }
+        output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart..<bytes.count]))
         output.append(UInt8(ascii: "\""))
     }
 

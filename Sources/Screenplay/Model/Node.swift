@@ -80,7 +80,7 @@ public struct Node: Sendable, Hashable {
 
         let values: Values
 
-        init(_ values: Values) {
+        init(_ values: consuming Values) {
             self.values = values
         }
 
