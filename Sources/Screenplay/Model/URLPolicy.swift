@@ -44,7 +44,9 @@ public struct URLPolicy: Sendable, Hashable {
             if byte == UInt8(ascii: "/") || byte == UInt8(ascii: "?") || byte == UInt8(ascii: "#") { break }
         }
         if url.isEmpty { return .refused("the URL is empty") }
-        if url.starts(with: "//".utf8) { return .refused("protocol-relative URLs (\"//host\") are not allowed; give a scheme") }
+        if Self.startsWithTwoSlashes(url[...]) {
+            return .refused("protocol-relative URLs (\"//host\") are not allowed; give a scheme")
+        }
         guard let schemeEnd else { return .relative }
         let head = url.prefix(schemeEnd)
         guard let first = head.first, Self.isLetter(first),
@@ -69,7 +71,7 @@ public struct URLPolicy: Sendable, Hashable {
             let authority = rest.dropFirst(2).prefix { $0 != UInt8(ascii: "/") && $0 != UInt8(ascii: "?") && $0 != UInt8(ascii: "#") }
             let afterUser = authority.lastIndex(of: UInt8(ascii: "@")).map { authority[authority.index(after: $0)...] } ?? authority[...]
             let host = afterUser.first == UInt8(ascii: "[") ? afterUser[...] : afterUser.prefix { $0 != UInt8(ascii: ":") }
-            guard rest.starts(with: "//".utf8), !host.isEmpty else {
+            guard Self.startsWithTwoSlashes(rest), !host.isEmpty else {
                 return .refused("an \(scheme) URL needs a host (\"\(scheme)://host/…\")")
             }
         }
@@ -100,6 +102,10 @@ public struct URLPolicy: Sendable, Hashable {
             index += 1
         }
         return nil
+    }
+
+    private static func startsWithTwoSlashes(_ bytes: Slice<UnsafeBufferPointer<UInt8>>) -> Bool {
+        bytes.count >= 2 && bytes[bytes.startIndex] == UInt8(ascii: "/") && bytes[bytes.startIndex + 1] == UInt8(ascii: "/")
     }
 
     private static func isLetter(_ byte: UInt8) -> Bool {
