@@ -14,34 +14,19 @@ import NIOPosix
 /// gzip and keeps the size of every chunk, which is one event: the patch bytes on the wire.
 enum FanOutBench {
     static func run(subscribers: Int, publishes: Int = 10) async throws {
+        // Hummingbird alone first, holding as many streams: the part of the memory per subscriber
+        // that is the HTTP server's, not Screenplay's.
+        let floor = try await heldStreamsMemory(subscribers: subscribers)
+
         let (child, port) = try await LiveBench.startServer()
         defer { child.terminate() }
-        let group = MultiThreadedEventLoopGroup.singleton
         let received = Received(publishes: publishes)
         let opened = Received(publishes: 0)
         let idle = LiveBench.residentKilobytes(of: child.processIdentifier)
-        let bootstrap = ClientBootstrap(group: group)
-        var channels: [any Channel] = []
-        // In batches, each waiting for its screens: a burst of ten thousand connects overflows
-        // the listen backlog, and the retried SYNs would time the connects, not the server.
-        let batch = 250
-        for start in stride(from: 0, to: subscribers, by: batch) {
-            for _ in start..<min(start + batch, subscribers) {
-                let channel = try await bootstrap.channelInitializer { channel in
-                    channel.eventLoop.makeCompletedFuture {
-                        try channel.pipeline.syncOperations.addHandler(StreamCounter(port: port, received: received, opened: opened))
-                    }
-                }.connect(host: "127.0.0.1", port: port).get()
-                channels.append(channel)
-            }
-            let deadline = ContinuousClock.now + .seconds(30)
-            while opened.opens < min(start + batch, subscribers), ContinuousClock.now < deadline {
-                try await Task.sleep(for: .milliseconds(10))
-            }
-        }
+        var channels = try await open(subscribers, port: port, received: received, opened: opened)
         let gzipped = GzipChunks(port: port)
         channels.append(
-            try await bootstrap.channelInitializer { channel in
+            try await ClientBootstrap(group: MultiThreadedEventLoopGroup.singleton).channelInitializer { channel in
                 channel.eventLoop.makeCompletedFuture { try channel.pipeline.syncOperations.addHandler(gzipped) }
             }.connect(host: "127.0.0.1", port: port).get())
         try await Task.sleep(for: .seconds(2))
@@ -67,6 +52,9 @@ enum FanOutBench {
         print(
             "  server RSS \(idle) KB idle, \(withSubscribers) KB with \(opened.opens) subscribers: \((withSubscribers - idle) * 1024 / max(1, opened.opens)) bytes per subscriber"
         )
+        print(
+            "  Hummingbird alone holding \(floor.opened) streams: \(floor.bytesPerStream) bytes per stream (the floor under the figure above)"
+        )
         if chunks.count > 2 {
             let steady = chunks.dropFirst(2).sorted()
             print(
@@ -74,6 +62,45 @@ enum FanOutBench {
             )
         }
         for channel in channels { channel.close(promise: nil) }
+    }
+
+    /// The server memory per stream of `--serve-floor` (Hummingbird holding a streaming response
+    /// open, nothing else) with as many streams as the fan-out opens.
+    private static func heldStreamsMemory(subscribers: Int) async throws -> (opened: Int, bytesPerStream: Int) {
+        let (child, port) = try await LiveBench.startServer(mode: "--serve-floor")
+        // Killed, not terminated: its streams sleep through a graceful shutdown.
+        defer { kill(child.processIdentifier, SIGKILL) }
+        let opened = Received(publishes: 0)
+        let idle = LiveBench.residentKilobytes(of: child.processIdentifier)
+        let channels = try await open(subscribers, port: port, received: Received(publishes: 0), opened: opened)
+        try await Task.sleep(for: .seconds(2))
+        let held = LiveBench.residentKilobytes(of: child.processIdentifier)
+        for channel in channels { channel.close(promise: nil) }
+        return (opened.opens, (held - idle) * 1024 / max(1, opened.opens))
+    }
+
+    /// Opens `count` stream subscribers of the server at `port`, in batches, each waiting for its screens: a
+    /// burst of ten thousand connects overflows the listen backlog, and the retried SYNs would time
+    /// the connects, not the server.
+    private static func open(_ count: Int, port: Int, received: Received, opened: Received) async throws -> [any Channel] {
+        let bootstrap = ClientBootstrap(group: MultiThreadedEventLoopGroup.singleton)
+        var channels: [any Channel] = []
+        let batch = 250
+        for start in stride(from: 0, to: count, by: batch) {
+            for _ in start..<min(start + batch, count) {
+                let channel = try await bootstrap.channelInitializer { channel in
+                    channel.eventLoop.makeCompletedFuture {
+                        try channel.pipeline.syncOperations.addHandler(StreamCounter(port: port, received: received, opened: opened))
+                    }
+                }.connect(host: "127.0.0.1", port: port).get()
+                channels.append(channel)
+            }
+            let deadline = ContinuousClock.now + .seconds(30)
+            while opened.opens < min(start + batch, count), ContinuousClock.now < deadline {
+                try await Task.sleep(for: .milliseconds(10))
+            }
+        }
+        return channels
     }
 }
 

@@ -28,12 +28,35 @@ enum LiveBench {
             .runService()
     }
 
-    /// Starts `--serve` as a child process on a random port and waits for its /health.
-    static func startServer() async throws -> (child: Process, port: Int) {
+    /// `screenplay-client-bench --serve-floor PORT`: Hummingbird alone, answering
+    /// `/screens/cities/stream` with one fixed event and then holding the stream open, as a live
+    /// stream does between changes. What a held stream costs the server before Screenplay adds
+    /// anything: the floor under the fan-out's memory per subscriber.
+    static func serveFloor(port: Int) async throws {
+        let router = Router()
+        router.get("/health") { _, _ in Response(status: .ok) }
+        let event = ByteBuffer(string: "event: screen\nid: 0\ndata: {}\n\n")
+        router.get("/screens/cities/stream") { _, _ in
+            Response(
+                status: .ok, headers: [.contentType: "text/event-stream"],
+                body: ResponseBody { writer in
+                    try await writer.write(event)
+                    try? await Task.sleep(for: .seconds(3_600))
+                    try await writer.finish(nil)
+                })
+        }
+        var logger = Logger(label: "bench")
+        logger.logLevel = .error
+        try await Application(router: router, configuration: .init(address: .hostname("127.0.0.1", port: port)), logger: logger)
+            .runService()
+    }
+
+    /// Starts `--serve` (or another serving mode) as a child process on a random port and waits for its /health.
+    static func startServer(mode: String = "--serve") async throws -> (child: Process, port: Int) {
         let port = Int.random(in: 30_000..<50_000)
         let child = Process()
         child.executableURL = URL(fileURLWithPath: CommandLine.arguments[0])
-        child.arguments = ["--serve", String(port)]
+        child.arguments = [mode, String(port)]
         child.standardOutput = FileHandle.nullDevice
         try child.run()
         for _ in 0..<100 {
