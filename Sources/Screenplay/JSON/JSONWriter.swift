@@ -377,8 +377,12 @@ public struct JSONWriter: ~Copyable {
         lhs.utf8.lexicographicallyPrecedes(rhs.utf8)
     }
 
+    @inline(__always)
     private mutating func newline() {
-        guard layout == .pretty else { return }
+        if layout == .pretty { indentedNewline() }
+    }
+
+    private mutating func indentedNewline() {
         output.append(0x0A)
         for _ in 0..<indent * 2 { output.append(UInt8(ascii: " ")) }
     }

@@ -18,9 +18,9 @@ struct NodeWriter {
     private let id: String?
     private let extras: Node.Extras?
     private let type: String
-    /// Which common members have a value: bit `i` for `Node.commonMemberOrder[i]`.
+    /// Which common members have a value: bit `i` for `Node.commonMember(at: i)`.
     private let present: UInt8
-    /// The index in `Node.commonMemberOrder` of the next common member to write, and its rank
+    /// The index (`Node.commonMember(at:)`) of the next common member to write, and its rank
     /// (`.max` when none is left), kept apart so that the check before every member copies nothing.
     private var next = 0
     private var nextRank: UInt8 = .max
@@ -58,14 +58,13 @@ struct NodeWriter {
     }
 
     private mutating func advance() {
-        let order = Node.commonMemberOrder
-        while next < order.count, present & (1 << next) == 0 { next += 1 }
-        nextRank = next < order.count ? order[next].rawValue : .max
+        while next < Node.commonMemberCount, present & (1 << next) == 0 { next += 1 }
+        nextRank = next < Node.commonMemberCount ? Node.commonMember(at: next).rawValue : .max
     }
 
     /// Writes the next common member, reading only that field of the node.
     private mutating func writeNextCommonMember() {
-        let key = Node.commonMemberOrder[next]
+        let key = Node.commonMember(at: next)
         next += 1
         advance()
         switch key {
@@ -91,15 +90,28 @@ extension Node: JSONEncodable {
         }
     }
 
-    /// The members every node may have, in key order, as ``NodeWriter`` slots them in.
-    static let commonMemberOrder: [MemberKey] = [.accessibilityLabel, .action, .fallback, .id, .style, .type, .visibleWhen]
+    /// How many members every node may have (type, id, action…), which ``NodeWriter`` slots in.
+    static let commonMemberCount = 7
 
-    /// The presence bit of each common member, from its place in `commonMemberOrder`.
-    private static let presenceBits: [MemberKey: UInt8] = Dictionary(
-        uniqueKeysWithValues: commonMemberOrder.enumerated().map { ($0.element, UInt8(1) << $0.offset) })
-    private static let labelBit = presenceBits[.accessibilityLabel] ?? 0, actionBit = presenceBits[.action] ?? 0,
-        fallbackBit = presenceBits[.fallback] ?? 0, idBit = presenceBits[.id] ?? 0, styleBit = presenceBits[.style] ?? 0,
-        typeBit = presenceBits[.type] ?? 0, visibleWhenBit = presenceBits[.visibleWhen] ?? 0
+    /// The common member at `index`, in key order. A switch, not an array: an array is a lazy
+    /// global, checked and retained on every read, and this is read several times per node.
+    @inline(__always)
+    static func commonMember(at index: Int) -> MemberKey {
+        switch index {
+        case 0: .accessibilityLabel
+        case 1: .action
+        case 2: .fallback
+        case 3: .id
+        case 4: .style
+        case 5: .type
+        default: .visibleWhen
+        }
+    }
+
+    /// The presence bit of each common member: one shifted by its place in key order (constants,
+    /// for the same reason).
+    private static let labelBit: UInt8 = 1 << 0, actionBit: UInt8 = 1 << 1, fallbackBit: UInt8 = 1 << 2, idBit: UInt8 = 1 << 3,
+        styleBit: UInt8 = 1 << 4, typeBit: UInt8 = 1 << 5, visibleWhenBit: UInt8 = 1 << 6
 
     /// Which common members have a value (every node has a type; an empty style is not written).
     static func presence(id: String?, extras: Extras?) -> UInt8 {
