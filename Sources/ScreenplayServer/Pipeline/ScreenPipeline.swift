@@ -74,7 +74,11 @@ final class ScreenPipeline: Sendable {
                 // chain of frames took for as long as it lives, which for a stream is hours; this
                 // task's goes when the setup ends (1.5 KB less per subscriber; PERFORMANCE.md, the fan-out).
                 let setup = Task { try await stream(resolved, request: request, connection: connection, headOnly: headOnly) }
-                return try await withTaskCancellationHandler { try await setup.value } onCancel: { setup.cancel() }
+                return try await withTaskCancellationHandler {
+                    try await setup.value
+                } onCancel: {
+                    setup.cancel()
+                }
             case .screen, .intents: return try await screen(resolved, request: request)
             }
         }
