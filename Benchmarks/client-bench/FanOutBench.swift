@@ -12,6 +12,8 @@ import NIOPosix
 /// client per subscriber (AsyncHTTPClient, as the 1,000-subscriber benchmark uses) costs more CPU
 /// than the server it measures, on a 2-core machine that runs both. One more subscriber asks for
 /// gzip and keeps the size of every chunk, which is one event: the patch bytes on the wire.
+/// Before them, the same connections hold streams of Hummingbird alone (`--serve-floor`): what a
+/// held response costs the HTTP server, the floor under the memory per subscriber.
 enum FanOutBench {
     static func run(subscribers: Int, publishes: Int = 10) async throws {
         // Hummingbird alone first, holding as many streams: the part of the memory per subscriber
