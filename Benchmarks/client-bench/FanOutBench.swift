@@ -13,12 +13,14 @@ import NIOPosix
 /// than the server it measures, on a 2-core machine that runs both. One more subscriber asks for
 /// gzip and keeps the size of every chunk, which is one event: the patch bytes on the wire.
 /// Before them, the same connections hold streams of Hummingbird alone (`--serve-floor`): what a
-/// held response costs the HTTP server, the floor under the memory per subscriber.
+/// held response costs the HTTP server, the floor under the memory per subscriber; and of a bare
+/// NIO handler per connection, no task (`--serve-nio-floor`): the floor of streams driven that way.
 enum FanOutBench {
     static func run(subscribers: Int, publishes: Int = 10) async throws {
         // Hummingbird alone first, holding as many streams: the part of the memory per subscriber
         // that is the HTTP server's, not Screenplay's.
-        let floor = try await heldStreamsMemory(subscribers: subscribers)
+        let floor = try await heldStreamsMemory(subscribers: subscribers, mode: "--serve-floor")
+        let taskless = try await heldStreamsMemory(subscribers: subscribers, mode: "--serve-nio-floor")
 
         let (child, port) = try await LiveBench.startServer()
         defer { child.terminate() }
@@ -57,6 +59,9 @@ enum FanOutBench {
         print(
             "  Hummingbird alone holding \(floor.opened) streams: \(floor.bytesPerStream) bytes per stream (the floor under the figure above)"
         )
+        print(
+            "  a NIO handler per stream, no task, holding \(taskless.opened): \(taskless.bytesPerStream) bytes per stream"
+        )
         if chunks.count > 2 {
             let steady = chunks.dropFirst(2).sorted()
             print(
@@ -66,10 +71,10 @@ enum FanOutBench {
         for channel in channels { channel.close(promise: nil) }
     }
 
-    /// The server memory per stream of `--serve-floor` (Hummingbird holding a streaming response
-    /// open, nothing else) with as many streams as the fan-out opens.
-    private static func heldStreamsMemory(subscribers: Int) async throws -> (opened: Int, bytesPerStream: Int) {
-        let (child, port) = try await LiveBench.startServer(mode: "--serve-floor")
+    /// The server memory per stream of a floor `mode` (Hummingbird, or a NIO handler, holding a
+    /// streaming response open, nothing else) with as many streams as the fan-out opens.
+    private static func heldStreamsMemory(subscribers: Int, mode: String) async throws -> (opened: Int, bytesPerStream: Int) {
+        let (child, port) = try await LiveBench.startServer(mode: mode)
         // Killed, not terminated: its streams sleep through a graceful shutdown.
         defer { kill(child.processIdentifier, SIGKILL) }
         let opened = Received(publishes: 0)

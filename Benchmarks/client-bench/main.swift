@@ -26,6 +26,10 @@ if let flag = CommandLine.arguments.firstIndex(of: "--serve-floor"), let port = 
     try await LiveBench.serveFloor(port: port)
     exit(0)
 }
+if let flag = CommandLine.arguments.firstIndex(of: "--serve-nio-floor"), let port = Int(CommandLine.arguments[flag + 1]) {
+    try await HeldStreamServer.serve(port: port)
+    exit(0)
+}
 
 // `--fanout N`: N live subscribers of one screen (issue 16).
 if let flag = CommandLine.arguments.firstIndex(of: "--fanout"), let subscribers = Int(CommandLine.arguments[flag + 1]) {
