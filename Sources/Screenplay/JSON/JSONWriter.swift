@@ -92,13 +92,7 @@ public struct JSONWriter: ~Copyable {
     private static let hexDigits: [UInt8] = Array("0123456789abcdef".utf8)
 
     mutating func write(_ string: String) {
-        // Read in place (a native string always has contiguous UTF-8; a small one is read from
-        // the stack): `withUTF8` would need a mutable copy and a uniqueness check per string.
-        let written: Void? = string.utf8.withContiguousStorageIfAvailable { write(utf8: $0) }
-        if written == nil {
-            var string = string
-            string.withUTF8 { write(utf8: $0) }
-        }
+        string.withUTF8Bytes { write(utf8: $0) }
     }
 
     /// Writes UTF-8 bytes as a JSON string, escaping what must be.
@@ -281,8 +275,7 @@ public struct JSONWriter: ~Copyable {
 
     /// Writes a member's name, which may be any string; its value is written next.
     mutating func beginMember(_ name: String) -> OpenMember {
-        var name = name
-        let key = name.withUTF8 { MemberKey.rawValue(spelt: $0) }
+        let key = name.withUTF8Bytes { MemberKey.rawValue(spelt: $0) }
         if key != .max { return beginMember(MemberKey.allCases[Int(key)]) }
         let start = beginMember()
         write(name)

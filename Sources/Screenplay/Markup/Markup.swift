@@ -66,11 +66,7 @@ public enum Markup {
         }
 
         mutating func parse(_ markup: String) {
-            let parsed: Void? = markup.utf8.withContiguousStorageIfAvailable { parseText($0) }
-            if parsed == nil {
-                var markup = markup
-                markup.withUTF8 { parseText($0) }
-            }
+            markup.withUTF8Bytes { parseText($0) }
         }
 
         private mutating func parseText(_ bytes: UnsafeBufferPointer<UInt8>) {
@@ -178,26 +174,11 @@ public enum Markup {
 
         /// The tags without attributes, by their names lowercased and packed into a word (none is
         /// longer than eight bytes): matching one compares integers.
-        static let simpleTags: [(name: UInt64, count: Int, tag: SimpleTag)] = [
+        static let simpleTags: [(name: UInt64, count: Int, tag: Tag)] = [
             ("strong", .strong), ("/strong", .strongEnd), ("em", .emphasis), ("/em", .emphasisEnd), ("br", .lineBreak),
             ("br/", .lineBreak), ("br /", .lineBreak), ("/a", .linkEnd),
         ].map { name, tag in
-            name.utf8.withContiguousStorageIfAvailable { (word(lowercasing: $0) ?? 0, $0.count, tag) }!
-        }
-
-        enum SimpleTag {
-            case strong, strongEnd, emphasis, emphasisEnd, lineBreak, linkEnd
-
-            var tag: Tag {
-                switch self {
-                case .strong: .strong
-                case .strongEnd: .strongEnd
-                case .emphasis: .emphasis
-                case .emphasisEnd: .emphasisEnd
-                case .lineBreak: .lineBreak
-                case .linkEnd: .linkEnd
-                }
-            }
+            name.withUTF8Bytes { (word(lowercasing: $0) ?? 0, $0.count, tag) }
         }
 
         /// Up to eight bytes lowercased, packed into a word; nil for more.
@@ -234,7 +215,7 @@ public enum Markup {
             let inner = UnsafeBufferPointer(rebasing: bytes[lower..<upper])
             if let word = Self.word(lowercasing: inner) {
                 for simple in Self.simpleTags where simple.name == word && simple.count == inner.count {
-                    return (simple.tag.tag, close + 1)
+                    return (simple.tag, close + 1)
                 }
             }
             return Self.link(in: inner).map { (.link($0), close + 1) }

@@ -22,8 +22,7 @@ public struct URLPolicy: Sendable, Hashable {
     }
 
     public func check(_ url: String) -> Verdict {
-        var url = url
-        return url.withUTF8 { check(utf8: $0) }
+        url.withUTF8Bytes { check(utf8: $0) }
     }
 
     /// Checks a URL's UTF-8 bytes (this runs for every URL decoded and drawn: it makes no string
