@@ -28,29 +28,6 @@ enum LiveBench {
             .runService()
     }
 
-    /// `screenplay-client-bench --serve-floor PORT`: Hummingbird alone, answering
-    /// `/screens/cities/stream` with one fixed event and then holding the stream open, as a live
-    /// stream does between changes. What a held stream costs the server before Screenplay adds
-    /// anything: the floor under the fan-out's memory per subscriber.
-    static func serveFloor(port: Int) async throws {
-        let router = Router()
-        router.get("/health") { _, _ in Response(status: .ok) }
-        let event = ByteBuffer(string: "event: screen\nid: 0\ndata: {}\n\n")
-        router.get("/screens/cities/stream") { _, _ in
-            Response(
-                status: .ok, headers: [.contentType: "text/event-stream"],
-                body: ResponseBody { writer in
-                    try await writer.write(event)
-                    try? await Task.sleep(for: .seconds(3_600))
-                    try await writer.finish(nil)
-                })
-        }
-        var logger = Logger(label: "bench")
-        logger.logLevel = .error
-        try await Application(router: router, configuration: .init(address: .hostname("127.0.0.1", port: port)), logger: logger)
-            .runService()
-    }
-
     /// Starts `--serve` (or another serving mode) as a child process on a random port and waits for
     /// its /health; a child that could not listen (the port was taken) is started again on another.
     /// The ports are below Linux's ephemeral range (32768–60999), where ten thousand subscribers'

@@ -23,11 +23,11 @@ if let flag = CommandLine.arguments.firstIndex(of: "--serve"), let port = Int(Co
     exit(0)
 }
 if let flag = CommandLine.arguments.firstIndex(of: "--serve-floor"), let port = Int(CommandLine.arguments[flag + 1]) {
-    try await LiveBench.serveFloor(port: port)
+    try await HeldStreams.serveWithHummingbird(port: port)
     exit(0)
 }
 if let flag = CommandLine.arguments.firstIndex(of: "--serve-nio-floor"), let port = Int(CommandLine.arguments[flag + 1]) {
-    try await HeldStreamServer.serve(port: port)
+    try await HeldStreams.serveWithNIO(port: port)
     exit(0)
 }
 
