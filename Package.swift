@@ -62,6 +62,8 @@ let package = Package(
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOHTTP1", package: "swift-nio"),
                 .product(name: "NIOHTTPTypes", package: "swift-nio-extras"),
+                // Streams on connections of their own are set up as Hummingbird sets up HTTP/1.1.
+                .product(name: "NIOHTTPTypesHTTP1", package: "swift-nio-extras"),
             ]
         ),
         // What a product team changes without a deploy: stored experiments, published content, the

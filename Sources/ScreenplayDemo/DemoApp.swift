@@ -86,7 +86,7 @@ public enum DemoApp {
             }
         }
         var application = Application(
-            router: router, server: .screenplay(limits: connectionLimits),
+            router: router, server: .screenplay(limits: connectionLimits, live: routes.live),
             // A deep accept queue: a flood of connections (opened and aborted) must not crowd out real clients.
             configuration: .init(address: .hostname(host, port: port), serverName: "Screenplay", backlog: 4_096),
             onServerRunning: { channel in await onServerRunning(channel.localAddress?.port ?? port) }, logger: logger)

@@ -235,4 +235,32 @@ import Testing
         withExtendedLifetime(open) {}
         await server.stop()
     }
+
+    /// A server shutting down ends its open streams — the last chunk, gzip's trailer, the
+    /// connection closed — so that its clients reconnect to the next one, and its shutdown does
+    /// not wait for them.
+    @Test(arguments: [false, true])
+    func aShutdownEndsOpenStreamsCleanly(gzipped: Bool) async throws {
+        let server = try await LiveServer.demo()
+        let client = HTTPClient(eventLoopGroupProvider: .singleton)
+        var request = HTTPClientRequest(url: server.url.appendingPathComponent("screens/cities/stream").absoluteString)
+        if gzipped { request.headers.add(name: "Accept-Encoding", value: "gzip") }
+        let response = try await client.execute(request, timeout: .seconds(15))
+        #expect(response.headers["Content-Encoding"] == (gzipped ? ["gzip"] : []))
+        var body = response.body.makeAsyncIterator()
+        var received = try #require(try await body.next())
+        let stopped = Task { await server.stop() }
+        // The body ends (no error: the chunked stream was finished), and the stop completes.
+        while var chunk = try await body.next() { received.writeBuffer(&chunk) }
+        await stopped.value
+        if gzipped {
+            var plain = ByteBuffer()
+            plain.reserveCapacity(1 << 20)
+            try ZlibDecompressor(algorithm: .gzip).inflate(from: &received, to: &plain)
+            #expect(String(buffer: plain).hasPrefix("event: screen"))
+        } else {
+            #expect(String(buffer: received).hasPrefix("event: screen"))
+        }
+        try await client.shutdown()
+    }
 }

@@ -22,16 +22,21 @@ import Testing
         return limits
     }
 
+    /// The demo (or `routes`) on a real server with Screenplay's guards.
+    /// - Parameter streamsOnTheirConnections: the server is given the routes' ``LiveUpdates``, so
+    ///   that a connection opened for a stream is served by NIO without a task; otherwise every
+    ///   stream is a route's response body, in its connection's task.
     static func withServer(
-        limits: ConnectionLimits = ConnectionLimits(), live: LiveUpdates = LiveUpdates(),
-        _ body: @escaping @Sendable (_ port: Int) async throws -> Void
+        limits: ConnectionLimits = ConnectionLimits(), live: LiveUpdates = LiveUpdates(), streamsOnTheirConnections: Bool = true,
+        routes: ScreenplayRoutes = DemoApp.routes(), _ body: @escaping @Sendable (_ port: Int) async throws -> Void
     ) async throws {
-        var routes = DemoApp.routes()
+        var routes = routes
         routes.live = live
         let router = Router(context: ScreenplayRequestContext.self)
         routes.addRoutes(to: router)
         let app = Application(
-            router: router, server: .screenplay(limits: limits), configuration: .init(address: .hostname("127.0.0.1", port: 0)))
+            router: router, server: .screenplay(limits: limits, live: streamsOnTheirConnections ? live : nil),
+            configuration: .init(address: .hostname("127.0.0.1", port: 0)))
         try await app.test(.live) { client in try await body(try #require(client.port)) }
     }
 
@@ -182,9 +187,10 @@ import Testing
         }
     }
 
-    @Test func streamsEndWhenTheirClientLeavesAndAreBoundedPerAddress() async throws {
+    @Test(arguments: [true, false])
+    func streamsEndWhenTheirClientLeavesAndAreBoundedPerAddress(onTheirConnections: Bool) async throws {
         let live = LiveUpdates(maxSubscribers: 100, maxSubscribersPerAddress: 3)
-        try await Self.withServer(live: live) { port in
+        try await Self.withServer(live: live, streamsOnTheirConnections: onTheirConnections) { port in
             var open: [RawConnection] = []
             for _ in 0..<3 {
                 let connection = try RawConnection(port: port)
@@ -206,6 +212,75 @@ import Testing
             let deadline = ContinuousClock.now + .seconds(15)
             while live.subscriberCount > 1, ContinuousClock.now < deadline { try await Task.sleep(for: .milliseconds(20)) }
             #expect(live.subscriberCount == 1)
+        }
+    }
+
+    /// A stream asked for on a new connection (served without a task) and one asked for after
+    /// another request on a kept-alive connection (served by the route, in the connection's task)
+    /// are one group: the same versions, the same events, the same patch when the screen changes.
+    @Test func aStreamIsTheSameOnItsOwnConnectionAndAfterOtherRequests() async throws {
+        let (feed, live) = (CityFeed(), LiveUpdates())
+        try await Self.withServer(live: live, routes: DemoApp.routes(feed: feed, live: live)) { port in
+            let own = try RawConnection(port: port)
+            await own.send("GET /screens/cities/stream HTTP/1.1\r\nHost: a\r\n\r\n")
+            let reused = try RawConnection(port: port)
+            await reused.send("GET /health HTTP/1.1\r\nHost: a\r\n\r\n")
+            #expect(await reused.read(until: "}", timeout: .seconds(15)).hasPrefix("HTTP/1.1 200 OK"))
+            await reused.send("GET /screens/cities/stream HTTP/1.1\r\nHost: a\r\n\r\n")
+            var texts = ["", ""]
+            for (index, connection) in [own, reused].enumerated() {
+                texts[index] = await Self.read(events: 1, from: connection)
+                #expect(texts[index].hasPrefix("HTTP/1.1 200 OK"))
+                #expect(texts[index].contains("event: screen"))
+            }
+            #expect(Self.eventIDs(texts[0]).count == 1)
+            #expect(Self.eventIDs(texts[0]) == Self.eventIDs(texts[1]))
+            feed.newDay()
+            for (index, connection) in [own, reused].enumerated() {
+                texts[index] += await Self.read(events: 1, from: connection)
+                #expect(texts[index].contains("event: patch"))
+            }
+            #expect(Self.eventIDs(texts[0]).count == 2)
+            #expect(Self.eventIDs(texts[0]) == Self.eventIDs(texts[1]))
+        }
+    }
+
+    /// What arrives until `count` more events (each ends with a blank line) came.
+    static func read(events count: Int, from connection: RawConnection) async -> String {
+        var text = ""
+        while text.components(separatedBy: "\n\n").count <= count {
+            let more = await connection.read(until: "\n\n", timeout: .seconds(15))
+            if more.isEmpty { break }
+            text += more
+        }
+        return text
+    }
+
+    /// The `id:` lines of the events in `text`.
+    static func eventIDs(_ text: String) -> [String] {
+        text.split(separator: "\n").filter { $0.hasPrefix("id: ") }.map { String($0.dropFirst(4)) }
+    }
+
+    /// Whatever can refuse a stream does so before its first byte, with a status and the JSON error:
+    /// a handler that throws, on either transport. A stream request that carries a body is not
+    /// opened on its connection; the route answers it as any request.
+    @Test(arguments: [true, false])
+    func aStreamThatCannotOpenIsRefusedWithItsError(onTheirConnections: Bool) async throws {
+        var routes = DemoApp.routes()
+        routes.screen("broken") { (_: ScreenContext) async throws -> Screen in
+            throw ScreenplayError(.serviceUnavailable, code: "upstreamDown", message: "the figures are not available now")
+        }
+        try await Self.withServer(streamsOnTheirConnections: onTheirConnections, routes: routes) { port in
+            let broken = try RawConnection(port: port)
+            await broken.send("GET /screens/broken/stream HTTP/1.1\r\nHost: a\r\n\r\n")
+            let answer = await broken.read(until: "}}", timeout: .seconds(15))
+            #expect(Self.status(answer) == "HTTP/1.1 503 Service Unavailable", "\(answer)")
+            #expect(answer.contains(#""code":"upstreamDown""#))
+            let withBody = try RawConnection(port: port)
+            await withBody.send("GET /screens/cities/stream HTTP/1.1\r\nHost: a\r\nContent-Length: 3\r\n\r\nabc")
+            let stream = await withBody.read(until: "event: screen", timeout: .seconds(15))
+            #expect(Self.status(stream) == "HTTP/1.1 200 OK")
+            #expect(stream.contains("event: screen"))
         }
     }
 }

@@ -2,5 +2,5 @@
 /// (`.package(url: …, from: "0.16.0")`); `screenplay --version` prints it. CHANGELOG.md says
 /// what each release brought.
 public enum ScreenplayRelease {
-    public static let version = "0.16.0"
+    public static let version = "0.17.0"
 }

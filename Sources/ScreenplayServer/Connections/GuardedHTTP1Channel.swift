@@ -5,41 +5,88 @@ import Logging
 import NIOCore
 import NIOHTTP1
 import NIOHTTPTypes
+import NIOHTTPTypesHTTP1
 
 /// Hummingbird's HTTP/1.1 channel with Screenplay's guards around it (``ConnectionLimits``): the
 /// byte guard first in the pipeline, the request guard right after the HTTP decoder, and the
-/// decoder's own bounds on a request's head.
+/// decoder's own bounds on a request's head. With ``LiveUpdates`` whose routes are mounted, a
+/// connection whose first request asks for a live stream is served by NIO with no task
+/// (``FirstRequestHandler``); every other goes to Hummingbird's request loop.
 struct GuardedHTTP1Channel: HTTPChannelHandler {
-    typealias Value = NIOAsyncChannel<HTTPRequestPart, HTTPResponsePart>
+    typealias Value = ScreenplayConnection
 
     let http1: HTTP1Channel
     let limits: ConnectionLimits
+    let live: LiveUpdates?
 
-    init(responder: @escaping HTTPChannelHandler.Responder, limits: ConnectionLimits) {
+    init(responder: @escaping HTTPChannelHandler.Responder, limits: ConnectionLimits, live: LiveUpdates?) {
         var configuration = HTTP1Channel.Configuration()
         configuration.httpDecoder = .init(
             maxHeaderFieldSize: limits.maxHeadBytes, maxHeaderListSize: limits.maxHeadBytes, maxHeaderFieldCount: limits.maxHeaderFields + 1
         )
         self.http1 = HTTP1Channel(responder: responder, configuration: configuration)
         self.limits = limits
+        self.live = live
     }
 
     var responder: HTTPChannelHandler.Responder { http1.responder }
 
     func setup(channel: any Channel, logger: Logger) -> EventLoopFuture<Value> {
-        let limits = self.limits
-        return http1.setup(channel: channel, logger: logger).flatMapThrowing { value in
-            let state = ConnectionGuard(limits: limits)
+        guard let opener = live?.opener.withLockedValue({ $0 }) else {
+            return http1.setup(channel: channel, logger: logger).flatMapThrowing { value in
+                try addGuards(to: channel)
+                return ScreenplayConnection(channel: channel, server: channel.eventLoop.makeSucceededFuture(.hummingbird(value)))
+            }
+        }
+        return channel.eventLoop.makeCompletedFuture {
             let pipeline = channel.pipeline.syncOperations
-            try pipeline.addHandler(ByteGuardHandler(state: state), position: .first)
-            let decoder = try pipeline.handler(type: ByteToMessageHandler<HTTPRequestDecoder>.self)
-            try pipeline.addHandler(RequestGuardHandler(state: state), position: .after(decoder))
-            return value
+            var decoderLimits = NIOHTTPDecoderLimitConfiguration()
+            decoderLimits.maxHeaderFieldSize = limits.maxHeadBytes
+            decoderLimits.maxHeaderListSize = limits.maxHeadBytes
+            decoderLimits.maxHeaderFieldCount = limits.maxHeaderFields + 1
+            // As Hummingbird's HTTP1Channel sets up a connection, up to its request loop.
+            try pipeline.configureHTTPServerPipeline(
+                withPipeliningAssistance: false, withErrorHandling: false, withOutboundHeaderValidation: false,
+                withEncoderConfiguration: .init(), withDecoderLimitConfiguration: decoderLimits)
+            try pipeline.addHandler(HTTP1ToHTTPServerCodec(secure: false))
+            try addGuards(to: channel)
+            let decided = channel.eventLoop.makePromise(of: ScreenplayConnection.Server.self)
+            let idleTimeout = http1.configuration.idleTimeout
+            try pipeline.addHandler(
+                FirstRequestHandler(
+                    isStream: opener.isStream, decided: decided,
+                    handOver: { channel in
+                        try channel.pipeline.syncOperations.addHandler(
+                            HTTPConnectionStateHandler(idleTimeout: idleTimeout.map { .init($0) }, logger: logger))
+                        return try NIOAsyncChannel(
+                            wrappingChannelSynchronously: channel, configuration: .init(isOutboundHalfClosureEnabled: true))
+                    }))
+            // Known once the first request is read (the channel reads only after this setup).
+            return ScreenplayConnection(channel: channel, server: decided.futureResult)
         }
     }
 
+    /// The byte guard first, the request guard right after the HTTP decoder.
+    private func addGuards(to channel: any Channel) throws {
+        let state = ConnectionGuard(limits: limits)
+        let pipeline = channel.pipeline.syncOperations
+        try pipeline.addHandler(ByteGuardHandler(state: state), position: .first)
+        let decoder = try pipeline.handler(type: ByteToMessageHandler<HTTPRequestDecoder>.self)
+        try pipeline.addHandler(RequestGuardHandler(state: state), position: .after(decoder))
+    }
+
     func handle(value: Value, logger: Logger) async {
-        await http1.handle(value: value, logger: logger)
+        // A connection that closes before its first request is done with.
+        switch try? await value.server.get() {
+        case .hummingbird(let asyncChannel):
+            await http1.handle(value: asyncChannel, logger: logger)
+        case .stream(let head):
+            // The task ends once the stream is open: NIO writes the rest.
+            let request = Request(head: head, body: RequestBody(buffer: ByteBuffer()))
+            await live?.opener.withLockedValue({ $0 })?.open(request, on: value.channel)
+        case nil:
+            value.channel.close(promise: nil)
+        }
     }
 }
 
@@ -48,10 +95,14 @@ extension HTTPServerBuilder {
     /// connections, heads and bodies, bounded heads, one `Host`, `Expect: 100-continue`, HTTP/1.0
     /// answered as such, and a lingering close after early answers.
     ///
+    /// Given the routes' ``LiveUpdates``, a connection opened for a live stream is served without
+    /// a task of its own — a third of the memory per subscriber (docs/PERFORMANCE.md, the fan-out).
+    ///
     /// ```swift
-    /// let app = Application(router: router, server: .screenplay())
+    /// routes.addRoutes(to: router)
+    /// let app = Application(router: router, server: .screenplay(live: routes.live))
     /// ```
-    public static func screenplay(limits: ConnectionLimits = ConnectionLimits()) -> HTTPServerBuilder {
-        HTTPServerBuilder { responder in GuardedHTTP1Channel(responder: responder, limits: limits) }
+    public static func screenplay(limits: ConnectionLimits = ConnectionLimits(), live: LiveUpdates? = nil) -> HTTPServerBuilder {
+        HTTPServerBuilder { responder in GuardedHTTP1Channel(responder: responder, limits: limits, live: live) }
     }
 }

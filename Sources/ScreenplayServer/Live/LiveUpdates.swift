@@ -1,4 +1,5 @@
 import Foundation
+import Logging
 import NIOConcurrencyHelpers
 import NIOCore
 import ScreenplayDSL
@@ -7,14 +8,18 @@ import ScreenplayProtocol
 /// The subscribers of screen streams, and how the app tells them something changed.
 ///
 /// Each subscriber's screen is recomputed for its own context (language, experiments,
-/// capabilities) and only the patch is sent. Changes coalesce: a subscriber that cannot keep up
-/// is sent the latest version when it can, never a queue.
+/// capabilities) and only the patch is sent. Subscribers whose requests are alike form a
+/// ``StreamGroup``: their screen is rendered once and each event made once. Changes coalesce: a
+/// subscriber that cannot keep up is sent the latest version when it can, never a queue.
 ///
 /// ```swift
 /// store.add(todaysFigures)
 /// routes.live.invalidate("cities")                       // one screen
 /// routes.live.invalidate { $0.hasPrefix("requests/") }   // a group
 /// ```
+///
+/// Served with ``HTTPServerBuilder/screenplay(limits:live:)``, a stream asked for on a new
+/// connection is written by NIO with no task of its own (docs/PERFORMANCE.md, the fan-out).
 public final class LiveUpdates: Sendable {
     /// The most streams served at once; one more is refused with a 503 and `Retry-After`.
     public let maxSubscribers: Int
@@ -25,35 +30,37 @@ public final class LiveUpdates: Sendable {
     public let retryAfterSeconds = 5
     /// How often an idle stream gets a comment line, so proxies and clients know it is alive.
     public let heartbeat: Duration
+    let logger = Logger(label: "screenplay.live")
 
+    /// One stream: counted from the moment it is admitted, sent events once it has a sink and a group.
     final class Subscriber: Sendable {
-        let path: String
         let address: String?
-        let wake: AsyncStream<Void>.Continuation
-        private let flags = NIOLockedValueBox<(changed: Bool, heartbeat: Bool)>((false, false))
+        let state = NIOLockedValueBox<State>(State())
 
-        init(path: String, address: String?, wake: AsyncStream<Void>.Continuation) {
-            self.path = path
+        struct State {
+            var sink: (any StreamSink)?
+            var group: StreamGroup?
+            /// The version its client has (nil: none yet); only its group's passes change it.
+            var version: String?
+        }
+
+        init(address: String?) {
             self.address = address
-            self.wake = wake
         }
 
-        func signal(changed: Bool) {
-            flags.withLockedValue { if changed { $0.changed = true } else { $0.heartbeat = true } }
-            wake.yield()
-        }
-
-        /// What happened since the last call.
-        func take() -> (changed: Bool, heartbeat: Bool) {
-            flags.withLockedValue { flags in
-                defer { flags = (false, false) }
-                return flags
-            }
-        }
+        var sink: (any StreamSink)? { state.withLockedValue { $0.sink } }
     }
 
-    private let subscribers = NIOLockedValueBox<(all: [ObjectIdentifier: Subscriber], perAddress: [String: Int])>(([:], [:]))
+    private struct Subscribers {
+        var all: [ObjectIdentifier: Subscriber] = [:]
+        var perAddress: [String: Int] = [:]
+        var groups: [String: StreamGroup] = [:]
+    }
+
+    private let subscribers = NIOLockedValueBox<Subscribers>(Subscribers())
     private let heartbeatTask = NIOLockedValueBox<Task<Void, Never>?>(nil)
+    /// The pipeline that opens streams on connections of their own (set when routes are added).
+    let opener = NIOLockedValueBox<(any StreamOpener)?>(nil)
     /// Screens by version, so a patch can be made from the version a client holds.
     /// Recently sent screens by version id.
     let versions = BoundedCache<Screen>(capacity: 512)
@@ -107,8 +114,8 @@ public final class LiveUpdates: Sendable {
     /// Every watched screen whose path matches changed.
     public func invalidate(where matches: (String) -> Bool) {
         generation.withLockedValue { $0 += 1 }
-        for subscriber in subscribers.withLockedValue({ Array($0.all.values) }) where matches(subscriber.path) {
-            subscriber.signal(changed: true)
+        for group in subscribers.withLockedValue({ Array($0.groups.values) }) where matches(group.path) {
+            group.sync()
         }
     }
 
@@ -117,11 +124,11 @@ public final class LiveUpdates: Sendable {
         invalidate { _ in true }
     }
 
-    /// Adds a subscriber, or the error that refuses it: a 503 when the server streams to as many as
-    /// it may, a 429 when the client's address does; both say when to come back.
-    func subscribe(path: String, address: String?) -> Result<(Subscriber, AsyncStream<Void>), ScreenplayError> {
-        let (stream, continuation) = AsyncStream.makeStream(of: Void.self, bufferingPolicy: .bufferingNewest(1))
-        let subscriber = Subscriber(path: path, address: address, wake: continuation)
+    /// Admits a subscriber, or the error that refuses it: a 503 when the server streams to as many
+    /// as it may, a 429 when the client's address does; both say when to come back. An admitted
+    /// subscriber counts until ``unsubscribe(_:)``, and gets events once started (``start(_:sink:key:resumingFrom:makeGroup:)``).
+    func subscribe(address: String?) -> Result<Subscriber, ScreenplayError> {
+        let subscriber = Subscriber(address: address)
         let refusal = subscribers.withLockedValue { subscribers -> ScreenplayError? in
             guard subscribers.all.count < maxSubscribers else {
                 return ScreenplayError(
@@ -141,21 +148,59 @@ public final class LiveUpdates: Sendable {
             subscribers.all[ObjectIdentifier(subscriber)] = subscriber
             return nil
         }
-        if let refusal {
-            continuation.finish()
-            return .failure(refusal)
-        }
+        if let refusal { return .failure(refusal) }
         startHeartbeat()
-        return .success((subscriber, stream))
+        return .success(subscriber)
     }
 
+    /// Starts sending a subscriber its events through `sink`, in the group of its context (made
+    /// with `makeGroup` when it is the first): first what takes it from `lastEventID` — a version
+    /// the server still has — to the current screen, or the whole screen.
+    func start(
+        _ subscriber: Subscriber, sink: any StreamSink, key: String, resumingFrom lastEventID: String?,
+        makeGroup: () -> StreamGroup
+    ) {
+        let resumed = lastEventID.flatMap { versions[$0] == nil ? nil : $0 }
+        let group = subscribers.withLockedValue { subscribers -> StreamGroup? in
+            // A client that left before its stream began was already let go.
+            guard subscribers.all[ObjectIdentifier(subscriber)] != nil else { return nil }
+            let group = subscribers.groups[key] ?? makeGroup()
+            subscribers.groups[key] = group
+            subscriber.state.withLockedValue { state in
+                state.sink = sink
+                state.group = group
+                state.version = resumed
+            }
+            group.add(subscriber)
+            return group
+        }
+        guard let group else { return sink.finish() }
+        group.sync()
+    }
+
+    /// A subscriber that was not ready is again: it is brought up to date.
+    func ready(_ subscriber: Subscriber) {
+        subscriber.state.withLockedValue { $0.group }?.sync()
+    }
+
+    /// The subscriber's client left or its stream ended: it no longer counts, and its group is
+    /// retired with its last member. Calling it again does nothing.
     func unsubscribe(_ subscriber: Subscriber) {
-        subscriber.wake.finish()
+        let sink = subscriber.state.withLockedValue { state -> (any StreamSink)? in
+            defer { state.sink = nil }
+            return state.sink
+        }
+        sink?.finish()
         let empty = subscribers.withLockedValue { subscribers in
             guard subscribers.all.removeValue(forKey: ObjectIdentifier(subscriber)) != nil else { return subscribers.all.isEmpty }
             if let address = subscriber.address {
                 let remaining = subscribers.perAddress[address, default: 1] - 1
                 subscribers.perAddress[address] = remaining > 0 ? remaining : nil
+            }
+            if let group = subscriber.state.withLockedValue({ $0.group }), group.remove(subscriber),
+                subscribers.groups[group.key] === group
+            {
+                subscribers.groups[group.key] = nil
             }
             return subscribers.all.isEmpty
         }
@@ -167,16 +212,20 @@ public final class LiveUpdates: Sendable {
         }
     }
 
-    /// One task beats for every subscriber, while there are any.
+    /// One task beats for every subscriber, while there are any (a subscriber that is not keeping
+    /// up is skipped: its connection is not idle).
     private func startHeartbeat() {
         heartbeatTask.withLockedValue { task in
             guard task == nil else { return }
             let interval = heartbeat
             task = Task { [weak self] in
+                let beat = ByteBuffer(bytes: ServerSentEvent.heartbeat)
                 while !Task.isCancelled {
                     try? await Task.sleep(for: interval)
                     guard let self, !Task.isCancelled else { return }
-                    for subscriber in self.subscribers.withLockedValue({ Array($0.all.values) }) { subscriber.signal(changed: false) }
+                    for subscriber in self.subscribers.withLockedValue({ Array($0.all.values) }) {
+                        if let sink = subscriber.sink, sink.isReady { sink.send(beat) }
+                    }
                 }
             }
         }

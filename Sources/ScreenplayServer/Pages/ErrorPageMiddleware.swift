@@ -19,11 +19,7 @@ struct ErrorPageMiddleware<Context: RequestContext>: RouterMiddleware {
         } catch let error as ScreenplayError {
             return try page(for: error, request: request) ?? error.response(from: request, context: context)
         } catch let error as HTTPError {
-            let translated = ScreenplayError(
-                error.status, code: Self.code(for: error.status),
-                message: error.body
-                    ?? (error.status == .notFound ? "nothing here; the screens are under /screens" : error.status.reasonPhrase),
-                headerFields: error.headers)
+            let translated = ScreenplayError(answering: error)
             return try page(for: translated, request: request) ?? translated.response(from: request, context: context)
         }
     }
@@ -38,16 +34,5 @@ struct ErrorPageMiddleware<Context: RequestContext>: RouterMiddleware {
         ]
         headers.append(contentsOf: error.headerFields)
         return Response(status: error.status, headers: headers, body: ResponseBody(byteBuffer: ByteBuffer(string: page.html)))
-    }
-
-    /// A stable code for an HTTP status that no handler named.
-    static func code(for status: HTTPResponse.Status) -> String {
-        switch status {
-        case .notFound: "notFound"
-        case .methodNotAllowed: "methodNotAllowed"
-        case .contentTooLarge: "bodyTooLarge"
-        case .badRequest: "badRequest"
-        default: status.code >= 500 ? "serverError" : "httpError"
-        }
     }
 }

@@ -69,16 +69,7 @@ final class ScreenPipeline: Sendable {
             let resolved = try table.resolve(Self.components(path), method: .get)
             label = resolved.label
             switch resolved.target {
-            case .stream:
-                // Set up in a task of its own: the connection's task keeps the memory its deepest
-                // chain of frames took for as long as it lives, which for a stream is hours; this
-                // task's goes when the setup ends (1.5 KB less per subscriber; PERFORMANCE.md, the fan-out).
-                let setup = Task { try await stream(resolved, request: request, connection: connection, headOnly: headOnly) }
-                return try await withTaskCancellationHandler {
-                    try await setup.value
-                } onCancel: {
-                    setup.cancel()
-                }
+            case .stream: return try await stream(resolved, request: request, connection: connection, headOnly: headOnly)
             case .screen, .intents: return try await screen(resolved, request: request)
             }
         }
@@ -179,7 +170,7 @@ final class ScreenPipeline: Sendable {
     }
 
     /// Runs a request, counting it by method, route pattern and status.
-    private func observed(_ method: String, _ body: (inout String) async throws -> Response) async throws -> Response {
+    func observed(_ method: String, _ body: (inout String) async throws -> Response) async throws -> Response {
         let start = ContinuousClock.now
         var label = "unknown"
         do {
@@ -286,51 +277,21 @@ final class ScreenPipeline: Sendable {
     /// Server-Sent Events for one subscriber: the screen (or, with `Last-Event-ID` naming a version
     /// the server still has, the patch from it), then a patch whenever the app invalidates the
     /// screen and it really changed for this subscriber's context, and a comment as heartbeat.
+    /// Written from the connection's task, by the response's body (``BodyStreamSink``).
     private func stream(
         _ resolved: RouteTable.Resolved, request: Request, connection: ClientConnection, headOnly: Bool
     ) async throws -> Response {
-        let format: ScreenFormat = request.uri.queryParameters["format"] == "html" ? .html : .json
-        let context = try await context(for: request, components: resolved.components, parameters: resolved.parameters, format: format)
-        let headers: HTTPFields = [
-            .contentType: "text/event-stream; charset=utf-8", .cacheControl: "no-store", .contentLanguage: context.language,
-            .xAccelBuffering: "no", .vary: HTTPField.Name.acceptEncoding.rawName,
-        ]
-        if headOnly { return Response(status: .ok, headers: headers) }
-        let (subscriber, wakes) = try live.subscribe(path: context.path, address: connection.address).get()
-        // A client that leaves ends its stream now, not at the next write — and frees its place even
-        // when it left before the stream began (its body never runs, so neither does its cleanup).
-        connection.closed?.whenComplete { [live] _ in live.unsubscribe(subscriber) }
-        // Requests alike get the same screen from a pure handler: render once for all of them.
-        let query = context.query.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }.joined(separator: "&")
-        let contextKey = [
-            format.rawValue, context.path, query, context.language, context.capabilitiesKey, context.user ?? "",
-            request.headers[.screenplayExperiments] ?? "", request.headers[.screenplayAttributes] ?? "",
-            request.headers[.screenplayAppVersion] ?? "",
-        ].joined(separator: "\u{0}")
-        let handler = resolved.route.handler
-        let stream = ScreenStream(
-            live: live, subscriber: subscriber, wakes: wakes, contextKey: contextKey,
-            events: StreamEvents(format: format, renderer: webRenderer), lastEventID: request.headers[.lastEventID],
-            make: {
-                // Each build reads the experiments in force now, for this subscriber's audience.
-                let fresh = try await self.context(
-                    for: request, components: resolved.components, parameters: resolved.parameters, format: format)
-                defer { self.sent(fresh) }
-                return self.adapt(try await self.building(fresh) { try await handler(fresh).screen }, for: fresh)
-            })
-        // Asked for, the stream is gzipped event by event (a patch then costs little more than
-        // what changed: it is compressed against the events before it).
-        guard ScreenResponse.acceptsGzip(request.headers[values: .acceptEncoding]) else {
-            return Response(status: .ok, headers: headers, body: ResponseBody { writer in try await stream.run(&writer) })
-        }
-        var compressedHeaders = headers
-        compressedHeaders[.contentEncoding] = "gzip"
-        compressedHeaders[.vary] = HTTPField.Name.acceptEncoding.rawName
+        let opening = try await StreamOpening(resolved, request: request, connection: connection, headOnly: headOnly, pipeline: self)
+        guard let subscriber = opening.subscriber else { return Response(status: .ok, headers: opening.headers) }
+        let live = self.live
         return Response(
-            status: .ok, headers: compressedHeaders,
+            status: .ok, headers: opening.headers,
             body: ResponseBody { writer in
-                var compressed: any ResponseBodyWriter = try CompressedEventWriter(wrapping: writer)
-                try await stream.run(&compressed)
+                defer { live.unsubscribe(subscriber) }
+                let sink = BodyStreamSink(ready: { live.ready(subscriber) })
+                let gzip = try opening.compressor()
+                opening.start(sink: sink)
+                try await sink.run(&writer, gzip: gzip)
             })
     }
 

@@ -161,6 +161,8 @@ public struct ScreenplayRoutes: Sendable {
             webRenderer: HTMLRenderer(link: { [table] path in table.webLink(path) }, customRenderers: webComponents),
             renderCache: RenderCache(capacity: 1_024), spentTokens: SpentTokens(),
             encoder: ScreenEncoder(), capabilityCache: CapabilityCache())
+        // A server made with `.screenplay(live:)` opens these routes' streams on their connections.
+        live.opener.withLockedValue { $0 = pipeline }
         for experiment in experiments.values { configuration.declare(experiment) }
         // A publish or an experiment change reaches the live subscribers of the screens that used it.
         configuration.onChange { [live] paths in

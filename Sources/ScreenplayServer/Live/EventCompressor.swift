@@ -1,5 +1,4 @@
 import CompressNIO
-import Hummingbird
 import NIOCore
 
 /// A live stream's body gzipped as it goes: each event is compressed and flushed on its own, so
@@ -9,14 +8,14 @@ import NIOCore
 ///
 /// The window is 1 KB (a patch event and the one before it) and the compressor's state about
 /// 11 KB, which every subscriber asking for gzip holds for as long as it listens
-/// (docs/PERFORMANCE.md measures it).
+/// (docs/PERFORMANCE.md measures it). One compressor per stream, used by one writer at a time.
 ///
 /// ```swift
-/// var writer = try CompressedEventWriter(wrapping: writer)
-/// try await writer.write(event)   // one gzip flush on the wire
+/// let gzip = try EventCompressor()
+/// channel.write(try gzip.compress(event))   // one gzip flush on the wire
+/// channel.write(try gzip.finish())          // the gzip trailer, at the stream's end
 /// ```
-struct CompressedEventWriter: ResponseBodyWriter {
-    private var wrapped: any ResponseBodyWriter
+final class EventCompressor {
     private let compressor: ZlibCompressor
 
     /// The compressor's settings for streams: a 1 KB window (2¹⁰ bytes) and zlib's least memory level.
@@ -24,22 +23,21 @@ struct CompressedEventWriter: ResponseBodyWriter {
         ZlibConfiguration(windowSize: .window4k, compressionLevel: .defaultCompressionLevel, memoryLevel: .memory1k)
     }
 
-    init(wrapping wrapped: any ResponseBodyWriter) throws {
-        self.wrapped = wrapped
+    init() throws {
         compressor = try ZlibCompressor(algorithm: .gzip, configuration: Self.configuration)
     }
 
-    mutating func write(_ buffer: ByteBuffer) async throws {
-        try await wrapped.write(compress(buffer, flush: .sync))
+    /// The event, deflated and flushed so that it can be decoded on arrival.
+    func compress(_ event: ByteBuffer) throws -> ByteBuffer {
+        try deflate(event, flush: .sync)
     }
 
-    consuming func finish(_ trailingHeaders: HTTPFields?) async throws {
-        let last = try compress(ByteBuffer(), flush: .finish)
-        try await wrapped.write(last)
-        try await wrapped.finish(trailingHeaders)
+    /// The end of the gzip stream.
+    func finish() throws -> ByteBuffer {
+        try deflate(ByteBuffer(), flush: .finish)
     }
 
-    private func compress(_ buffer: ByteBuffer, flush: CompressNIOFlush) throws -> ByteBuffer {
+    private func deflate(_ buffer: ByteBuffer, flush: CompressNIOFlush) throws -> ByteBuffer {
         var input = buffer
         // A fresh buffer each time: the last one may still be on its way to the socket.
         var output = ByteBuffer()
