@@ -13,12 +13,12 @@ import NIOPosix
 /// than the server it measures, on a 2-core machine that runs both. One more subscriber asks for
 /// gzip and keeps the size of every chunk, which is one event: the patch bytes on the wire.
 /// Before them, the same connections hold streams of Hummingbird alone (`--serve-floor`): what a
-/// held response costs the HTTP server, the floor under the memory per subscriber; and of a bare
-/// NIO handler per connection, no task (`--serve-nio-floor`): the floor of streams driven that way.
+/// stream costs as a response held open in its connection's task; and of a bare NIO handler per
+/// connection, no task (`--serve-nio-floor`): the floor of streams served as the demo serves them.
 enum FanOutBench {
     static func run(subscribers: Int, publishes: Int = 10) async throws {
-        // Hummingbird alone first, holding as many streams: the part of the memory per subscriber
-        // that is the HTTP server's, not Screenplay's.
+        // The two floors first, holding as many streams: a response held open in Hummingbird, and a
+        // NIO handler with no task, as Screenplay serves a stream on a connection of its own.
         let floor = try await heldStreamsMemory(subscribers: subscribers, mode: "--serve-floor")
         let taskless = try await heldStreamsMemory(subscribers: subscribers, mode: "--serve-nio-floor")
 
@@ -57,10 +57,10 @@ enum FanOutBench {
             "  server RSS \(idle) KB idle, \(withSubscribers) KB with \(opened.opens) subscribers: \((withSubscribers - idle) * 1024 / max(1, opened.opens)) bytes per subscriber"
         )
         print(
-            "  Hummingbird alone holding \(floor.opened) streams: \(floor.bytesPerStream) bytes per stream (the floor under the figure above)"
+            "  Hummingbird alone holding \(floor.opened) streams: \(floor.bytesPerStream) bytes per stream (a response held open in its connection's task)"
         )
         print(
-            "  a NIO handler per stream, no task, holding \(taskless.opened): \(taskless.bytesPerStream) bytes per stream"
+            "  a NIO handler per stream, no task, holding \(taskless.opened): \(taskless.bytesPerStream) bytes per stream (the floor under the figure above)"
         )
         if chunks.count > 2 {
             let steady = chunks.dropFirst(2).sorted()

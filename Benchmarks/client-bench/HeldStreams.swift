@@ -4,7 +4,7 @@ import NIOCore
 import NIOHTTP1
 import NIOPosix
 
-/// The floors under the fan-out's memory per subscriber: servers that answer
+/// What the fan-out's memory per subscriber is measured against: servers that answer
 /// `/screens/cities/stream` with one fixed event and then hold the stream open, as a live stream
 /// does between changes, and do nothing else.
 ///

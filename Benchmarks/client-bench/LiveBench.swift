@@ -15,17 +15,22 @@ enum LiveBench {
     /// `screenplay-client-bench --serve PORT`: the demo with a `POST /bench/new-day` trigger.
     static func serve(port: Int) async throws {
         let feed = CityFeed()
-        let router = Router()
-        // Room for the fan-out benchmark's subscribers.
-        DemoApp.routes(feed: feed, live: LiveUpdates(maxSubscribers: 20_000)).addRoutes(to: router)
+        let router = Router(context: ScreenplayRequestContext.self)
+        // Room for the fan-out benchmark's subscribers, all from one address.
+        let live = LiveUpdates(maxSubscribers: 20_000, maxSubscribersPerAddress: 20_000)
+        DemoApp.routes(feed: feed, live: live).addRoutes(to: router)
         router.post("/bench/new-day") { _, _ in
             feed.newDay()
             return Response(status: .noContent)
         }
         var logger = Logger(label: "bench")
         logger.logLevel = .error
-        try await Application(router: router, configuration: .init(address: .hostname("127.0.0.1", port: port)), logger: logger)
-            .runService()
+        // As the demo serves: the connection guards, and streams on connections of their own.
+        try await Application(
+            router: router, server: .screenplay(live: live), configuration: .init(address: .hostname("127.0.0.1", port: port)),
+            logger: logger
+        )
+        .runService()
     }
 
     /// Starts `--serve` (or another serving mode) as a child process on a random port and waits for
