@@ -57,8 +57,6 @@ final class StreamGroup: Sendable {
         }
     }
 
-    var isEmpty: Bool { state.withLockedValue { $0.members.isEmpty } }
-
     /// The screen and its version id, rendered once per generation for every alike subscriber.
     func render() async throws -> (Screen, String) {
         let (live, make) = (self.live, self.make)
