@@ -40,10 +40,11 @@ struct GuardedHTTP1Channel: HTTPChannelHandler {
         }
         return channel.eventLoop.makeCompletedFuture {
             let pipeline = channel.pipeline.syncOperations
+            let decoder = http1.configuration.httpDecoder
             var decoderLimits = NIOHTTPDecoderLimitConfiguration()
-            decoderLimits.maxHeaderFieldSize = limits.maxHeadBytes
-            decoderLimits.maxHeaderListSize = limits.maxHeadBytes
-            decoderLimits.maxHeaderFieldCount = limits.maxHeaderFields + 1
+            decoderLimits.maxHeaderFieldSize = decoder.maxHeaderFieldSize
+            decoderLimits.maxHeaderListSize = decoder.maxHeaderListSize
+            decoderLimits.maxHeaderFieldCount = decoder.maxHeaderFieldCount
             // As Hummingbird's HTTP1Channel sets up a connection, up to its request loop.
             try pipeline.configureHTTPServerPipeline(
                 withPipeliningAssistance: false, withErrorHandling: false, withOutboundHeaderValidation: false,

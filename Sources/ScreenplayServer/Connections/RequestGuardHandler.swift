@@ -156,10 +156,8 @@ final class RequestGuardHandler: ChannelDuplexHandler, RemovableChannelHandler {
         }
         let version = pending[0].version
         let body = error.encodedBody
-        var headers = HTTPHeaders()
-        headers.add(name: "content-type", value: "application/json; charset=utf-8")
+        var headers = HTTPHeaders(error.responseHeaders.map { ($0.name.rawName, $0.value) })
         headers.add(name: "content-length", value: String(body.count))
-        headers.add(name: "cache-control", value: "no-store")
         headers.add(name: "connection", value: "close")
         let status = HTTPResponseStatus(statusCode: error.status.code, reasonPhrase: error.status.reasonPhrase)
         context.write(

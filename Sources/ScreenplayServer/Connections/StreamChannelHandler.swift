@@ -9,7 +9,7 @@ import NIOHTTPTypes
 /// the server shuts down or the stream is finished. The client leaving lets its subscriber go.
 ///
 /// ```swift
-/// let sink = try StreamChannelHandler.install(on: channel, head: head, gzip: false, live: live, subscriber: subscriber)
+/// let sink = try StreamChannelHandler.install(on: channel, head: head, gzip: nil, live: live, subscriber: subscriber)
 /// live.start(subscriber, sink: sink, …)
 /// ```
 final class StreamChannelHandler: ChannelInboundHandler, RemovableChannelHandler {
@@ -33,9 +33,9 @@ final class StreamChannelHandler: ChannelInboundHandler, RemovableChannelHandler
     /// Adds the handler to the channel's pipeline (on its event loop), which writes the stream's
     /// head, and returns the sink that hands it events.
     static func install(
-        on channel: any Channel, head: HTTPResponse, gzip: Bool, live: LiveUpdates, subscriber: LiveUpdates.Subscriber
+        on channel: any Channel, head: HTTPResponse, gzip: EventCompressor?, live: LiveUpdates, subscriber: LiveUpdates.Subscriber
     ) throws -> ChannelStreamSink {
-        let handler = StreamChannelHandler(head: head, gzip: gzip ? try EventCompressor() : nil, live: live, subscriber: subscriber)
+        let handler = StreamChannelHandler(head: head, gzip: gzip, live: live, subscriber: subscriber)
         try channel.pipeline.syncOperations.addHandler(handler)
         return ChannelStreamSink(channel: channel, handler: NIOLoopBound(handler, eventLoop: channel.eventLoop))
     }

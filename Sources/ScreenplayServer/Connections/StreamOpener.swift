@@ -38,11 +38,12 @@ extension ScreenPipeline: StreamOpener {
         }
         guard let opening, let subscriber = opening.subscriber else { return }
         do {
-            let gzip = opening.gzip
             let head = HTTPResponse(status: .ok, headerFields: opening.headers)
             let live = self.live
+            // The compressor is made where it is used: on the connection's event loop.
             let sink = try await channel.eventLoop.submit {
-                try StreamChannelHandler.install(on: channel, head: head, gzip: gzip, live: live, subscriber: subscriber)
+                try StreamChannelHandler.install(
+                    on: channel, head: head, gzip: try opening.compressor(), live: live, subscriber: subscriber)
             }.get()
             opening.start(sink: sink)
         } catch {

@@ -17,7 +17,7 @@ struct StreamOpening: Sendable {
     let headers: HTTPFields
     let subscriber: LiveUpdates.Subscriber?
     /// The client takes the stream gzipped, event by event.
-    let gzip: Bool
+    private let gzip: Bool
     private let lastEventID: String?
     private let live: LiveUpdates
     /// A group for the subscriber's context, in case it is the first of it.
