@@ -46,6 +46,8 @@ public struct ChangeWatcher: Service {
                 // Once a minute or so: spent tokens past their expiry go.
                 if polls % 30 == 0 { try await withDeadline(ControlPlane.statementDeadline) { try await control.forgetExpiredTokens() } }
             } catch {
+                // A shutdown cancels the statement in flight: that says nothing of the database.
+                guard !Task.isCancelled else { return }
                 control.health.mark(false, reason: "\(error)")
             }
         }
