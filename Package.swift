@@ -1,5 +1,6 @@
-import Foundation
 // swift-tools-version:6.1
+// The tools version is the first line, as SwiftPM and Xcode read it: 6.1 needs Xcode 16.3 or later.
+import Foundation
 import PackageDescription
 
 let package = Package(

@@ -9,13 +9,14 @@
 import Foundation
 import HTTPTypes
 import Screenplay
-import ScreenplayClient
 import ScreenplayPresentation
 import ScreenplaySwiftUI
 import ScreenplayTestSupport
 import ScreenplayUIKit
 import SwiftUI
 import UIKit
+
+@testable import ScreenplayClient
 
 @MainActor enum Run {
     static var captured: Action?
@@ -46,7 +47,9 @@ func transport(_ screens: [String: Screen]) -> InMemoryTransport {
 /// The facts of an inspected view tree (see ConformanceFacts), taps performed to learn their actions.
 @MainActor func readFacts(of view: InspectedView, into facts: inout [String]) {
     if view.modifier("accessibilityHidden") as? Bool == true { return }
-    let roles = view.modifiers.compactMap { $0.value as? AccessibilityTraits }.reduce(Set<String>()) { $0.union($1.roles) }
+    let added = view.modifiers.filter { $0.name == "accessibilityAddTraits" }.compactMap { $0.value as? AccessibilityTraits }
+    let removed = view.modifiers.filter { $0.name == "accessibilityRemoveTraits" }.compactMap { $0.value as? AccessibilityTraits }
+    let roles = added.reduce(Set<String>()) { $0.union($1.roles) }.subtracting(removed.reduce(Set<String>()) { $0.union($1.roles) })
     let role = roles.contains("link") ? "link" : "button"
     func performed(_ perform: () -> Void) -> String {
         Run.captured = nil
@@ -75,6 +78,10 @@ func transport(_ screens: [String: Screen]) -> InMemoryTransport {
                 }
             }
         }
+    case "Button" where view.modifier("buttonStyle").map { "\(type(of: $0))" } == "NodeButtonStyle":
+        // A tappable node: a real button around the node as drawn.
+        facts.append(role + performed { view.action?() })
+        for child in view.children { ConformanceCheck.collect(child, into: &facts) }
     case "Button":
         let title = view.children.first?.text?.plainText ?? ""
         let disabled = view.modifiers.contains { $0.name == "disabled" && $0.value as? Bool == true }
@@ -145,6 +152,8 @@ enum ConformanceCheck {
         if let mismatch = test.mismatch(ConformanceCheck.facts(of: screenView(store, runtime)), renderer: "the SwiftUI renderer") {
             Run.failures.append(mismatch)
         }
+        let problems = ViewGraph(screenView(store, runtime)).problems
+        check(problems.isEmpty, "\(test.name): SwiftUI would report \(problems)")
     }
 
     // 2. Every example screen of the write-ups (Examples/screens) shows what its presentation says.
@@ -178,7 +187,15 @@ enum ConformanceCheck {
                 + (shown.count != expected.count ? "; \(shown.last ?? "")" : ""))
     }
 
-    // 3. The coordinator pushes, pops and opens native routes on a navigation controller.
+    // 3. SwiftUI's update rules: the stand-in's model holds, and the renderer re-evaluates only
+    // what a keystroke or a one-city patch changed.
+    await UpdateRules.checkModel()
+    await UpdateRules.checkKeystroke(demo: demo)
+    await UpdateRules.checkPatch(demo: demo)
+    await UpdateRules.checkIdentities()
+    await DynamicTypeCheck.verify(demo: demo)
+
+    // 4. The coordinator pushes, pops and opens native routes on a navigation controller.
     // The format's own names: `Text` here is SwiftUI's.
     let first = Screen(id: "first") { Component.Text("first").onTap(.navigate("/second")) }
     let second = Screen(id: "second") { Component.Text("second") }
@@ -203,16 +220,18 @@ enum ConformanceCheck {
     check(nativeRoutes == ["42"], "a native route opens the app's view controller (\(nativeRoutes))")
     check(navigation.viewControllers.count == 2, "the native view controller is pushed")
 
-    // 4. An app's registration (AppFile.swift) draws its component.
+    // 5. An app's registration (AppFile.swift) draws its component.
     let banner = CustomComponent("BANNER", properties: ["title": "Sale", "subscribed": false])
     let drawn = try appRegistry().render(banner).map { ViewInspector.inspect($0) }
     var bannerFacts: [String] = []
     if let drawn { ConformanceCheck.collect(drawn, into: &bannerFacts) }
     check(bannerFacts.first == "text \"Sale\" color=red", "the app's component is drawn (\(bannerFacts))")
     check(formatText.text == "from the format" && formatColor.light.hex == "#1a73e8", "the format's types by their full names")
+    check(AppNames.check(), "an app file names the presentation's types next to SwiftUI's")
 
+    for line in UpdateRules.report { print(line) }
     print(
-        "check-apple: \(cases.count) conformance cases, \(demo.count) example screens, the coordinator: "
+        "check-apple: \(cases.count) conformance cases, \(demo.count) example screens, update rules, the coordinator: "
             + (Run.failures.isEmpty ? "all agree" : "\(Run.failures.count) failures"))
     for failure in Run.failures { print(failure) }
     exit(Run.failures.isEmpty ? 0 : 1)

@@ -7,6 +7,8 @@ struct PresentationBuilder {
     var path: [JSONPath.Component]
     private var presentedCount = 0
     private var reusedCount = 0
+    /// How deep the node being presented is: 1 for the screen's body.
+    private var depth = 0
 
     init(context: PresentationContext, path: [JSONPath.Component]) {
         self.context = context
@@ -25,6 +27,8 @@ struct PresentationBuilder {
     // MARK: - Nodes
 
     private mutating func build(_ node: Node, old: Memo?) -> Memo {
+        depth += 1
+        defer { depth -= 1 }
         let outside = context.insideLink
         var memo = buildWithin(node, old: old)
         context.insideLink = outside
@@ -39,10 +43,10 @@ struct PresentationBuilder {
         }
         presentedCount += 1
         var subtree = Subtree(remembers: context.remembers)
-        var visibility = Visibility.always
+        var visibility = PresentedVisibility.always
         if let condition = node.visibleWhen {
             subtree.reads.read(condition.key, in: context)
-            visibility = Visibility(condition: condition, isVisible: condition.isSatisfied(by: context.values))
+            visibility = PresentedVisibility(condition: condition, isVisible: condition.isSatisfied(by: context.values))
             if !visibility.isVisible, options.hiddenNodes == .omitted {
                 return Memo(node: node, reads: subtree.reads, presented: nil)
             }
@@ -63,14 +67,18 @@ struct PresentationBuilder {
         case .zstack(let stack):
             content = .overlay(stack.alignment, eager(stack.children, old: old, into: &subtree))
         case .scroll(let scroll):
-            let layout = StackLayout(axis: scroll.axis, spacing: scroll.spacing, isLazy: true, scrolling: .scrolls)
+            // One vertical scroll a screen: the body's own, else the one every renderer puts the
+            // body in; a vertical scroll further down is a lazy column of it (a scroll inside a
+            // scroll fights for the same drags and would draw a second refresh control).
+            let scrolls = scroll.axis == .horizontal || depth == 1
+            let layout = StackLayout(axis: scroll.axis, spacing: scroll.spacing, isLazy: true, scrolling: scrolls ? .scrolls : .none)
             content = .stack(layout, lazy(scroll.children, at: [.key("children")], old: old, into: &subtree))
         case .carousel(let carousel):
             let layout = StackLayout(
                 axis: .horizontal, spacing: carousel.spacing, isLazy: true, scrolling: .carousel(itemWidth: carousel.itemWidth))
             content = .stack(layout, lazy(carousel.children, at: [.key("children")], old: old, into: &subtree))
         case .grid(let grid):
-            let layout = GridLayout(columns: min(max(grid.columns, 1), 12), spacing: grid.spacing)
+            let layout = GridArrangement(columns: min(max(grid.columns, 1), 12), spacing: grid.spacing)
             content = .grid(layout, lazy(grid.children, at: [.key("children")], old: old, into: &subtree))
         case .list(let list):
             var sections: [PresentedSection] = []
@@ -160,6 +168,13 @@ struct PresentationBuilder {
             } else {
                 return Memo(node: node, reads: subtree.reads, presented: nil)
             }
+        }
+        // A container that does something when tapped, or that has a label, is one element for
+        // assistive technologies: its children read as one (VoiceOver, Switch Control, keyboards).
+        switch content {
+        case .item: accessibility.isElement = true
+        case .stack, .overlay, .grid: accessibility.isElement = tap != nil || node.accessibilityLabel != nil
+        default: break
         }
         if accessibility.role == nil, let tap {
             accessibility.role = Self.opensPage(tap) ? .link : .button

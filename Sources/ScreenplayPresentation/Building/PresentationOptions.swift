@@ -14,7 +14,7 @@ public struct PresentationOptions: Sendable, Hashable {
     public enum HiddenNodes: Sendable, Hashable {
         /// Left out of its container.
         case omitted
-        /// Kept, with ``Visibility/isVisible`` false (the web page toggles it itself).
+        /// Kept, with ``PresentedVisibility/isVisible`` false (the web page toggles it itself).
         case kept
     }
 

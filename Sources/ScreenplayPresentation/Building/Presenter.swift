@@ -87,6 +87,14 @@ public struct ScreenPresentation: Sendable, Hashable {
         self.diagnostics = diagnostics
     }
 
+    /// Whether the body is the screen's vertical scroll view itself; otherwise a renderer puts the
+    /// body in one. Either way a screen has one vertical scroll (and one refresh control): a
+    /// vertical `scroll` below the body is presented as a lazy column that does not scroll.
+    public var bodyScrolls: Bool {
+        if case .stack(let layout, _)? = root?.content, layout.scrolling == .scrolls, layout.axis == .vertical { return true }
+        return false
+    }
+
     /// Calls `visit` for every presented node, depth first, lazy rows included (this presents
     /// them), with the node's depth.
     public func walk(_ visit: (PresentedNode, Int) -> Void) {

@@ -44,8 +44,32 @@ public struct PresentedChildren: Sendable, Hashable, RandomAccessCollection {
         }
     }
 
+    /// One identity per child, all different, without presenting them: a renderer's `ForEach` ids.
+    /// A child is its node id (`#id`), else its position; a node id met before among these children
+    /// (the server sent it twice) is told apart by its position, so that no two children ever
+    /// share an identity — hidden rows, duplicates and inserted children included.
+    ///
+    /// ```swift
+    /// ForEach(Array(zip(children.identities, children.indices)), id: \.0) { _, index in NodeView(node: children[index]) }
+    /// ```
+    public var identities: [String] {
+        Self.distinct(indices.map(identity(at:)))
+    }
+
+    /// `identities` made distinct: a repeated one gets its position, then primes until it is new.
+    static func distinct(_ identities: [String]) -> [String] {
+        var seen = Set<String>()
+        seen.reserveCapacity(identities.count)
+        return identities.enumerated().map { position, identity in
+            if seen.insert(identity).inserted { return identity }
+            var candidate = identity + "@" + String(position)
+            while !seen.insert(candidate).inserted { candidate += "'" }
+            return candidate
+        }
+    }
+
     /// A stable identity for the child at `position` without presenting it: its node id when it
-    /// has one, else its position.
+    /// has one, else its position (not necessarily distinct: see ``identities``).
     public func identity(at position: Int) -> String {
         switch storage {
         case .presented(let nodes): nodes[position].nodeID.map { "#" + $0 } ?? String(position)

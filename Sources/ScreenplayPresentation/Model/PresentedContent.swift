@@ -8,7 +8,7 @@ public enum PresentedContent: Sendable, Hashable {
     case stack(StackLayout, PresentedChildren)
     /// Children on top of each other (`zstack`).
     case overlay(Component.Alignment, PresentedChildren)
-    case grid(GridLayout, PresentedChildren)
+    case grid(GridArrangement, PresentedChildren)
     /// A list of sections, each a lazy column of rows.
     indirect case list([PresentedSection])
     case spacer(minLength: Double?)
@@ -65,10 +65,17 @@ public struct StackLayout: Sendable, Hashable {
     }
 }
 
-public struct GridLayout: Sendable, Hashable {
+/// How a grid lays out its children. (Not `GridLayout`: SwiftUI declares that name, and an app file
+/// importing both would not compile.)
+public struct GridArrangement: Sendable, Hashable {
     /// 1 to 12 columns of equal width.
     public var columns: Int
     public var spacing: Double?
+
+    public init(columns: Int, spacing: Double? = nil) {
+        self.columns = columns
+        self.spacing = spacing
+    }
 }
 
 public struct PresentedSection: Sendable, Hashable {
@@ -76,6 +83,13 @@ public struct PresentedSection: Sendable, Hashable {
     /// Shown as a header (role ``PresentedAccessibility/Role/header``).
     public var title: String?
     public var rows: PresentedChildren
+
+    /// One identity per section, all different: its id (`#id`), else its position, a repeated id
+    /// told apart by its position (as ``PresentedChildren/identities``).
+    public static func identities(of sections: [PresentedSection]) -> [String] {
+        PresentedChildren.distinct(
+            sections.enumerated().map { position, section in section.sectionID.map { "#" + $0 } ?? String(position) })
+    }
 }
 
 public struct PresentedDivider: Sendable, Hashable {

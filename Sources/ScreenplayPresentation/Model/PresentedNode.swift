@@ -30,7 +30,7 @@ public struct PresentedNode: Sendable, Hashable {
 
     public init(
         type: String, nodeID: String? = nil, content: PresentedContent, box: Style? = nil,
-        accessibility: PresentedAccessibility = PresentedAccessibility(), tap: Action? = nil, visibility: Visibility = .always,
+        accessibility: PresentedAccessibility = PresentedAccessibility(), tap: Action? = nil, visibility: PresentedVisibility = .always,
         diagnostics: [Diagnostic] = []
     ) {
         self.type = type
@@ -49,8 +49,8 @@ public struct PresentedNode: Sendable, Hashable {
     }
 
     /// Whether the node is shown now, and the condition that decides it as the client state changes.
-    public var visibility: Visibility {
-        get { Visibility(condition: extras?.condition, isVisible: isVisible) }
+    public var visibility: PresentedVisibility {
+        get { PresentedVisibility(condition: extras?.condition, isVisible: isVisible) }
         set {
             isVisible = newValue.isVisible
             extras = Extras.make(box: box, condition: newValue.condition, diagnostics: diagnostics)
@@ -90,8 +90,9 @@ public struct PresentedNode: Sendable, Hashable {
     }
 }
 
-/// Whether a node is shown: always, or while a condition on the client state holds.
-public struct Visibility: Sendable, Hashable {
+/// Whether a node is shown: always, or while a condition on the client state holds. (Not
+/// `Visibility`: SwiftUI declares that name, and an app file importing both would not compile.)
+public struct PresentedVisibility: Sendable, Hashable {
     /// The condition, kept so that a web page can re-evaluate it as the user types.
     public var condition: StateCondition?
     /// The condition evaluated against the client values the presentation was built with.
@@ -102,7 +103,7 @@ public struct Visibility: Sendable, Hashable {
         self.isVisible = isVisible
     }
 
-    public static let always = Visibility(condition: nil, isVisible: true)
+    public static let always = PresentedVisibility(condition: nil, isVisible: true)
 }
 
 /// What assistive technologies say about a node.
@@ -117,10 +118,15 @@ public struct PresentedAccessibility: Sendable, Hashable {
     public var role: Role?
     /// Decorative: skipped by screen readers (spacers, shapes, images without a label).
     public var isHidden: Bool
+    /// A container read as one element, its children's words combined (or replaced by `label`):
+    /// a tappable or labelled container, and the generic item. A renderer makes it one focusable
+    /// element and, when it has a tap, a real button.
+    public var isElement: Bool
 
-    public init(label: String? = nil, role: Role? = nil, isHidden: Bool = false) {
+    public init(label: String? = nil, role: Role? = nil, isHidden: Bool = false, isElement: Bool = false) {
         self.label = label
         self.role = role
         self.isHidden = isHidden
+        self.isElement = isElement
     }
 }

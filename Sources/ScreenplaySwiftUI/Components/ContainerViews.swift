@@ -78,7 +78,7 @@
 
     /// `grid`: equal columns, rows made as they scroll into view.
     struct GridView: View {
-        let layout: GridLayout
+        let layout: GridArrangement
         let children: PresentedChildren
 
         var body: some View {
@@ -95,13 +95,13 @@
 
         var body: some View {
             LazyVStack(alignment: .leading, spacing: 0) {
-                ForEach(sections.indices, id: \.self) { index in
+                ForEach(Array(zip(PresentedSection.identities(of: sections), sections.indices)), id: \.0) { _, index in
                     Section {
                         ChildViews(children: sections[index].rows)
                     } header: {
                         if let title = sections[index].title {
                             Text(title)
-                                .font(.system(size: 13, weight: .semibold))
+                                .font(.footnote.weight(.semibold))
                                 .foregroundStyle(Color.secondary)
                                 .padding(EdgeInsets(top: 16, leading: 16, bottom: 4, trailing: 16))
                                 .accessibilityAddTraits(.isHeader)

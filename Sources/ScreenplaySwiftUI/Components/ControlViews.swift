@@ -39,7 +39,7 @@
         var body: some View {
             VStack(alignment: .leading, spacing: 4) {
                 // The field itself carries the label for VoiceOver: read once, not twice.
-                if let label = field.label { Text(label).font(.system(size: 13, weight: .medium)).accessibilityHidden(true) }
+                if let label = field.label { Text(label).font(.footnote.weight(.medium)).accessibilityHidden(true) }
                 input
                     .textFieldStyle(.roundedBorder)
                     .modifier(KeyboardModifier(keyboard: field.keyboard, autofill: field.autofill))

@@ -42,31 +42,52 @@
         }
     }
 
-    /// A tap on a node that is not a control performs its action.
+    /// A tap on a node that is not a control: the node becomes a real button (VoiceOver's button,
+    /// the keyboard, Full Keyboard Access and Switch Control reach it) drawn as itself, dimmed
+    /// while pressed.
     struct TapModifier: ViewModifier {
         let tap: Action?
         let context: RenderContext?
 
         @ViewBuilder func body(content: Content) -> some View {
             if let tap, let context {
-                content.contentShape(Rectangle()).onTapGesture { context.perform(tap) }
+                Button {
+                    context.perform(tap)
+                } label: {
+                    content
+                }
+                .buttonStyle(NodeButtonStyle())
             } else {
                 content
             }
         }
     }
 
-    /// What VoiceOver reads: the label, the role as a trait, or nothing for decoration.
+    /// A tappable node's look: the node as drawn, the whole of its frame hit, dimmed while pressed.
+    struct NodeButtonStyle: ButtonStyle {
+        func makeBody(configuration: Configuration) -> some View {
+            configuration.label
+                .contentShape(Rectangle())
+                .opacity(configuration.isPressed ? 0.6 : 1)
+        }
+    }
+
+    /// What VoiceOver reads: the label, the role as a trait, or nothing for decoration; a container
+    /// the presentation makes one element reads its children as one (or its label instead).
     struct AccessibilityModifier: ViewModifier {
         let accessibility: PresentedAccessibility
-        /// Read a composition (the generic item) as one element.
-        let combines: Bool
+        /// Drawn as a button by ``TapModifier``: a link says so instead of "button".
+        let isTappable: Bool
 
         @ViewBuilder func body(content: Content) -> some View {
             if accessibility.isHidden {
                 content.accessibilityHidden(true)
-            } else if combines {
-                described(content.accessibilityElement(children: .combine))
+            } else if accessibility.isElement {
+                if accessibility.label != nil {
+                    described(content.accessibilityElement(children: .ignore))
+                } else {
+                    described(content.accessibilityElement(children: .combine))
+                }
             } else {
                 described(content)
             }
@@ -74,7 +95,15 @@
 
         @ViewBuilder private func described(_ view: some View) -> some View {
             if let label = accessibility.label {
-                view.accessibilityLabel(label).accessibilityAddTraits(Self.traits(accessibility.role))
+                roled(view.accessibilityLabel(label))
+            } else {
+                roled(view)
+            }
+        }
+
+        @ViewBuilder private func roled(_ view: some View) -> some View {
+            if isTappable, accessibility.role == .link {
+                view.accessibilityAddTraits(.isLink).accessibilityRemoveTraits(.isButton)
             } else {
                 view.accessibilityAddTraits(Self.traits(accessibility.role))
             }

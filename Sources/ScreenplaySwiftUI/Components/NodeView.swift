@@ -15,7 +15,7 @@
             component
                 .modifier(BoxModifier(box: node.box))
                 .modifier(TapModifier(tap: isControl ? nil : node.tap, context: context))
-                .modifier(AccessibilityModifier(accessibility: node.accessibility, combines: isComposite))
+                .modifier(AccessibilityModifier(accessibility: node.accessibility, isTappable: !isControl && node.tap != nil))
         }
 
         /// Buttons and switches perform their tap themselves.
@@ -24,10 +24,6 @@
             case .button, .toggle, .textField: true
             default: false
             }
-        }
-
-        private var isComposite: Bool {
-            if case .item = node.content { true } else { false }
         }
 
         @ViewBuilder private var component: some View {
@@ -52,28 +48,15 @@
         }
     }
 
-    /// The children of a container with stable identities: node ids, else positions.
-    struct ChildSlot: Identifiable {
-        let id: String
-        let index: Int
-
-        static func slots(of children: PresentedChildren) -> [ChildSlot] {
-            var seen = Set<String>()
-            return children.indices.map { index in
-                let identity = children.identity(at: index)
-                return ChildSlot(id: seen.insert(identity).inserted ? identity : String(index), index: index)
-            }
-        }
-    }
-
-    /// Children drawn in order, each skipped by SwiftUI when its presentation did not change.
+    /// Children drawn in order under the presentation's distinct identities, each skipped by
+    /// SwiftUI when its presentation did not change.
     struct ChildViews: View {
         let children: PresentedChildren
         var width: Double?
 
         var body: some View {
-            ForEach(ChildSlot.slots(of: children)) { slot in
-                NodeView(node: children[slot.index]).equatable()
+            ForEach(Array(zip(children.identities, children.indices)), id: \.0) { _, index in
+                NodeView(node: children[index]).equatable()
                     .frame(width: width.map { CGFloat($0) })
             }
         }

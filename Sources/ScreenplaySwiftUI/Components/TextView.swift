@@ -59,7 +59,7 @@
 
         var body: some View {
             Text(badge.text)
-                .font(.system(size: 13))
+                .font(.footnote)
                 .foregroundStyle(badge.color.map { $0.color(in: scheme) } ?? Color.primary)
                 .padding(EdgeInsets(top: 2, leading: 8, bottom: 2, trailing: 8))
                 .background(badge.background.map { $0.color(in: scheme) } ?? Color.secondary.opacity(0.15))
@@ -74,7 +74,7 @@
 
         var body: some View {
             Text(verbatim: "⚠ nothing draws \"\(type)\" at \(path)")
-                .font(.system(size: 12))
+                .font(.caption)
                 .foregroundStyle(Color.red)
                 .padding(EdgeInsets(top: 8, leading: 8, bottom: 8, trailing: 8))
                 .border(Color.red, width: 2)

@@ -5,18 +5,27 @@
     import ScreenplayPresentation
     import SwiftUI
 
-    /// What every component view needs besides its presentation: the store whose values its
-    /// controls bind to, the runtime that performs its taps, the app's components and images.
+    /// What every component view of one screen needs besides its presentation: the store whose
+    /// values its controls bind to, the runtime that performs its taps, the app's components and
+    /// images, and the presenter that keeps the last presentation so that a change rebuilds only
+    /// what it touches. One per store, for as long as the store is drawn: every view that reads it
+    /// from the environment sees the same object, so SwiftUI never re-evaluates a view because of it.
     @MainActor
     final class RenderContext {
         let store: ScreenStore
         let runtime: ScreenplayRuntime
         let components: ComponentRegistry<AnyView>
         let images: ImageStore
-        /// Asked first for every action; true when the host handled it itself.
-        let intercept: (@MainActor (Action) -> Bool)?
+        /// Asked first for every action; true when the host handled it itself. The newest the app gave.
+        var intercept: (@MainActor (Action) -> Bool)?
+        private let presenter: Presenter
+        /// Links in text go where taps go: through the runtime (one value, so never a change).
+        private(set) lazy var openURL = OpenURLAction { [weak self] url in
+            self?.perform(.navigate(url.absoluteString))
+            return .handled
+        }
 
-        init(
+        private init(
             store: ScreenStore, runtime: ScreenplayRuntime, components: ComponentRegistry<AnyView>, images: ImageStore,
             intercept: (@MainActor (Action) -> Bool)?
         ) {
@@ -25,6 +34,35 @@
             self.components = components
             self.images = images
             self.intercept = intercept
+            presenter = Presenter(options: PresentationOptions(customTypes: components.typeNames))
+        }
+
+        /// The contexts of the stores on screen, by store; an entry goes with its last view.
+        private static var contexts: [ObjectIdentifier: WeakContext] = [:]
+
+        /// The context of `store`: made when the store is first drawn, the same one after (the app's
+        /// newest `intercept` replaces the one before).
+        static func of(
+            _ store: ScreenStore, runtime: ScreenplayRuntime, components: ComponentRegistry<AnyView>, images: ImageStore,
+            intercept: (@MainActor (Action) -> Bool)?
+        ) -> RenderContext {
+            if let context = contexts[ObjectIdentifier(store)]?.context, context.runtime === runtime {
+                context.intercept = intercept
+                return context
+            }
+            contexts = contexts.filter { $0.value.context != nil }
+            let context = RenderContext(store: store, runtime: runtime, components: components, images: images, intercept: intercept)
+            contexts[ObjectIdentifier(store)] = WeakContext(context: context)
+            return context
+        }
+
+        private struct WeakContext {
+            weak var context: RenderContext?
+        }
+
+        /// The presentation of the store's screen under its values, rebuilt only where they changed.
+        func present(_ screen: Screen) -> ScreenPresentation {
+            presenter.present(screen, values: store.values)
         }
 
         /// Performs a tap's action through the runtime (unless the host takes it); a failure shows

@@ -13,22 +13,16 @@
     /// ```
     public struct ScreenView: View {
         let store: ScreenStore
-        let runtime: ScreenplayRuntime
-        let components: ComponentRegistry<AnyView>
-        let images: ImageStore
-        let intercept: (@MainActor (Action) -> Bool)?
-        @State private var presenter: Presenter
+        /// The store's one context (and presenter): looked up, not made, on every `init`.
+        let context: RenderContext
 
         public init(
             store: ScreenStore, runtime: ScreenplayRuntime, components: ComponentRegistry<AnyView> = ComponentRegistry(),
             images: ImageStore? = nil, onAction intercept: (@MainActor (Action) -> Bool)? = nil
         ) {
             self.store = store
-            self.runtime = runtime
-            self.components = components
-            self.images = images ?? ImageStore.shared
-            self.intercept = intercept
-            _presenter = State(initialValue: Presenter(options: PresentationOptions(customTypes: components.typeNames)))
+            context = RenderContext.of(
+                store, runtime: runtime, components: components, images: images ?? ImageStore.shared, intercept: intercept)
         }
 
         public var body: some View {
@@ -47,35 +41,32 @@
             case .failed(let error):
                 FailureView(message: error.message) { Task { await store.retry() } }
             case .loaded(let loaded):
-                let context = RenderContext(store: store, runtime: runtime, components: components, images: images, intercept: intercept)
-                let root = presenter.present(loaded.screen, values: store.values).root
+                let presentation = context.present(loaded.screen)
                 VStack(alignment: .leading, spacing: 0) {
                     if loaded.stale { StaleBanner() }
                     if let intentError = store.intentError { FailureBanner(message: intentError.message) }
-                    if let root, Self.scrollsItself(root) {
-                        NodeView(node: root).equatable()
-                    } else {
-                        ScrollView(.vertical) {
-                            if let root { NodeView(node: root).equatable() }
-                        }
-                    }
+                    ScreenBody(presentation: presentation)
                 }
                 .refreshable { @MainActor in await store.reload() }
                 .environment(\.screenplay, context)
-                // Links in text go where taps go: through the runtime.
-                .environment(
-                    \.openURL,
-                    OpenURLAction { url in
-                        context.perform(.navigate(url.absoluteString))
-                        return .handled
-                    })
+                .environment(\.openURL, context.openURL)
             }
         }
+    }
 
-        /// A screen whose body is a vertical scroll is its own scroll view (never one in another).
-        static func scrollsItself(_ root: PresentedNode) -> Bool {
-            if case .stack(let layout, _) = root.content, layout.scrolling == .scrolls, layout.axis == .vertical { return true }
-            return false
+    /// The presented body in the screen's one vertical scroll view: its own when the presentation
+    /// says the body scrolls, else one around it.
+    struct ScreenBody: View {
+        let presentation: ScreenPresentation
+
+        var body: some View {
+            if let root = presentation.root {
+                if presentation.bodyScrolls {
+                    NodeView(node: root).equatable()
+                } else {
+                    ScrollView(.vertical) { NodeView(node: root).equatable() }
+                }
+            }
         }
     }
 
@@ -103,7 +94,7 @@
     struct StaleBanner: View {
         var body: some View {
             Text("Offline: showing a saved copy")
-                .font(.system(size: 13, weight: .medium))
+                .font(.footnote.weight(.medium))
                 .foregroundStyle(Color.secondary)
                 .padding(EdgeInsets(top: 6, leading: 16, bottom: 6, trailing: 16))
                 .accessibilityAddTraits(.isStaticText)
@@ -116,7 +107,7 @@
 
         var body: some View {
             Text(message)
-                .font(.system(size: 13, weight: .medium))
+                .font(.footnote.weight(.medium))
                 .foregroundStyle(Color.red)
                 .padding(EdgeInsets(top: 6, leading: 16, bottom: 6, trailing: 16))
         }

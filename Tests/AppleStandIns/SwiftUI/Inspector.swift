@@ -1,4 +1,22 @@
-// Walks what a view's body builds, evaluating bodies as SwiftUI would (see SwiftUI.swift).
+// Walks what a view's body builds and keeps it between updates, as SwiftUI's graph does, so that the
+// renderers are checked against the update rules they rely on for cost and correctness:
+//
+// - a view's body is evaluated when the view first appears, and again only when its value changed
+//   (field by field: equal values, the same objects; a closure always differs), when the view is
+//   wrapped in `.equatable()` and `==` says it changed, when an environment value it read changed,
+//   or when `@State` it owns or an `@Observable` property it read changed;
+// - `@State` keeps its first value for as long as the view keeps its identity (its place in its
+//   parent, its `ForEach` id, its `.id`); a new identity starts afresh;
+// - two equal ids in one `ForEach` are an error (SwiftUI's "occurs multiple times" warning);
+// - `.task` runs when its view appears, `.task(id:)` again when its id changes, and both are
+//   cancelled when the view goes; `.onDisappear` runs when it goes.
+//
+//     let graph = ViewGraph(ScreenView(store: store, runtime: runtime))
+//     store.set("city", to: "Paris")      // a keystroke
+//     graph.update()
+//     graph.evaluations(of: "NodeView")   // the bodies evaluated again
+
+import Observation
 
 /// One primitive view found by the inspector, with the built-in modifiers applied to it.
 public struct InspectedView {
@@ -7,6 +25,8 @@ public struct InspectedView {
     /// Outermost first.
     public var modifiers: [(name: String, value: Any)] = []
     public var text: Text?
+    /// The font a text is drawn in: its own or its ancestors' (`.font` is an environment value).
+    public var font: Font?
     public var title: String?
     public var value: String?
     public var action: (() -> Void)?
@@ -28,25 +48,260 @@ public struct InspectedView {
 
     /// The value of the outermost modifier called `name`.
     public func modifier(_ name: String) -> Any? { modifiers.first { $0.name == name }?.value }
+
+    /// Every view of this tree, depth first.
+    public func walk(_ visit: (InspectedView) -> Void) {
+        visit(self)
+        for child in children { child.walk(visit) }
+    }
 }
 
-/// Evaluates views into ``InspectedView`` trees.
-@MainActor public struct ViewInspector {
-    public init() {}
+/// A view kept between updates: its identity's state, what its body read, and its last body.
+@MainActor public final class ViewGraph {
+    /// The primitive views the root shows now.
+    public private(set) var root = InspectedView("Empty")
+    /// What SwiftUI reports at run time (two equal ids in a `ForEach`), since the graph was made.
+    public private(set) var problems: [String] = []
+    /// The environment the root is shown in; a change is seen at the next ``update()``.
+    public var environment: EnvironmentValues
+    private let view: any View
+    private var nodes: [String: Node] = [:]
+    private var lifecycles: [String: Lifecycle] = [:]
+    private var seen = Swift.Set<String>()
+    private var seenLifecycles = Swift.Set<String>()
+    private var counts: [String: Int] = [:]
+    /// The graph being updated, and the view whose body is being evaluated or walked.
+    static var current: ViewGraph?
+    static var reading: Node?
 
-    public mutating func inspect(_ view: any View) -> InspectedView {
-        if let primitive = view as? any PrimitiveView { return primitive.inspected(by: &self) }
-        return inspectBody(view)
+    public init<V: View>(_ view: V, environment: EnvironmentValues = EnvironmentValues()) {
+        self.view = view
+        self.environment = environment
+        update()
     }
 
-    private mutating func inspectBody<V: View>(_ view: V) -> InspectedView { inspect(view.body) }
-
-    /// Inspects `view` with these environment values.
-    public static func inspect(_ view: any View, environment: EnvironmentValues = EnvironmentValues()) -> InspectedView {
-        let saved = EnvironmentValues.current
+    /// Brings the graph up to date: evaluates the bodies the rules say are invalid, and nothing else.
+    public func update() {
+        let saved = (EnvironmentValues.current, Self.current, Self.reading)
         EnvironmentValues.current = environment
-        defer { EnvironmentValues.current = saved }
-        var inspector = ViewInspector()
-        return inspector.inspect(view)
+        Self.current = self
+        Self.reading = nil
+        defer { (EnvironmentValues.current, Self.current, Self.reading) = saved }
+        seen = []
+        seenLifecycles = []
+        var inspector = ViewInspector(graph: self)
+        root = inspector.inspect(view)
+        for identity in nodes.keys where !seen.contains(identity) { nodes[identity] = nil }
+        for (identity, lifecycle) in lifecycles where !seenLifecycles.contains(identity) {
+            lifecycle.task?.cancel()
+            lifecycle.onDisappear?()
+            lifecycles[identity] = nil
+        }
+    }
+
+    /// Whether a body is invalid (state or an observed value changed) and waits for ``update()``.
+    public var needsUpdate: Bool { nodes.values.contains { $0.isInvalid } }
+
+    /// How many times bodies of views of type `name` (without generic arguments) were evaluated.
+    public func evaluations(of name: String) -> Int { counts[name] ?? 0 }
+    /// Every evaluation since the last reset, by type name.
+    public var evaluations: [String: Int] { counts }
+    /// The identities of the views evaluated since the last reset, in order (for messages).
+    public private(set) var evaluated: [String] = []
+    public func resetCounts() {
+        counts = [:]
+        evaluated = []
+    }
+
+    /// One view of the graph: the value it was last given, its state, what its body read.
+    @MainActor final class Node {
+        var view: any View
+        var body: (any View)?
+        var reads: [AnyKeyPath: Any] = [:]
+        var states: [Int: AnyObject] = [:]
+        var isInvalid = false
+
+        init(_ view: any View) { self.view = view }
+
+        func record(_ keyPath: AnyKeyPath, _ value: Any) { reads[keyPath] = value }
+
+        /// Whether an environment value the body read is not the one in force now.
+        var readsChanged: Bool {
+            reads.contains { keyPath, old in
+                guard let new = EnvironmentValues.current[keyPath: keyPath] else { return true }
+                return !Sameness.same(old, new)
+            }
+        }
+
+        /// Gives the view's `@State` properties the storage of this identity.
+        func install(into view: any View) {
+            for (slot, child) in Mirror(reflecting: view).children.enumerated() {
+                (child.value as? StateStorage)?.install(in: self, slot: slot)
+            }
+        }
+    }
+
+    /// The `.task` and `.onDisappear` of one view.
+    @MainActor final class Lifecycle {
+        var id: AnyHashable?
+        var task: Task<Void, Never>?
+        var onDisappear: (() -> Void)?
+    }
+
+    /// The view at `identity`: reused when it is the same type, else made anew (its state dropped).
+    func node(at identity: String, for view: any View) -> (Node, isNew: Bool) {
+        seen.insert(identity)
+        if let node = nodes[identity], type(of: node.view) == type(of: view) { return (node, false) }
+        let node = Node(view)
+        nodes[identity] = node
+        return (node, true)
+    }
+
+    func counted(_ view: any View, at identity: String) {
+        counts[ViewInspector.name(of: view), default: 0] += 1
+        evaluated.append(identity)
+    }
+
+    func report(_ problem: String) {
+        if !problems.contains(problem) { problems.append(problem) }
+    }
+
+    /// Runs `action` when the view at `identity` appears, and again when `id` changes.
+    func task(at identity: String, id: AnyHashable?, _ action: @escaping @Sendable () async -> Void) {
+        seenLifecycles.insert(identity)
+        let lifecycle = lifecycles[identity] ?? Lifecycle()
+        lifecycles[identity] = lifecycle
+        guard lifecycle.task == nil || lifecycle.id != id else { return }
+        lifecycle.task?.cancel()
+        lifecycle.id = id
+        lifecycle.task = Task { @MainActor in await action() }
+    }
+
+    func onDisappear(at identity: String, _ action: (() -> Void)?) {
+        seenLifecycles.insert(identity)
+        let lifecycle = lifecycles[identity] ?? Lifecycle()
+        lifecycles[identity] = lifecycle
+        lifecycle.onDisappear = action
+    }
+}
+
+/// Evaluates views into ``InspectedView`` trees, keeping them in a ``ViewGraph``.
+@MainActor public struct ViewInspector {
+    let graph: ViewGraph
+    /// The identity of the view being inspected: the places and types from the root.
+    private(set) var identity = ""
+    private var position = 0
+    /// Set by `EquatableView`: the next view is compared with `==`.
+    var comparesWithEquals = false
+
+    init(graph: ViewGraph) { self.graph = graph }
+
+    /// Inspects `view` as the next child of the view being inspected, or under `key`.
+    public mutating func inspect(_ view: any View, key: String? = nil) -> InspectedView {
+        let place: String
+        if let key {
+            place = key
+        } else {
+            place = String(position)
+            position += 1
+        }
+        let parent = (identity, position)
+        identity += "/\(place):\(Self.name(of: view))"
+        position = 0
+        defer { (identity, position) = parent }
+        let equals = comparesWithEquals
+        comparesWithEquals = false
+        if let primitive = view as? any PrimitiveView { return primitive.inspected(by: &self) }
+        return composite(view, comparedWithEquals: equals)
+    }
+
+    /// A view with a body: evaluated when the rules say so, else its last body walked again.
+    private mutating func composite(_ view: any View, comparedWithEquals equals: Bool) -> InspectedView {
+        let (node, isNew) = graph.node(at: identity, for: view)
+        let changed =
+            isNew || node.body == nil || node.isInvalid
+            || !(equals ? Sameness.equal(node.view, view) : Sameness.same(node.view, view)) || node.readsChanged
+        node.view = view
+        let saved = ViewGraph.reading
+        ViewGraph.reading = node
+        defer { ViewGraph.reading = saved }
+        if changed {
+            node.install(into: view)
+            node.reads = [:]
+            node.isInvalid = false
+            graph.counted(view, at: identity)
+            node.body = withObservationTracking {
+                Self.body(of: view)
+            } onChange: { [weak node] in
+                MainActor.assumeIsolated { node?.isInvalid = true }
+            }
+        }
+        guard let body = node.body else { return InspectedView("Empty") }
+        return inspect(body, key: "body")
+    }
+
+    private static func body<V: View>(of view: V) -> any View { view.body }
+
+    /// The identity of the view being inspected, for modifiers that keep something per view.
+    var currentIdentity: String { identity }
+
+    /// A view's type without its generic arguments (`ModifiedContent`, `NodeView`).
+    static func name(of view: any View) -> String {
+        String(describing: type(of: view)).prefix { $0 != "<" }.description
+    }
+
+    /// Inspects `view` once with these environment values, in a graph of its own.
+    public static func inspect(_ view: some View, environment: EnvironmentValues = EnvironmentValues()) -> InspectedView {
+        ViewGraph(view, environment: environment).root
+    }
+
+}
+
+/// Storage a view's property keeps in the graph (`@State`).
+protocol StateStorage {
+    @MainActor func install(in node: ViewGraph.Node, slot: Int)
+}
+
+/// SwiftUI's comparison of two values of a view: `==` where the value is `Equatable`, the same
+/// object for classes, field by field for structures, enumerations and tuples, and different for
+/// anything else (a closure). Graph-managed properties (`@State`, `@Environment`) are skipped: the
+/// graph tracks them itself.
+enum Sameness {
+    static func same(_ lhs: Any, _ rhs: Any) -> Bool {
+        guard type(of: lhs) == type(of: rhs) else { return false }
+        if lhs is GraphManaged { return true }
+        if let lhs = lhs as? any Equatable { return lhs.isEqual(to: rhs) }
+        let left = Mirror(reflecting: lhs)
+        let right = Mirror(reflecting: rhs)
+        switch left.displayStyle {
+        case .class?:
+            return (lhs as AnyObject) === (rhs as AnyObject)
+        case .struct?, .tuple?, .optional?:
+            guard left.children.count == right.children.count else { return false }
+            return zip(left.children, right.children).allSatisfy { same($0.value, $1.value) }
+        case .enum?:
+            guard String(describing: lhs).prefix(while: { $0 != "(" }) == String(describing: rhs).prefix(while: { $0 != "(" }),
+                left.children.count == right.children.count
+            else { return false }
+            return zip(left.children, right.children).allSatisfy { $0.label == $1.label && same($0.value, $1.value) }
+        default:
+            return false
+        }
+    }
+
+    /// `==` of two `Equatable` views (`.equatable()`).
+    static func equal(_ lhs: any View, _ rhs: any View) -> Bool {
+        guard let lhs = lhs as? any Equatable else { return same(lhs, rhs) }
+        return lhs.isEqual(to: rhs)
+    }
+}
+
+/// Properties whose changes the graph tracks itself, and which never make a view's value differ.
+protocol GraphManaged {}
+
+extension Equatable {
+    fileprivate func isEqual(to other: Any) -> Bool {
+        guard let other = other as? Self else { return false }
+        return self == other
     }
 }

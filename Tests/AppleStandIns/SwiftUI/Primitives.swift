@@ -36,27 +36,55 @@ nonisolated public struct Text: View, PrimitiveView, Equatable {
     @MainActor public func inspected(by inspector: inout ViewInspector) -> InspectedView {
         var view = InspectedView("Text")
         view.text = self
+        view.font = EnvironmentValues.current.font  // a primitive's read: no dependency of the view around it
         return view
     }
 }
 
 public enum TextAlignment: Hashable, Sendable { case leading, center, trailing }
 
+/// A font: a text style, which grows with Dynamic Type, or a fixed point size, which does not.
 public struct Font: Hashable, Sendable {
-    public enum TextStyle: Hashable, Sendable { case largeTitle, title, headline, body, callout, caption }
+    public enum TextStyle: Hashable, Sendable, CaseIterable {
+        case largeTitle, title, title2, title3, headline, subheadline, body, callout, footnote, caption, caption2
+    }
     public struct Weight: Hashable, Sendable {
         let value: Int
+        public static let ultraLight = Weight(value: 100)
+        public static let thin = Weight(value: 200)
+        public static let light = Weight(value: 300)
         public static let regular = Weight(value: 400)
         public static let medium = Weight(value: 500)
         public static let semibold = Weight(value: 600)
         public static let bold = Weight(value: 700)
+        public static let heavy = Weight(value: 800)
+        public static let black = Weight(value: 900)
     }
-    public let size: CGFloat
+    public enum Design: Hashable, Sendable { case `default`, serif, rounded, monospaced }
+    /// The text style, for a font that scales with Dynamic Type.
+    public let style: TextStyle?
+    /// The point size, for a fixed font.
+    public let size: CGFloat?
     public let weight: Weight
     public static func system(size: CGFloat, weight: Font.Weight? = nil, design: Font.Design? = nil) -> Font {
-        Font(size: size, weight: weight ?? .regular)
+        Font(style: nil, size: size, weight: weight ?? .regular)
     }
-    public enum Design: Hashable, Sendable { case `default`, monospaced }
+    public static func system(_ style: Font.TextStyle, design: Font.Design? = nil, weight: Font.Weight? = nil) -> Font {
+        Font(style: style, size: nil, weight: weight ?? (style == .headline ? .semibold : .regular))
+    }
+    public func weight(_ weight: Font.Weight) -> Font { Font(style: style, size: size, weight: weight) }
+    public func bold() -> Font { weight(.bold) }
+    public static let largeTitle = system(.largeTitle)
+    public static let title = system(.title)
+    public static let title2 = system(.title2)
+    public static let title3 = system(.title3)
+    public static let headline = system(.headline)
+    public static let subheadline = system(.subheadline)
+    public static let body = system(.body)
+    public static let callout = system(.callout)
+    public static let footnote = system(.footnote)
+    public static let caption = system(.caption)
+    public static let caption2 = system(.caption2)
 }
 
 // MARK: - Colour and shapes
@@ -338,6 +366,10 @@ public struct Button<Label: View>: View, PrimitiveView {
         self.init(role: nil, action: action, label: label)
     }
     public func inspected(by inspector: inout ViewInspector) -> InspectedView {
+        let style = EnvironmentValues.current.buttonStyle
+        let label =
+            style.map { $0.makeBody(ButtonStyleConfiguration(role: role, label: .init(content: self.label), isPressed: false)) }
+            ?? self.label
         var view = InspectedView("Button", children: [inspector.inspect(label)])
         view.action = action
         return view
@@ -351,6 +383,26 @@ extension Button where Label == Text {
 }
 
 public protocol PrimitiveButtonStyle {}
+
+/// A style that draws a button's label, pressed or not; the button keeps its behaviour (keyboard,
+/// Full Keyboard Access, Switch Control, VoiceOver's button trait).
+@MainActor @preconcurrency public protocol ButtonStyle {
+    associatedtype Body: View
+    typealias Configuration = ButtonStyleConfiguration
+    @ViewBuilder @MainActor func makeBody(configuration: Self.Configuration) -> Self.Body
+}
+
+public struct ButtonStyleConfiguration {
+    /// The button's label (`ButtonStyleConfiguration.Label` in SwiftUI).
+    public struct Label: View, PrimitiveView {
+        public typealias Body = Never
+        let content: any View
+        public func inspected(by inspector: inout ViewInspector) -> InspectedView { inspector.inspect(content) }
+    }
+    public let role: ButtonRole?
+    public let label: ButtonStyleConfiguration.Label
+    public let isPressed: Bool
+}
 public struct BorderedProminentButtonStyle: PrimitiveButtonStyle { public init() {} }
 public struct BorderedButtonStyle: PrimitiveButtonStyle { public init() {} }
 public struct PlainButtonStyle: PrimitiveButtonStyle { public init() {} }

@@ -57,12 +57,20 @@ public struct TupleView: View, PrimitiveView {
     }
 }
 
+/// `_ConditionalContent` in SwiftUI: each branch is an identity of its own.
 public struct ConditionalContent<TrueContent: View, FalseContent: View>: View, PrimitiveView {
     public typealias Body = Never
     let view: any View
-    init(first: TrueContent) { view = first }
-    init(second: FalseContent) { view = second }
-    public func inspected(by inspector: inout ViewInspector) -> InspectedView { inspector.inspect(view) }
+    let isFirst: Bool
+    init(first: TrueContent) {
+        view = first
+        isFirst = true
+    }
+    init(second: FalseContent) {
+        view = second
+        isFirst = false
+    }
+    public func inspected(by inspector: inout ViewInspector) -> InspectedView { inspector.inspect(view, key: isFirst ? "then" : "else") }
 }
 
 extension Optional: View where Wrapped: View {
@@ -73,7 +81,7 @@ extension Optional: View where Wrapped: View {
 extension Optional: PrimitiveView where Wrapped: View {
     public func inspected(by inspector: inout ViewInspector) -> InspectedView {
         switch self {
-        case .some(let view): inspector.inspect(view)
+        case .some(let view): inspector.inspect(view, key: "some")
         case .none: InspectedView("Empty")
         }
     }
@@ -89,31 +97,49 @@ nonisolated public struct AnyView: View, PrimitiveView {
     public typealias Body = Never
     let view: any View
     nonisolated public init<V: View>(_ view: V) { self.view = view }
-    @MainActor public func inspected(by inspector: inout ViewInspector) -> InspectedView { inspector.inspect(view) }
+    /// A different type of view behind an `AnyView` is a different identity, as in SwiftUI.
+    @MainActor public func inspected(by inspector: inout ViewInspector) -> InspectedView {
+        inspector.inspect(view, key: ViewInspector.name(of: view))
+    }
 }
 
 public struct EquatableView<Content: View & Equatable>: View, PrimitiveView {
     public typealias Body = Never
     public var content: Content
     public init(content: Content) { self.content = content }
-    public func inspected(by inspector: inout ViewInspector) -> InspectedView { inspector.inspect(content) }
+    public func inspected(by inspector: inout ViewInspector) -> InspectedView {
+        inspector.comparesWithEquals = true
+        return inspector.inspect(content, key: "content")
+    }
 }
 
 extension View where Self: Equatable {
     public func equatable() -> EquatableView<Self> { EquatableView(content: self) }
 }
 
+/// Each element's view has the identity of its id; two equal ids are reported, as SwiftUI does.
 public struct ForEach<Data: RandomAccessCollection, ID: Hashable, Content: View>: View, PrimitiveView {
     public typealias Body = Never
     let data: Data
+    let id: (Data.Element) -> ID
     let content: (Data.Element) -> Content
     public init(_ data: Data, id: KeyPath<Data.Element, ID>, @ViewBuilder content: @escaping (Data.Element) -> Content) {
         self.data = data
+        self.id = { $0[keyPath: id] }
         self.content = content
     }
     public func inspected(by inspector: inout ViewInspector) -> InspectedView {
         var children: [InspectedView] = []
-        for element in data { children.append(inspector.inspect(content(element))) }
+        var ids = Swift.Set<ID>()
+        for element in data {
+            let id = id(element)
+            if !ids.insert(id).inserted {
+                inspector.graph.report(
+                    "ForEach<\(Data.self), \(ID.self)>: the ID \(id) occurs multiple times within the collection, this will give undefined results!"
+                )
+            }
+            children.append(inspector.inspect(content(element), key: "id=\(id)"))
+        }
         return InspectedView("Group", children: children)
     }
 }
@@ -121,6 +147,16 @@ public struct ForEach<Data: RandomAccessCollection, ID: Hashable, Content: View>
 extension ForEach where ID == Data.Element.ID, Data.Element: Identifiable {
     public init(_ data: Data, @ViewBuilder content: @escaping (Data.Element) -> Content) {
         self.data = data
+        self.id = { $0.id }
+        self.content = content
+    }
+}
+
+extension ForEach where Data == Range<Int>, ID == Int {
+    /// A constant range: the views are identified by their offsets.
+    public init(_ data: Range<Int>, @ViewBuilder content: @escaping (Int) -> Content) {
+        self.data = data
+        self.id = { $0 }
         self.content = content
     }
 }
@@ -172,7 +208,19 @@ public struct Attributed<Content: View>: View, PrimitiveView {
     }
     public func inspected(by inspector: inout ViewInspector) -> InspectedView {
         var inner: InspectedView
-        if let environment {
+        let identity = inspector.currentIdentity
+        switch name {
+        case "task":
+            let (id, action) = value as! (AnyHashable?, @Sendable () async -> Void)
+            inspector.graph.task(at: identity + "/task", id: id, action)
+        case "onDisappear":
+            inspector.graph.onDisappear(at: identity + "/onDisappear", value as? () -> Void)
+        default:
+            break
+        }
+        if name == "id" {
+            inner = inspector.inspect(content, key: "id=\(value)")
+        } else if let environment {
             let saved = EnvironmentValues.current
             environment(&EnvironmentValues.current)
             inner = inspector.inspect(content)
@@ -188,7 +236,9 @@ public struct Attributed<Content: View>: View, PrimitiveView {
 extension View {
     func attributed(_ name: String, _ value: Any = ()) -> Attributed<Self> { Attributed(self, name, value) }
 
-    public func font(_ font: Font?) -> some View { attributed("font", font as Any) }
+    public func font(_ font: Font?) -> some View {
+        Attributed(self, "font", font as Any) { $0.font = font }
+    }
     public func foregroundStyle<S: ShapeStyle>(_ style: S) -> some View { attributed("foregroundStyle", style) }
     public func multilineTextAlignment(_ alignment: TextAlignment) -> some View { attributed("multilineTextAlignment", alignment) }
     public func lineLimit(_ number: Int?) -> some View { attributed("lineLimit", number as Any) }
@@ -219,6 +269,16 @@ extension View {
         attributed("accessibilityElement", children)
     }
     public func buttonStyle<S: PrimitiveButtonStyle>(_ style: S) -> some View { attributed("buttonStyle", style) }
+    public func buttonStyle<S: ButtonStyle>(_ style: S) -> some View {
+        Attributed(self, "buttonStyle", style) { $0.buttonStyle = AnyButtonStyle(style) }
+    }
+    public func accessibilityRemoveTraits(_ traits: AccessibilityTraits) -> some View { attributed("accessibilityRemoveTraits", traits) }
+    public func accessibilityHint<S: StringProtocol>(_ hint: S) -> some View { attributed("accessibilityHint", String(hint)) }
+    public func dynamicTypeSize(_ size: DynamicTypeSize) -> some View {
+        Attributed(self, "dynamicTypeSize", size) { $0.dynamicTypeSize = size }
+    }
+    public func opacity(_ opacity: Double) -> some View { attributed("opacity", opacity) }
+    public func fixedSize(horizontal: Bool, vertical: Bool) -> some View { attributed("fixedSize", (horizontal, vertical)) }
     public func textFieldStyle<S: TextFieldStyle>(_ style: S) -> some View { attributed("textFieldStyle", style) }
     public func keyboardType(_ type: UIKeyboardType) -> some View { attributed("keyboardType", type) }
     public func textContentType(_ type: UITextContentType?) -> some View { attributed("textContentType", type as Any) }
@@ -233,12 +293,12 @@ extension View {
         attributed("sheet", isPresented)
     }
     public func task(priority: TaskPriority = .userInitiated, _ action: @escaping @Sendable () async -> Void) -> some View {
-        attributed("task", action)
+        attributed("task", (nil as AnyHashable?, action))
     }
     public func task<T: Equatable>(id value: T, priority: TaskPriority = .userInitiated, _ action: @escaping @Sendable () async -> Void)
         -> some View
     {
-        attributed("task", action)
+        attributed("task", (ViewModifierID(value) as AnyHashable?, action))
     }
     public func onDisappear(perform action: (() -> Void)? = nil) -> some View { attributed("onDisappear", action as Any) }
     public func refreshable(action: @escaping @Sendable () async -> Void) -> some View { attributed("refreshable", action) }
@@ -252,6 +312,14 @@ extension View {
 public protocol EnvironmentKey {
     associatedtype Value
     static var defaultValue: Self.Value { get }
+}
+
+/// A `.task(id:)` id, compared as SwiftUI compares it (`Equatable`, not `Hashable`).
+struct ViewModifierID: Hashable {
+    let value: any Equatable
+    init(_ value: some Equatable) { self.value = value }
+    static func == (lhs: Self, rhs: Self) -> Bool { Sameness.same(lhs.value, rhs.value) }
+    func hash(into hasher: inout Hasher) {}
 }
 
 public struct EnvironmentValues {
@@ -272,39 +340,136 @@ public struct EnvironmentValues {
         get { self[OpenURLKey.self] }
         set { self[OpenURLKey.self] = newValue }
     }
+    /// Nil draws text in the body style.
+    public var font: Font? {
+        get { self[FontKey.self] }
+        set { self[FontKey.self] = newValue }
+    }
+    public var dynamicTypeSize: DynamicTypeSize {
+        get { self[DynamicTypeSizeKey.self] }
+        set { self[DynamicTypeSizeKey.self] = newValue }
+    }
+    public var accessibilityReduceMotion: Bool {
+        get { self[ReduceMotionKey.self] }
+        set { self[ReduceMotionKey.self] = newValue }
+    }
+    /// What the graph reads for `@Environment(keyPath)`, recorded as a dependency of the view.
+    @MainActor static func read<Value>(_ keyPath: KeyPath<EnvironmentValues, Value>) -> Value {
+        let value = current[keyPath: keyPath]
+        ViewGraph.reading?.record(keyPath, value)
+        return value
+    }
+}
+
+/// The `ButtonStyle` in force (SwiftUI keeps it in the environment too).
+struct AnyButtonStyle {
+    let makeBody: @MainActor (ButtonStyleConfiguration) -> any View
+    init<S: ButtonStyle>(_ style: S) { makeBody = { style.makeBody(configuration: $0) } }
+}
+
+struct ButtonStyleKey: EnvironmentKey { static let defaultValue: AnyButtonStyle? = nil }
+
+extension EnvironmentValues {
+    var buttonStyle: AnyButtonStyle? {
+        get { self[ButtonStyleKey.self] }
+        set { self[ButtonStyleKey.self] = newValue }
+    }
+}
+
+struct FontKey: EnvironmentKey { static let defaultValue: Font? = nil }
+struct DynamicTypeSizeKey: EnvironmentKey { static let defaultValue = DynamicTypeSize.large }
+struct ReduceMotionKey: EnvironmentKey { static let defaultValue = false }
+
+/// The user's text size (Settings › Display & Text Size), from `xSmall` to `accessibility5`.
+public enum DynamicTypeSize: Hashable, Comparable, Sendable, CaseIterable {
+    case xSmall, small, medium, large, xLarge, xxLarge, xxxLarge
+    case accessibility1, accessibility2, accessibility3, accessibility4, accessibility5
+    public var isAccessibilitySize: Bool { self >= .accessibility1 }
+    /// How much larger than at `.large` text of the body style is drawn (Apple's body sizes, 14 to 53 points over 17).
+    var scale: Double {
+        switch self {
+        case .xSmall: 14 / 17
+        case .small: 15 / 17
+        case .medium: 16 / 17
+        case .large: 1
+        case .xLarge: 19 / 17
+        case .xxLarge: 21 / 17
+        case .xxxLarge: 23 / 17
+        case .accessibility1: 28 / 17
+        case .accessibility2: 33 / 17
+        case .accessibility3: 40 / 17
+        case .accessibility4: 47 / 17
+        case .accessibility5: 53 / 17
+        }
+    }
 }
 
 struct ColorSchemeKey: EnvironmentKey { static let defaultValue = ColorScheme.light }
 struct OpenURLKey: EnvironmentKey { static let defaultValue = OpenURLAction { _ in .systemAction } }
 
-@MainActor @propertyWrapper public struct Environment<Value> {
+public protocol DynamicProperty {}
+
+/// Reads the environment the view is shown in; the graph re-evaluates the view when it changes.
+@MainActor @propertyWrapper public struct Environment<Value>: DynamicProperty, GraphManaged {
     let keyPath: KeyPath<EnvironmentValues, Value>
     public init(_ keyPath: KeyPath<EnvironmentValues, Value>) { self.keyPath = keyPath }
-    public var wrappedValue: Value { EnvironmentValues.current[keyPath: keyPath] }
+    public var wrappedValue: Value { EnvironmentValues.read(keyPath) }
 }
 
-@propertyWrapper public struct State<Value> {
+/// The view's own value, kept by the graph for its identity: the value given at the first `init`
+/// is the one kept, later ones are dropped (as SwiftUI drops them).
+@propertyWrapper public struct State<Value>: DynamicProperty, GraphManaged, StateStorage {
     final class Box {
         var value: Value
+        weak var node: ViewGraph.Node?
         init(_ value: Value) { self.value = value }
+        /// Tells the view that owns the value that its body is out of date.
+        func invalidate() { MainActor.assumeIsolated { node?.isInvalid = true } }
     }
-    let box: Box
-    public init(wrappedValue value: Value) { box = Box(value) }
-    public init(initialValue value: Value) { box = Box(value) }
+    /// Where the value lives: the graph's box once the view is installed, a box of its own before.
+    final class Location {
+        var box: Box
+        init(_ value: Value) { box = Box(value) }
+    }
+    let location: Location
+    public init(wrappedValue value: Value) { location = Location(value) }
+    public init(initialValue value: Value) { location = Location(value) }
     public var wrappedValue: Value {
-        get { box.value }
-        nonmutating set { box.value = newValue }
+        get { location.box.value }
+        nonmutating set {
+            location.box.value = newValue
+            location.box.invalidate()
+        }
     }
-    public var projectedValue: Binding<Value> { Binding(get: { box.value }, set: { box.value = $0 }) }
+    public var projectedValue: Binding<Value> {
+        let location = self.location
+        return Binding(
+            get: { location.box.value },
+            set: {
+                location.box.value = $0
+                location.box.invalidate()
+            })
+    }
+    @MainActor func install(in node: ViewGraph.Node, slot: Int) {
+        if let box = node.states[slot] as? Box {
+            location.box = box
+        } else {
+            location.box.node = node
+            node.states[slot] = location.box
+        }
+    }
 }
 
 extension State where Value: ExpressibleByNilLiteral {
-    public init() { box = Box(nil) }
+    public init() { location = Location(nil) }
 }
 
-@propertyWrapper public struct ScaledMetric<Value: BinaryFloatingPoint> {
-    public var wrappedValue: Value
-    public init(wrappedValue: Value, relativeTo textStyle: Font.TextStyle) { self.wrappedValue = wrappedValue }
+/// A length that grows with the user's text size (`dynamicTypeSize`), read from the environment.
+@propertyWrapper public struct ScaledMetric<Value: BinaryFloatingPoint>: DynamicProperty, GraphManaged {
+    let base: Value
+    public init(wrappedValue: Value, relativeTo textStyle: Font.TextStyle) { base = wrappedValue }
+    public init(wrappedValue: Value) { base = wrappedValue }
+    @MainActor public var wrappedValue: Value { base * Value(EnvironmentValues.read(\.dynamicTypeSize).scale) }
 }
 
 @propertyWrapper @dynamicMemberLookup public struct Binding<Value> {

@@ -1,0 +1,39 @@
+#if os(iOS)
+    import UIKit
+#endif
+
+/// One way a screen is looked at: light or dark and, on iOS, a Dynamic Type size. Its name ends
+/// the snapshot's file name (`testExampleScreens.cities-dark-AX3.png`).
+struct SnapshotVariant {
+    enum Style: String, Sendable, CaseIterable {
+        case light
+        case dark
+    }
+
+    var style: Style
+    #if os(iOS)
+        /// The Dynamic Type size, with its short name (M, XXL, AX3 as Settings lists them).
+        var size: (name: String, category: UIContentSizeCategory)
+    #endif
+
+    var name: String {
+        #if os(iOS)
+            return "\(style.rawValue)-\(size.name)"
+        #else
+            return style.rawValue
+        #endif
+    }
+
+    /// Light and dark at the default size, a large size, and the third accessibility size on iOS;
+    /// light and dark on macOS (which has no Dynamic Type).
+    static var all: [SnapshotVariant] {
+        #if os(iOS)
+            let sizes: [(name: String, category: UIContentSizeCategory)] = [
+                ("M", .medium), ("XXL", .extraExtraLarge), ("AX3", .accessibilityExtraLarge),
+            ]
+            return Style.allCases.flatMap { style in sizes.map { SnapshotVariant(style: style, size: $0) } }
+        #else
+            return Style.allCases.map { SnapshotVariant(style: $0) }
+        #endif
+    }
+}
