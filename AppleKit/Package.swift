@@ -36,6 +36,7 @@ let package = Package(
             name: "ScreenplaySnapshotTests",
             dependencies: [
                 "ScreenplayAppleKit",
+                .product(name: "ScreenplaySwiftUI", package: screenplay),
                 .product(name: "SnapshotTesting", package: "swift-snapshot-testing"),
             ],
             // The reference images are read by path, not bundled.

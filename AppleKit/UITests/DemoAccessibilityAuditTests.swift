@@ -37,7 +37,7 @@ final class DemoAccessibilityAuditTests: XCTestCase {
         add(screenshot)
 
         try app.performAccessibilityAudit(for: .all) { issue in
-            // Said in the log with the screen and the element, as the failure itself says neither.
+            // In the log with the screen's path, which the failure Xcode records does not name.
             let element = issue.element.map { element in
                 "\"\(element.label)\"" + (element.identifier.isEmpty ? "" : " (\(element.identifier))")
             }

@@ -12,9 +12,22 @@
     import ScreenplaySwiftUI
     import SwiftUI
 
+    #if canImport(AppKit)
+        import AppKit
+    #endif
+
     @main
     struct DemoApp: App {
         @State private var demo = DemoScreens()
+
+        init() {
+            #if canImport(AppKit)
+                // Started with `swift run`, the process is not an app bundle: make it a regular app
+                // in front, so that its window takes the keyboard.
+                NSApplication.shared.setActivationPolicy(.regular)
+                NSApplication.shared.activate(ignoringOtherApps: true)
+            #endif
+        }
 
         var body: some Scene {
             WindowGroup("Screenplay") {
@@ -36,7 +49,8 @@
         }
     }
 
-    /// One runtime per demo screen, so that each keeps its own navigation.
+    /// One runtime per demo screen, made once, so that each keeps its own navigation, with a cache
+    /// folder of its own (two runtimes never write one folder).
     @MainActor @Observable
     final class DemoScreens {
         static let paths = ["/requests", "/messages", "/cities", "/home", "/checkout"]
@@ -48,7 +62,9 @@
             if let runtime = runtimes[path] { return runtime }
             let runtime = ScreenplayRuntime(
                 configuration: ClientConfiguration(server: server),
-                cache: try? ScreenCache(directory: FileManager.default.temporaryDirectory.appendingPathComponent("screenplay-demo")))
+                cache: try? ScreenCache(
+                    directory: FileManager.default.temporaryDirectory.appendingPathComponent("screenplay-demo")
+                        .appendingPathComponent(String(path.dropFirst()))))
             runtimes[path] = runtime
             return runtime
         }

@@ -51,7 +51,7 @@ public struct SnapshotFixture: Sendable {
     }
 
     /// Every conformance case, by file name.
-    public static func conformanceCases(in folder: URL = repository.appendingPathComponent("Tests/Conformance")) throws
+    public static func conformanceCases(in folder: URL = SnapshotFixture.repository.appendingPathComponent("Tests/Conformance")) throws
         -> [SnapshotFixture]
     {
         try jsonFiles(in: folder).map { file in
@@ -66,7 +66,7 @@ public struct SnapshotFixture: Sendable {
     }
 
     /// Every example screen of the write-ups, by file name.
-    public static func exampleScreens(in folder: URL = repository.appendingPathComponent("Examples/screens")) throws
+    public static func exampleScreens(in folder: URL = SnapshotFixture.repository.appendingPathComponent("Examples/screens")) throws
         -> [SnapshotFixture]
     {
         try jsonFiles(in: folder).map { file in

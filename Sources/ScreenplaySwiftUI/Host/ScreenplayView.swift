@@ -7,7 +7,8 @@
     /// A server-driven app in one view: opens `path` on the runtime's server and follows where taps
     /// lead — the runtime's navigation stack drives a `NavigationStack`, `present` opens a sheet,
     /// `open` leaves the app through `openURL`, and a screen the server does not have goes to the
-    /// web fallback the app provides (else `openURL`).
+    /// web fallback the app provides (else `openURL`). Hooks the app already set on the runtime
+    /// (`openExternally`, `webFallback`) are kept.
     ///
     /// ```swift
     /// var components = ComponentRegistry<AnyView>()
@@ -52,9 +53,14 @@
                 }
             }
             .task { @MainActor in
+                // The app's own hooks win: only those it left unset are filled in.
                 let openURL = self.openURL
-                runtime.openExternally = { url in openURL(url) }
-                runtime.webFallback = webFallback ?? { url in openURL(url) }
+                if runtime.openExternally == nil { runtime.openExternally = { url in openURL(url) } }
+                if let webFallback {
+                    runtime.webFallback = webFallback
+                } else if runtime.webFallback == nil {
+                    runtime.webFallback = { url in openURL(url) }
+                }
                 if runtime.stack.isEmpty { await runtime.open(path) }
             }
         }
