@@ -12,7 +12,7 @@ struct SnapshotVariant {
 
     var style: Style
     #if os(iOS)
-        /// The Dynamic Type size, with its short name (M, XXL, AX3 as Settings lists them).
+        /// The Dynamic Type size, with its short name: M (the default), XXL, AX3 (the third accessibility size).
         var size: (name: String, category: UIContentSizeCategory)
     #endif
 
@@ -24,8 +24,8 @@ struct SnapshotVariant {
         #endif
     }
 
-    /// Light and dark at the default size, a large size, and the third accessibility size on iOS;
-    /// light and dark on macOS (which has no Dynamic Type).
+    /// On iOS, light and dark at the default size, a large one and an accessibility one; on macOS
+    /// (which has no Dynamic Type), light and dark.
     static var all: [SnapshotVariant] {
         #if os(iOS)
             let sizes: [(name: String, category: UIContentSizeCategory)] = [

@@ -36,7 +36,7 @@ nonisolated public struct Text: View, PrimitiveView, Equatable {
     @MainActor public func inspected(by inspector: inout ViewInspector) -> InspectedView {
         var view = InspectedView("Text")
         view.text = self
-        view.font = EnvironmentValues.current.font  // a primitive's read: no dependency of the view around it
+        view.font = EnvironmentValues.current.font // a primitive's read: no dependency of the view around it
         return view
     }
 }
