@@ -12,7 +12,8 @@ struct SnapshotVariant {
 
     var style: Style
     #if os(iOS)
-        /// The Dynamic Type size, with its short name: M (the default), XXL, AX3 (the third accessibility size).
+        /// The Dynamic Type size, with its short name: M (one step below iOS's default, L), XXL, and
+        /// AX3 (the third accessibility size).
         var size: (name: String, category: UIContentSizeCategory)
     #endif
 
@@ -24,7 +25,7 @@ struct SnapshotVariant {
         #endif
     }
 
-    /// On iOS, light and dark at the default size, a large one and an accessibility one; on macOS
+    /// On iOS, light and dark at a regular size, a large one and an accessibility one; on macOS
     /// (which has no Dynamic Type), light and dark.
     static var all: [SnapshotVariant] {
         #if os(iOS)
