@@ -3,7 +3,8 @@ import Screenplay
 
 /// Something the runtime did that the host (or a test, or the CLI) may want to show or log.
 public enum RuntimeEvent: Sendable, Hashable, CustomStringConvertible {
-    /// A server-driven screen was opened (pushed, or presented).
+    /// A server-driven screen was opened: pushed on the stack, or (`presented`) shown in the
+    /// presented sheet — its first screen, or one navigated to inside it.
     case openedScreen(path: String, url: URL, presented: Bool)
     /// A native route of the app was chosen.
     case openedNative(AppRouter.NativeRoute)

@@ -17,7 +17,11 @@ import ScreenplayProtocol
 /// }
 /// ```
 @MainActor @Observable
-public final class ScreenStore {
+public final class ScreenStore: Identifiable {
+    /// This screen's identity for as long as it lives, never reused: a renderer's navigation path
+    /// and view identity (the same path opened twice is two screens; a pop and a push in one update
+    /// are a new screen, whose live follow starts again).
+    public nonisolated let id = UUID()
     /// The app path it shows (`/requests/2`).
     public let path: String
     /// Where it is read from.

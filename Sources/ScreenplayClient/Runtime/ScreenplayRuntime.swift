@@ -31,10 +31,13 @@ public final class ScreenplayRuntime {
 
     /// The pushed screens, root first.
     public private(set) var stack: [ScreenStore] = []
+    /// The presented sheet's navigation, root first: the screen a `present` opened, then the
+    /// screens navigated to inside the sheet. Empty when nothing is presented.
+    public private(set) var presentedStack: [ScreenStore] = []
     /// The screen presented over the stack, if any.
-    public private(set) var presented: ScreenStore?
-    /// What the user sees: the presented screen, else the top of the stack.
-    public var current: ScreenStore? { presented ?? stack.last }
+    public var presented: ScreenStore? { presentedStack.first }
+    /// What the user sees: the top of the presented sheet, else the top of the stack.
+    public var current: ScreenStore? { presentedStack.last ?? stack.last }
 
     @ObservationIgnored private let environment: RuntimeEnvironment
     @ObservationIgnored private var eventContinuations: [UUID: AsyncStream<RuntimeEvent>.Continuation] = [:]
@@ -117,6 +120,10 @@ public final class ScreenplayRuntime {
     }
 
     private func go(to target: String, presenting: Bool) async {
+        if presenting, let presented {
+            // One sheet at a time: the runtime says no, rather than UIKit refusing it silently.
+            return emit(.refused(target: target, reason: "\(presented.path) is presented: dismiss it first"))
+        }
         switch router.destination(for: target, configuration: configuration) {
         case .refused(let reason):
             emit(.refused(target: target, reason: reason))
@@ -127,19 +134,19 @@ public final class ScreenplayRuntime {
             openWeb(url, for: target)
         case .screen(let path):
             let store = ScreenStore(path: path, url: environment.loader.screenURL(for: path), environment: environment)
-            if presenting {
-                presented?.stopFollowing()
-                presented = store
-            } else {
-                stack.append(store)
-            }
-            emit(.openedScreen(path: path, url: store.url, presented: presenting))
+            // Inside a presented sheet, navigation stays in the sheet.
+            let inSheet = presenting || !presentedStack.isEmpty
+            if inSheet { presentedStack.append(store) } else { stack.append(store) }
+            emit(.openedScreen(path: path, url: store.url, presented: inSheet))
             do {
                 try await store.load()
+                // Dismissed or popped while it loaded (a sheet swiped away mid-navigation): let it go.
+                guard isShown(store) else { return }
                 store.follow()
-            } catch  where error.kind == .notFound {
+            } catch where error.kind == .notFound {
                 // The server has no such screen: an old app reaches the feature on the web.
-                if presenting { presented = nil } else { stack.removeAll { $0 === store } }
+                guard isShown(store) else { return }
+                remove(store)
                 openWeb(environment.loader.webURL(for: path), for: target)
             } catch {
                 store.fail(error)
@@ -166,6 +173,24 @@ public final class ScreenplayRuntime {
     /// ```
     public func fragment(_ path: String) async -> ScreenStore {
         let store = ScreenStore(path: path, url: environment.loader.screenURL(for: path), environment: environment)
+        await load(fragment: store)
+        return store
+    }
+
+    /// A fragment's store at once, in its loading phase; it loads, then follows its live updates,
+    /// in the background. A host embeds it straight away and shows the loading state, then the
+    /// screen (or the failure with a retry).
+    ///
+    /// ```swift
+    /// let promo = runtime.loadFragment("/fragments/promo")   // .loading now
+    /// ```
+    public func loadFragment(_ path: String) -> ScreenStore {
+        let store = ScreenStore(path: path, url: environment.loader.screenURL(for: path), environment: environment)
+        Task { await load(fragment: store) }
+        return store
+    }
+
+    private func load(fragment store: ScreenStore) async {
         do {
             try await store.load()
             store.follow()
@@ -173,7 +198,6 @@ public final class ScreenplayRuntime {
             store.fail(error)
             emit(.loadFailed(error))
         }
-        return store
     }
 
     /// Pops the navigation stack back to its first `count` screens (at least one): what a
@@ -188,6 +212,43 @@ public final class ScreenplayRuntime {
             stack.removeLast().stopFollowing()
             emit(.wentBack)
         }
+    }
+
+    /// Pops the presented sheet's navigation back to its first `count` screens (at least one).
+    public func popPresented(to count: Int) {
+        let count = max(1, count)
+        while presentedStack.count > count {
+            presentedStack.removeLast().stopFollowing()
+            emit(.wentBack)
+        }
+    }
+
+    /// The user dismissed the presented sheet themselves (swiped it down, or the system closed
+    /// it): the runtime lets its screens go. Nothing happens when it is already gone (an action
+    /// dismissed it first).
+    ///
+    /// ```swift
+    /// func presentationControllerDidDismiss(_ controller: UIPresentationController) { runtime.presentationDismissed() }
+    /// ```
+    public func presentationDismissed() {
+        guard !presentedStack.isEmpty else { return }
+        dismissPresented()
+    }
+
+    private func dismissPresented() {
+        for store in presentedStack { store.stopFollowing() }
+        presentedStack = []
+        emit(.dismissed)
+    }
+
+    /// Whether `store` is still on a stack (not popped or dismissed while it loaded).
+    private func isShown(_ store: ScreenStore) -> Bool {
+        stack.contains { $0 === store } || presentedStack.contains { $0 === store }
+    }
+
+    private func remove(_ store: ScreenStore) {
+        stack.removeAll { $0 === store }
+        presentedStack.removeAll { $0 === store }
     }
 
     // MARK: - Actions
@@ -223,10 +284,11 @@ public final class ScreenplayRuntime {
             emit(.openedExternally(url))
             openExternally(url)
         case .back:
-            if let presented {
-                presented.stopFollowing()
-                self.presented = nil
-                emit(.dismissed)
+            if presentedStack.count > 1 {
+                presentedStack.removeLast().stopFollowing()
+                emit(.wentBack)
+            } else if !presentedStack.isEmpty {
+                dismissPresented()
             } else if stack.count > 1 {
                 stack.removeLast().stopFollowing()
                 emit(.wentBack)
@@ -234,10 +296,8 @@ public final class ScreenplayRuntime {
                 emit(.refused(target: "back", reason: "already at the first screen"))
             }
         case .dismiss:
-            guard let presented else { return emit(.refused(target: "dismiss", reason: "nothing is presented")) }
-            presented.stopFollowing()
-            self.presented = nil
-            emit(.dismissed)
+            guard !presentedStack.isEmpty else { return emit(.refused(target: "dismiss", reason: "nothing is presented")) }
+            dismissPresented()
         case .setState(let key, let value):
             store?.set(key, to: value)
         case .reload:
