@@ -6,8 +6,10 @@
     import UIKit
 
     /// A server-driven fragment inside one of the app's own screens: add it as a child view
-    /// controller where the fragment goes. The host sees every action first (`onAction`) and keeps
-    /// those it handles itself; the others go to the runtime.
+    /// controller where the fragment goes — in a `UIStackView` or a cell, it is as tall as what it
+    /// shows (its loading state first, then the screen, growing and shrinking with live updates).
+    /// The host sees every action first (`onAction`) and keeps those it handles itself; the others
+    /// go to the runtime.
     ///
     /// ```swift
     /// let promo = FragmentViewController(path: "/fragments/promo", runtime: runtime) { action in
@@ -22,8 +24,7 @@
         private let runtime: ScreenplayRuntime
         private let components: ComponentRegistry<AnyView>
         private let intercept: (@MainActor (Action) -> Bool)?
-        private var host: UIHostingController<ScreenView>?
-        /// The fragment's screen, once loading began.
+        /// The fragment's screen: loading from the moment the view loads.
         public private(set) var store: ScreenStore?
 
         public init(
@@ -42,17 +43,20 @@
 
         public override func viewDidLoad() {
             super.viewDidLoad()
-            Task { await load() }
-        }
-
-        /// Loads the fragment and shows it (its failure shows with a retry, in its place).
-        func load() async {
-            let store = await runtime.fragment(path)
+            let store = runtime.loadFragment(path)
             self.store = store
             let host = UIHostingController(
-                rootView: ScreenView(store: store, runtime: runtime, components: components, onAction: intercept))
-            self.host = host
+                rootView: ScreenView(store: store, runtime: runtime, components: components, embedded: true, onAction: intercept))
+            // The hosting view's intrinsic size follows what SwiftUI draws, so Auto Layout (a stack
+            // view, a self-sizing cell) gives the fragment its height.
+            host.sizingOptions = [.intrinsicContentSize]
+            host.view.backgroundColor = .clear
             embed(host, in: self)
+        }
+
+        public override func viewWillAppear(_ animated: Bool) {
+            super.viewWillAppear(animated)
+            if store?.screen != nil { store?.follow() }
         }
 
         public override func viewDidDisappear(_ animated: Bool) {

@@ -1,4 +1,5 @@
 #if canImport(UIKit) && canImport(SwiftUI)
+    import Observation
     import Screenplay
     import ScreenplayClient
     import ScreenplaySwiftUI
@@ -6,7 +7,7 @@
     import UIKit
 
     /// A view controller that shows one screen of the runtime (loading, the screen, or the failure
-    /// with a retry), drawn by the SwiftUI renderer.
+    /// with a retry), drawn by the SwiftUI renderer; its title follows the screen's.
     ///
     /// ```swift
     /// let controller = ScreenViewController(store: store, runtime: runtime)
@@ -25,7 +26,7 @@
             self.store = store
             host = UIHostingController(rootView: ScreenView(store: store, runtime: runtime, components: components, onAction: onAction))
             super.init(nibName: nil, bundle: nil)
-            title = store.screen?.title
+            followTitle()
         }
 
         @available(*, unavailable)
@@ -34,6 +35,16 @@
         public override func viewDidLoad() {
             super.viewDidLoad()
             embed(host, in: self)
+        }
+
+        /// The navigation bar shows the screen's title: set now, and again whenever it changes
+        /// (the screen loads, an intent or a live patch renames it).
+        private func followTitle() {
+            title = withObservationTracking {
+                store.screen?.title
+            } onChange: { [weak self] in
+                Task { @MainActor in self?.followTitle() }
+            }
         }
     }
 

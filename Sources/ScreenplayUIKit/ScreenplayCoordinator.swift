@@ -5,10 +5,15 @@
     import SwiftUI
     import UIKit
 
-    /// The Movile write-up's coordinator: the server navigates, and this performs it on a
-    /// `UINavigationController` — a screen opened by a tap is pushed, `present` is presented modally,
-    /// `back` pops and `dismiss` dismisses — while routes the app registered open its own view
-    /// controllers. A swipe back in the navigation controller pops the runtime too.
+    /// The Movile write-up's coordinator: the server navigates, and this shows it on a
+    /// `UINavigationController` — screens opened by a tap are pushed, `present` opens a sheet with a
+    /// navigation of its own, `back` pops and `dismiss` dismisses — while routes the app registered
+    /// open its own view controllers. A swipe back pops the runtime too, and a sheet swiped down
+    /// tells the runtime it is gone.
+    ///
+    /// It only ever removes the screens it pushed (the app's own view controllers stay where they
+    /// are), and it keeps the navigation controller's delegate the app had set: that delegate still
+    /// hears of every transition.
     ///
     /// ```swift
     /// let coordinator = ScreenplayCoordinator(runtime: runtime, navigationController: navigation)
@@ -16,12 +21,16 @@
     /// await coordinator.start("/home")
     /// ```
     @MainActor
-    public final class ScreenplayCoordinator: NSObject, UINavigationControllerDelegate {
+    public final class ScreenplayCoordinator: NSObject, UINavigationControllerDelegate, UIAdaptivePresentationControllerDelegate {
         public let runtime: ScreenplayRuntime
         public let navigationController: UINavigationController
         private let components: ComponentRegistry<AnyView>
         private let intercept: (@MainActor (Action) -> Bool)?
         private var listening: Task<Void, Never>?
+        /// The delegate the app had set on the navigation controller.
+        private weak var appDelegate: (any UINavigationControllerDelegate)?
+        /// The presented sheet's navigation controller, while one is up.
+        private var sheet: UINavigationController?
 
         public init(
             runtime: ScreenplayRuntime, navigationController: UINavigationController,
@@ -31,6 +40,7 @@
             self.navigationController = navigationController
             self.components = components
             self.intercept = onAction
+            appDelegate = navigationController.delegate
             super.init()
             navigationController.delegate = self
         }
@@ -39,7 +49,7 @@
         public func route(_ pattern: String, _ makeController: @escaping @MainActor (AppRouter.NativeRoute) -> UIViewController?) {
             runtime.router.register(pattern) { [weak self] route in
                 guard let self, let controller = makeController(route) else { return }
-                navigationController.pushViewController(controller, animated: true)
+                (sheet ?? navigationController).pushViewController(controller, animated: true)
             }
         }
 
@@ -53,23 +63,53 @@
             await runtime.open(path)
         }
 
-        /// What each runtime event does to the view controllers.
+        /// Every event that may change the stacks brings the controllers in line with the runtime.
         func handle(_ event: RuntimeEvent) {
             switch event {
-            case .openedScreen(_, _, let presented):
-                if presented {
-                    guard let store = runtime.presented else { return }
-                    let controller = UINavigationController(rootViewController: screen(store))
-                    navigationController.present(controller, animated: true)
-                } else if let store = runtime.stack.last {
-                    navigationController.pushViewController(screen(store), animated: navigationController.viewControllers.count > 0)
+            case .openedScreen, .openedWeb, .wentBack, .dismissed, .loadFailed: reconcile()
+            default: break
+            }
+        }
+
+        /// Shows the runtime's stacks: screens pushed or presented since are added, screens popped,
+        /// dismissed or replaced by their web page (a screen the server did not have) are removed;
+        /// every other view controller stays where it is.
+        func reconcile() {
+            show(runtime.stack, in: navigationController)
+            if runtime.presentedStack.isEmpty {
+                if let sheet {
+                    self.sheet = nil
+                    if sheet.presentingViewController != nil { sheet.dismiss(animated: true) }
                 }
-            case .wentBack:
-                if screenCount > runtime.stack.count { navigationController.popViewController(animated: true) }
-            case .dismissed:
-                navigationController.presentedViewController?.dismiss(animated: true)
-            default:
-                break
+            } else if let sheet {
+                show(runtime.presentedStack, in: sheet)
+            } else {
+                let sheet = UINavigationController()
+                show(runtime.presentedStack, in: sheet)
+                sheet.delegate = self
+                self.sheet = sheet
+                navigationController.present(sheet, animated: true)
+                // After `present`: the presentation controller to ask is the one it made.
+                sheet.presentationController?.delegate = self
+            }
+        }
+
+        private func show(_ stores: [ScreenStore], in navigation: UINavigationController) {
+            let current = navigation.viewControllers
+            var kept = current.filter { controller in
+                guard let screen = controller as? ScreenViewController else { return true }
+                return stores.contains { $0 === screen.store }
+            }
+            let shown = Set(kept.compactMap { ($0 as? ScreenViewController)?.store.id })
+            for store in stores where !shown.contains(store.id) { kept.append(screen(store)) }
+            let isPrefix = { (short: [UIViewController], long: [UIViewController]) in zip(short, long).allSatisfy { $0 === $1 } }
+            if kept.count == current.count, isPrefix(kept, current) { return }
+            if kept.count == current.count + 1, isPrefix(current, kept), let pushed = kept.last {
+                navigation.pushViewController(pushed, animated: !current.isEmpty)
+            } else if kept.count < current.count, isPrefix(kept, current), let top = kept.last {
+                navigation.popToViewController(top, animated: true)
+            } else {
+                navigation.setViewControllers(kept, animated: !current.isEmpty)
             }
         }
 
@@ -77,16 +117,50 @@
             ScreenViewController(store: store, runtime: runtime, components: components, onAction: intercept)
         }
 
-        /// The screens of the runtime on the navigation controller.
-        private var screenCount: Int {
-            navigationController.viewControllers.filter { $0 is ScreenViewController }.count
+        /// The screens of `stores` that `navigation` still shows, as a count from the first.
+        private func shownCount(of stores: [ScreenStore], in navigation: UINavigationController) -> Int {
+            let shown = Set(navigation.viewControllers.compactMap { ($0 as? ScreenViewController)?.store.id })
+            return stores.prefix { shown.contains($0.id) }.count
         }
 
         public func navigationController(
             _ navigationController: UINavigationController, didShow viewController: UIViewController, animated: Bool
         ) {
             // The user swiped back past screens the runtime still holds.
-            if screenCount < runtime.stack.count { runtime.pop(to: screenCount) }
+            if navigationController === sheet {
+                let count = shownCount(of: runtime.presentedStack, in: navigationController)
+                if count < runtime.presentedStack.count { runtime.popPresented(to: count) }
+                return
+            }
+            let count = shownCount(of: runtime.stack, in: navigationController)
+            if count < runtime.stack.count { runtime.pop(to: count) }
+            #if canImport(ObjectiveC)
+                appDelegate?.navigationController?(navigationController, didShow: viewController, animated: animated)
+            #endif
+        }
+
+        #if canImport(ObjectiveC)
+            public func navigationController(
+                _ navigationController: UINavigationController, willShow viewController: UIViewController, animated: Bool
+            ) {
+                guard navigationController !== sheet else { return }
+                appDelegate?.navigationController?(navigationController, willShow: viewController, animated: animated)
+            }
+
+            // Every other delegate method (transitions, orientations) goes to the app's delegate.
+            public override func responds(to selector: Selector!) -> Bool {
+                super.responds(to: selector) || (appDelegate?.responds(to: selector) ?? false)
+            }
+
+            public override func forwardingTarget(for selector: Selector!) -> Any? {
+                appDelegate?.responds(to: selector) == true ? appDelegate : super.forwardingTarget(for: selector)
+            }
+        #endif
+
+        /// The user swiped the sheet down: the runtime lets its screens go.
+        public func presentationControllerDidDismiss(_ presentationController: UIPresentationController) {
+            sheet = nil
+            runtime.presentationDismissed()
         }
     }
 #endif

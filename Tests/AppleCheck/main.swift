@@ -220,6 +220,8 @@ enum ConformanceCheck {
     check(nativeRoutes == ["42"], "a native route opens the app's view controller (\(nativeRoutes))")
     check(navigation.viewControllers.count == 2, "the native view controller is pushed")
 
+    try await UIKitCheck.verify()
+
     // 5. An app's registration (AppFile.swift) draws its component.
     let banner = CustomComponent("BANNER", properties: ["title": "Sale", "subscribed": false])
     let drawn = try appRegistry().render(banner).map { ViewInspector.inspect($0) }

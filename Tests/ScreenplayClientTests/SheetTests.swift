@@ -61,7 +61,7 @@ import Testing
         #expect(runtime.eventLog.last == .dismissed)
         #expect(sheet != nil)
         let count = runtime.eventCount
-        runtime.presentationDismissed()  // the system's second word about the same sheet
+        runtime.presentationDismissed() // the system's second word about the same sheet
         #expect(runtime.eventCount == count, "nothing happens when nothing is presented")
     }
 
@@ -72,7 +72,7 @@ import Testing
         let navigation = Task { await runtime.perform(.navigate("/slow")) }
         try await Task.sleep(for: .milliseconds(20))
         #expect(runtime.presentedStack.map(\.path) == ["/sheet", "/slow"])
-        runtime.presentationDismissed()  // swiped away while /slow loads
+        runtime.presentationDismissed() // swiped away while /slow loads
         await navigation.value
         #expect(runtime.presentedStack.isEmpty)
         #expect(runtime.stack.map(\.path) == ["/home"], "the late screen went nowhere")

@@ -15,12 +15,18 @@
         let store: ScreenStore
         /// The store's one context (and presenter): looked up, not made, on every `init`.
         let context: RenderContext
+        let embedded: Bool
 
+        /// - Parameters:
+        ///   - embedded: drawn inside another screen (a fragment): as tall as what it shows, with no
+        ///     scroll view of its own, and a loading or failed state a row high.
+        ///   - onAction: sees every action first; return true for those the app performed itself.
         public init(
             store: ScreenStore, runtime: ScreenplayRuntime, components: ComponentRegistry<AnyView> = ComponentRegistry(),
-            images: ImageStore? = nil, onAction intercept: (@MainActor (Action) -> Bool)? = nil
+            images: ImageStore? = nil, embedded: Bool = false, onAction intercept: (@MainActor (Action) -> Bool)? = nil
         ) {
             self.store = store
+            self.embedded = embedded
             context = RenderContext.of(
                 store, runtime: runtime, components: components, images: images ?? ImageStore.shared, intercept: intercept)
         }
@@ -36,16 +42,16 @@
             switch store.phase {
             case .loading:
                 ProgressView()
-                    .frame(maxWidth: .infinity, maxHeight: .infinity)
+                    .frame(maxWidth: .infinity, minHeight: embedded ? 44 : nil, maxHeight: embedded ? nil : .infinity)
                     .accessibilityLabel("Loading")
             case .failed(let error):
-                FailureView(message: error.message) { Task { await store.retry() } }
+                FailureView(message: error.message, fillsScreen: !embedded) { Task { await store.retry() } }
             case .loaded(let loaded):
                 let presentation = context.present(loaded.screen)
                 VStack(alignment: .leading, spacing: 0) {
                     if loaded.stale { StaleBanner() }
                     if let intentError = store.intentError { FailureBanner(message: intentError.message) }
-                    ScreenBody(presentation: presentation)
+                    ScreenBody(presentation: presentation, scrolls: !embedded)
                 }
                 .refreshable { @MainActor in await store.reload() }
                 .environment(\.screenplay, context)
@@ -55,13 +61,14 @@
     }
 
     /// The presented body in the screen's one vertical scroll view: its own when the presentation
-    /// says the body scrolls, else one around it.
+    /// says the body scrolls, else one around it — or, embedded in another screen, as tall as it is.
     struct ScreenBody: View {
         let presentation: ScreenPresentation
+        let scrolls: Bool
 
         var body: some View {
             if let root = presentation.root {
-                if presentation.bodyScrolls {
+                if presentation.bodyScrolls || !scrolls {
                     NodeView(node: root).equatable()
                 } else {
                     ScrollView(.vertical) { NodeView(node: root).equatable() }
@@ -78,6 +85,7 @@
     /// The failure of a screen that has nothing to show, with a retry.
     struct FailureView: View {
         let message: String
+        var fillsScreen = true
         let retry: () -> Void
 
         var body: some View {
@@ -86,7 +94,7 @@
                 Button("Retry", action: retry).buttonStyle(.borderedProminent)
             }
             .padding(EdgeInsets(top: 24, leading: 24, bottom: 24, trailing: 24))
-            .frame(maxWidth: .infinity, maxHeight: .infinity)
+            .frame(maxWidth: .infinity, maxHeight: fillsScreen ? .infinity : nil)
         }
     }
 

@@ -42,15 +42,13 @@
 
         public var body: some View {
             NavigationStack(path: pushed) {
-                root
-                    .navigationDestination(for: Int.self) { index in
-                        if runtime.stack.indices.contains(index) { screen(runtime.stack[index]) }
-                    }
-            }
-            .sheet(isPresented: isPresenting) {
-                if let presented = runtime.presented {
-                    NavigationStack { screen(presented) }
+                root.navigationDestination(for: ScreenStore.ID.self) { id in
+                    if let store = runtime.stack.first(where: { $0.id == id }) { screen(store) }
                 }
+            }
+            .sheet(item: presented) { _ in
+                // The sheet's own navigation: screens opened inside it stay in it.
+                PresentedNavigation(runtime: runtime) { store in screen(store) }
             }
             .task { @MainActor in
                 // The app's own hooks win: only those it left unset are filled in.
@@ -67,7 +65,7 @@
 
         @ViewBuilder private var root: some View {
             if let first = runtime.stack.first {
-                screen(first)
+                screen(first).id(first.id)
             } else {
                 ProgressView()
             }
@@ -77,20 +75,43 @@
             ScreenView(store: store, runtime: runtime, components: components, onAction: intercept)
         }
 
-        /// The screens pushed over the first, by their place in the runtime's stack; popping in
-        /// the interface pops the runtime.
-        private var pushed: Binding<[Int]> {
+        /// The screens pushed over the first, by identity (a pop and a push in one update is a new
+        /// screen); popping in the interface pops the runtime.
+        private var pushed: Binding<[ScreenStore.ID]> {
             Binding(
-                get: { Array(runtime.stack.indices.dropFirst()) },
+                get: { runtime.stack.dropFirst().map(\.id) },
                 set: { [runtime] path in runtime.pop(to: path.count + 1) })
         }
 
-        private var isPresenting: Binding<Bool> {
+        /// The presented screen; the user dismissing the sheet tells the runtime.
+        private var presented: Binding<ScreenStore?> {
             Binding(
-                get: { runtime.presented != nil },
-                set: { [runtime] shown in
-                    if !shown, runtime.presented != nil { Task { await runtime.perform(.dismiss) } }
-                })
+                get: { runtime.presented },
+                set: { [runtime] store in if store == nil { runtime.presentationDismissed() } })
+        }
+    }
+
+    /// A presented sheet's navigation: its first screen, then those opened inside it.
+    struct PresentedNavigation<Screen: View>: View {
+        let runtime: ScreenplayRuntime
+        let screen: (ScreenStore) -> Screen
+
+        var body: some View {
+            NavigationStack(path: pushed) {
+                if let first = runtime.presentedStack.first {
+                    screen(first)
+                        .id(first.id)
+                        .navigationDestination(for: ScreenStore.ID.self) { id in
+                            if let store = runtime.presentedStack.first(where: { $0.id == id }) { screen(store) }
+                        }
+                }
+            }
+        }
+
+        private var pushed: Binding<[ScreenStore.ID]> {
+            Binding(
+                get: { runtime.presentedStack.dropFirst().map(\.id) },
+                set: { [runtime] path in runtime.popPresented(to: path.count + 1) })
         }
     }
 #endif

@@ -549,7 +549,6 @@ public struct TextFieldLink {}
 @available(iOS 17.0, macOS 14.0, *) public struct TypesettingLanguage {}
 @available(iOS 14.0, *) public struct UIApplicationDelegateAdaptor {}
 @available(iOS 16.0, *) public struct UIHostingConfiguration {}
-@available(iOS 16.0, *) public struct UIHostingControllerSizingOptions {}
 @available(iOS 17.0, *) public protocol UITraitBridgedEnvironmentKey {}
 @available(iOS 13.0, *) public protocol UIViewControllerRepresentable {}
 @available(iOS 13.0, *) public struct UIViewControllerRepresentableContext {}

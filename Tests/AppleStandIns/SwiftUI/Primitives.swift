@@ -521,8 +521,18 @@ public struct AccessibilityChildBehavior: Hashable, Sendable {
 
 // MARK: - UIKit interoperation
 
+/// What a hosting controller keeps up to date from its SwiftUI content (iOS 16, macOS 13).
+@available(iOS 16.0, macOS 13.0, *)
+public struct UIHostingControllerSizingOptions: OptionSet, Sendable {
+    public let rawValue: Int
+    public init(rawValue: Int) { self.rawValue = rawValue }
+    public static let preferredContentSize = UIHostingControllerSizingOptions(rawValue: 1)
+    public static let intrinsicContentSize = UIHostingControllerSizingOptions(rawValue: 2)
+}
+
 @MainActor open class UIHostingController<Content: View>: UIViewController {
     public var rootView: Content
+    @available(iOS 16.0, *) public var sizingOptions: UIHostingControllerSizingOptions = []
     public init(rootView: Content) {
         self.rootView = rootView
         super.init()

@@ -292,6 +292,12 @@ extension View {
     ) -> some View {
         attributed("sheet", isPresented)
     }
+    /// The sheet's content is recorded (as the modifier's value) for the item shown now, if any.
+    public func sheet<Item: Identifiable, Content: View>(
+        item: Binding<Item?>, onDismiss: (() -> Void)? = nil, @ViewBuilder content: @escaping (Item) -> Content
+    ) -> some View {
+        attributed("sheet", SheetRecord(dismiss: { item.wrappedValue = nil }, content: item.wrappedValue.map { AnyView(content($0)) }))
+    }
     public func task(priority: TaskPriority = .userInitiated, _ action: @escaping @Sendable () async -> Void) -> some View {
         attributed("task", (nil as AnyHashable?, action))
     }
@@ -305,6 +311,12 @@ extension View {
     public func environment<V>(_ keyPath: WritableKeyPath<EnvironmentValues, V>, _ value: V) -> some View {
         Attributed(self, "environment", value) { $0[keyPath: keyPath] = value }
     }
+}
+
+/// What `.sheet(item:)` shows now, and how the user dismisses it (a swipe down).
+public struct SheetRecord {
+    public let dismiss: () -> Void
+    public let content: AnyView?
 }
 
 // MARK: - Environment and state

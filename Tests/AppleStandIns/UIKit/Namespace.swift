@@ -136,7 +136,6 @@ public protocol UIActivityItemSource {}
 @available(iOS 15.0, *) public protocol UIActivityItemsConfigurationProviding {}
 @available(iOS 13.0, *) public protocol UIActivityItemsConfigurationReading {}
 @available(iOS 6.0, *) open class UIActivityViewController {}
-public protocol UIAdaptivePresentationControllerDelegate {}
 @available(iOS 8.0, *) open class UIAlertAction {}
 @available(iOS 8.0, *) open class UIAlertController {}
 @available(iOS 16.0, *) public enum UIAlertControllerSeverity {}
@@ -485,7 +484,6 @@ public protocol UIPopoverControllerDelegate {}
 @available(iOS 8.0, *) open class UIPopoverPresentationController {}
 public protocol UIPopoverPresentationControllerDelegate {}
 @available(iOS 16.0, *) public protocol UIPopoverPresentationControllerSourceItem {}
-@available(iOS 8.0, *) open class UIPresentationController {}
 @available(iOS 9.0, *) open class UIPress {}
 @available(iOS 9.0, *) open class UIPressesEvent {}
 @available(iOS 9.0, *) @available(*, deprecated, message: "deprecated: iOS 13.0") open class UIPreviewAction {}

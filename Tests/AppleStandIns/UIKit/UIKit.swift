@@ -82,10 +82,20 @@ public final class NSLayoutYAxisAnchor: NSLayoutAnchor<NSLayoutYAxisAnchor> {}
     }
     open func didMove(toParent parent: UIViewController?) {}
     open func willMove(toParent parent: UIViewController?) {}
+    /// What presents this controller (made by `present`, as UIKit makes it for the style).
+    public private(set) var presentationController: UIPresentationController?
     open func present(_ viewControllerToPresent: UIViewController, animated flag: Bool, completion: (() -> Void)? = nil) {
         presentedViewController = viewControllerToPresent
         viewControllerToPresent.presentingViewController = self
+        viewControllerToPresent.presentationController = UIPresentationController(
+            presentedViewController: viewControllerToPresent, presenting: self)
         completion?()
+    }
+    /// The stand-in's hook for a test: the user swipes this presented controller down.
+    public func standInUserSwipesDown() {
+        guard let presenting = presentingViewController, let controller = presentationController else { return }
+        presenting.dismiss(animated: true)
+        controller.delegate?.presentationControllerDidDismiss(controller)
     }
     open func dismiss(animated flag: Bool, completion: (() -> Void)? = nil) {
         if let presented = presentedViewController {
@@ -97,6 +107,21 @@ public final class NSLayoutYAxisAnchor: NSLayoutAnchor<NSLayoutYAxisAnchor> {}
         }
         completion?()
     }
+}
+
+@MainActor open class UIPresentationController {
+    public unowned let presentedViewController: UIViewController
+    public weak var presentingViewController: UIViewController?
+    open weak var delegate: (any UIAdaptivePresentationControllerDelegate)?
+    public init(presentedViewController: UIViewController, presenting presentingViewController: UIViewController?) {
+        self.presentedViewController = presentedViewController
+        self.presentingViewController = presentingViewController
+    }
+}
+
+/// UIKit's methods are optional (Objective-C); the stand-in names the one the coordinator implements.
+@MainActor public protocol UIAdaptivePresentationControllerDelegate: AnyObject {
+    func presentationControllerDidDismiss(_ presentationController: UIPresentationController)
 }
 
 @MainActor public protocol UINavigationControllerDelegate: AnyObject {
@@ -125,9 +150,17 @@ public final class NSLayoutYAxisAnchor: NSLayoutAnchor<NSLayoutYAxisAnchor> {}
         if let top = viewControllers.last { delegate?.navigationController(self, didShow: top, animated: animated) }
         return popped
     }
+    @discardableResult open func popToViewController(_ viewController: UIViewController, animated: Bool) -> [UIViewController]? {
+        guard let index = viewControllers.firstIndex(where: { $0 === viewController }) else { return nil }
+        let popped = Array(viewControllers[(index + 1)...])
+        viewControllers.removeSubrange((index + 1)...)
+        delegate?.navigationController(self, didShow: viewController, animated: animated)
+        return popped
+    }
     open func setViewControllers(_ viewControllers: [UIViewController], animated: Bool) {
         self.viewControllers = viewControllers
         for controller in viewControllers { controller.navigationController = self }
+        if let top = viewControllers.last { delegate?.navigationController(self, didShow: top, animated: animated) }
     }
 }
 
