@@ -221,6 +221,7 @@ enum ConformanceCheck {
     check(navigation.viewControllers.count == 2, "the native view controller is pushed")
 
     try await UIKitCheck.verify()
+    try await ImageCheck.verify()
 
     // 5. An app's registration (AppFile.swift) draws its component.
     let banner = CustomComponent("BANNER", properties: ["title": "Sale", "subscribed": false])

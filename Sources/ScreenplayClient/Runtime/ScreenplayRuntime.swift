@@ -143,7 +143,7 @@ public final class ScreenplayRuntime {
                 // Dismissed or popped while it loaded (a sheet swiped away mid-navigation): let it go.
                 guard isShown(store) else { return }
                 store.follow()
-            } catch where error.kind == .notFound {
+            } catch  where error.kind == .notFound {
                 // The server has no such screen: an old app reaches the feature on the web.
                 guard isShown(store) else { return }
                 remove(store)

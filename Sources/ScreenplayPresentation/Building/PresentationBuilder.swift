@@ -7,8 +7,6 @@ struct PresentationBuilder {
     var path: [JSONPath.Component]
     private var presentedCount = 0
     private var reusedCount = 0
-    /// How deep the node being presented is: 1 for the screen's body.
-    private var depth = 0
 
     init(context: PresentationContext, path: [JSONPath.Component]) {
         self.context = context
@@ -27,8 +25,6 @@ struct PresentationBuilder {
     // MARK: - Nodes
 
     private mutating func build(_ node: Node, old: Memo?) -> Memo {
-        depth += 1
-        defer { depth -= 1 }
         let outside = context.insideLink
         var memo = buildWithin(node, old: old)
         context.insideLink = outside
@@ -70,7 +66,9 @@ struct PresentationBuilder {
             // One vertical scroll a screen: the body's own, else the one every renderer puts the
             // body in; a vertical scroll further down is a lazy column of it (a scroll inside a
             // scroll fights for the same drags and would draw a second refresh control).
-            let scrolls = scroll.axis == .horizontal || depth == 1
+            // (The body's path is `body`, or empty for a node presented alone; lazy rows, presented
+            // later by builders of their own, are always deeper.)
+            let scrolls = scroll.axis == .horizontal || path.count <= 1
             let layout = StackLayout(axis: scroll.axis, spacing: scroll.spacing, isLazy: true, scrolling: scrolls ? .scrolls : .none)
             content = .stack(layout, lazy(scroll.children, at: [.key("children")], old: old, into: &subtree))
         case .carousel(let carousel):

@@ -131,6 +131,28 @@ public struct PresentedImage: Sendable, Hashable {
     public var placeholderColor: AdaptiveColor?
     /// Clipped to a circle (the generic item's avatar).
     public var isCircular: Bool
+
+    /// The width an image is decoded for when its frame does not say (one that fills its
+    /// container): the widest phone or tablet column, in points.
+    public static let widestFrame = 1_024.0
+
+    /// How many pixels the image's longer side needs at `scale` pixels a point: the frame's
+    /// longer side (or ``widestFrame``), twice that when the image fills its frame (a cropped image
+    /// up to twice as long as it is high still covers it). Renderers decode images no larger, so
+    /// an image costs its frame's pixels, not its file's.
+    ///
+    /// ```swift
+    /// images.image(for: url, maxPixelSize: image.decodedPixelSize(scale: 3))
+    /// ```
+    public func decodedPixelSize(scale: Double) -> Int {
+        func points(_ length: Length?) -> Double? {
+            if case .points(let value)? = length, value > 0 { value } else { nil }
+        }
+        let side = max(points(width) ?? 0, points(height) ?? 0)
+        let frame = side > 0 && points(width) != nil ? side : max(side, Self.widestFrame)
+        let crop = contentMode == .fill ? 2.0 : 1.0
+        return Int((min(frame, 16_384) * crop * max(1, min(scale, 4))).rounded(.up))
+    }
 }
 
 public struct PresentedShape: Sendable, Hashable {

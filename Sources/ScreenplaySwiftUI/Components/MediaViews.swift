@@ -5,23 +5,27 @@
     import ScreenplayPresentation
     import SwiftUI
 
-    #if canImport(UIKit)
-        import UIKit
-    #elseif canImport(AppKit)
-        import AppKit
-    #endif
-
-    /// `image`: the placeholder colour at the presented size until the bytes arrive (from the
-    /// shared, bounded image store), and for good when they cannot.
+    /// `image`: the placeholder colour at the presented size until the image arrives — fetched,
+    /// decoded off the main actor and downsampled to the pixels its frame needs, by the shared
+    /// image store within its budget of decoded bytes — and for good when it cannot (unreachable,
+    /// not an image).
     struct RemoteImageView: View {
         let image: PresentedImage
         @Environment(\.screenplay) private var context
         @Environment(\.colorScheme) private var scheme
+        @Environment(\.displayScale) private var displayScale
         @State private var loaded: Image?
 
+        /// What the image is loaded for: its URL at the pixel size its frame needs on this screen.
+        private struct Request: Equatable {
+            let url: String?
+            let pixels: Int
+        }
+
         var body: some View {
+            let request = Request(url: image.url, pixels: image.decodedPixelSize(scale: Double(displayScale)))
             framed
-                .task(id: image.url) { @MainActor in loaded = await load() }
+                .task(id: request) { @MainActor in loaded = await load(request) }
         }
 
         @ViewBuilder private var framed: some View {
@@ -40,17 +44,11 @@
             }
         }
 
-        private func load() async -> Image? {
-            guard let url = image.url.flatMap({ context?.resolve($0) }), let images = context?.images,
-                let data = await images.data(for: url)
+        private func load(_ request: Request) async -> Image? {
+            guard let url = request.url.flatMap({ context?.resolve($0) }), let images = context?.images,
+                let decoded = await images.image(for: url, maxPixelSize: request.pixels), let picture = decoded.image as? CGImage
             else { return nil }
-            #if canImport(UIKit)
-                return UIImage(data: data).map { Image(uiImage: $0) }
-            #elseif canImport(AppKit)
-                return NSImage(data: data).map { Image(nsImage: $0) }
-            #else
-                return nil
-            #endif
+            return Image(decorative: picture, scale: displayScale)
         }
     }
 

@@ -78,8 +78,17 @@
     }
 
     extension ImageStore {
-        /// The images of every screen of the app, over URLSession, 32 MB at most.
-        @MainActor static let shared = ImageStore(transport: URLSessionTransport())
+        /// The images of every screen of the app, over URLSession, decoded by ImageIO to the size
+        /// of their frames, 64 MB of pixels at most.
+        @MainActor static let shared = ImageStore(transport: URLSessionTransport(), decoder: ImageStore.platformDecoder)
+
+        private static var platformDecoder: any ImageDecoding {
+            #if canImport(ImageIO)
+                ImageIOThumbnails()
+            #else
+                UndecodedImages()
+            #endif
+        }
     }
 
     /// The failure of a screen that has nothing to show, with a retry.

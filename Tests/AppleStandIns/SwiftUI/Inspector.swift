@@ -228,6 +228,8 @@ public struct InspectedView {
         if changed {
             node.install(into: view)
             node.reads = [:]
+            // The view's environment values, as in force here (a skipped view keeps the ones it had).
+            resolveEnvironment(of: view)
             node.isInvalid = false
             graph.counted(view, at: identity)
             node.body = withObservationTracking {

@@ -336,9 +336,21 @@ public struct ProgressView: View, PrimitiveView {
     public func inspected(by inspector: inout ViewInspector) -> InspectedView { InspectedView("ProgressView") }
 }
 
+/// CoreGraphics' image, which SwiftUI re-exports: what ``ImageStore``'s decoder makes on Apple platforms.
+open class CGImage: @unchecked Sendable {
+    public let width: Int
+    public let height: Int
+    public init(width: Int, height: Int) {
+        self.width = width
+        self.height = height
+    }
+}
+
 public struct Image: View, PrimitiveView {
     public typealias Body = Never
+    public enum Orientation: UInt8, Hashable, Sendable { case up, upMirrored, down, downMirrored, left, leftMirrored, right, rightMirrored }
     public init(uiImage: UIImage) {}
+    public init(decorative cgImage: CGImage, scale: CGFloat, orientation: Image.Orientation = .up) {}
     public func resizable(capInsets: EdgeInsets = EdgeInsets(), resizingMode: Image.ResizingMode = .stretch) -> Image { self }
     public enum ResizingMode: Hashable, Sendable { case tile, stretch }
     public func inspected(by inspector: inout ViewInspector) -> InspectedView { InspectedView("Image") }

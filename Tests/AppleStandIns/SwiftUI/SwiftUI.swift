@@ -185,7 +185,8 @@ public struct ModifiedContent<Content: View, Modifier: ViewModifier>: View, Prim
         self.modifier = modifier
     }
     public func inspected(by inspector: inout ViewInspector) -> InspectedView {
-        inspector.inspect(modifier.body(content: ViewModifierContent(content: content)))
+        resolveEnvironment(of: modifier)
+        return inspector.inspect(modifier.body(content: ViewModifierContent(content: content)))
     }
 }
 
@@ -361,6 +362,10 @@ public struct EnvironmentValues {
         get { self[DynamicTypeSizeKey.self] }
         set { self[DynamicTypeSizeKey.self] = newValue }
     }
+    public var displayScale: CGFloat {
+        get { self[DisplayScaleKey.self] }
+        set { self[DisplayScaleKey.self] = newValue }
+    }
     public var accessibilityReduceMotion: Bool {
         get { self[ReduceMotionKey.self] }
         set { self[ReduceMotionKey.self] = newValue }
@@ -391,6 +396,7 @@ extension EnvironmentValues {
 struct FontKey: EnvironmentKey { static let defaultValue: Font? = nil }
 struct DynamicTypeSizeKey: EnvironmentKey { static let defaultValue = DynamicTypeSize.large }
 struct ReduceMotionKey: EnvironmentKey { static let defaultValue = false }
+struct DisplayScaleKey: EnvironmentKey { static let defaultValue: CGFloat = 3 }
 
 /// The user's text size (Settings › Display & Text Size), from `xSmall` to `accessibility5`.
 public enum DynamicTypeSize: Hashable, Comparable, Sendable, CaseIterable {
@@ -422,10 +428,27 @@ struct OpenURLKey: EnvironmentKey { static let defaultValue = OpenURLAction { _ 
 public protocol DynamicProperty {}
 
 /// Reads the environment the view is shown in; the graph re-evaluates the view when it changes.
-@MainActor @propertyWrapper public struct Environment<Value>: DynamicProperty, GraphManaged {
+/// As in SwiftUI, the value is the one in force where the view is when its body is evaluated,
+/// and it stays that value for the view (a `.task` that reads it later sees the same).
+@MainActor @propertyWrapper public struct Environment<Value>: DynamicProperty, GraphManaged, EnvironmentResolving {
+    final class Location {
+        var value: Value?
+    }
     let keyPath: KeyPath<EnvironmentValues, Value>
+    let location = Location()
     public init(_ keyPath: KeyPath<EnvironmentValues, Value>) { self.keyPath = keyPath }
-    public var wrappedValue: Value { EnvironmentValues.read(keyPath) }
+    public var wrappedValue: Value { location.value ?? EnvironmentValues.read(keyPath) }
+    func resolve() { location.value = EnvironmentValues.read(keyPath) }
+}
+
+/// A property the graph fills from the environment before a body is evaluated.
+@MainActor protocol EnvironmentResolving {
+    func resolve()
+}
+
+/// Fills `view`'s `@Environment` properties (a view's or a modifier's) from the environment in force.
+@MainActor func resolveEnvironment(of view: Any) {
+    for child in Mirror(reflecting: view).children { (child.value as? EnvironmentResolving)?.resolve() }
 }
 
 /// The view's own value, kept by the graph for its identity: the value given at the first `init`
