@@ -152,8 +152,12 @@ enum ConformanceCheck {
         if let mismatch = test.mismatch(ConformanceCheck.facts(of: screenView(store, runtime)), renderer: "the SwiftUI renderer") {
             Run.failures.append(mismatch)
         }
-        let problems = ViewGraph(screenView(store, runtime)).problems
-        check(problems.isEmpty, "\(test.name): SwiftUI would report \(problems)")
+        let graph = ViewGraph(screenView(store, runtime))
+        check(graph.problems.isEmpty, "\(test.name): SwiftUI would report \(graph.problems)")
+        let keys = LocalizationCheck.serverWordsAsKeys(in: graph.root)
+        check(keys.isEmpty, "\(test.name): server words drawn as localized keys: \(keys)")
+        let clipped = FocusCheck.clippedControls(in: graph.root)
+        check(clipped.isEmpty, "\(test.name): focus rings clipped around \(clipped)")
     }
 
     // 2. Every example screen of the write-ups (Examples/screens) shows what its presentation says.
@@ -179,6 +183,8 @@ enum ConformanceCheck {
         let presented = Presenter(options: PresentationOptions(customTypes: components().typeNames)).present(screen, values: store.values)
         let expected = ConformanceFacts.facts(of: presented)
         let shown = ConformanceCheck.facts(of: screenView(store, runtime))
+        let clipped = FocusCheck.clippedControls(in: ViewInspector.inspect(screenView(store, runtime)))
+        check(clipped.isEmpty, "\(path): focus rings clipped around \(clipped)")
         check(expected.count > 5, "\(path): only \(expected.count) facts")
         check(
             shown == expected,
@@ -189,6 +195,7 @@ enum ConformanceCheck {
 
     // 3. SwiftUI's update rules: the stand-in's model holds, and the renderer re-evaluates only
     // what a keystroke or a one-city patch changed.
+    LocalizationCheck.verifyModel()
     await UpdateRules.checkModel()
     await UpdateRules.checkKeystroke(demo: demo)
     await UpdateRules.checkPatch(demo: demo)
@@ -222,6 +229,7 @@ enum ConformanceCheck {
 
     try await UIKitCheck.verify()
     try await ImageCheck.verify()
+    await FocusCheck.verify()
 
     // 5. An app's registration (AppFile.swift) draws its component.
     let banner = CustomComponent("BANNER", properties: ["title": "Sale", "subscribed": false])

@@ -57,6 +57,16 @@ public struct PresentedNode: Sendable, Hashable {
         }
     }
 
+    /// Whether the content is clipped to the box's rounded corners: yes for what draws itself
+    /// (images, shapes, text, badges), no for containers and controls, which may hold something
+    /// focusable whose focus ring or pressed state is drawn outside its frame.
+    public var clipsToBox: Bool {
+        switch content {
+        case .image, .shape, .text, .badge, .divider, .spacer, .missing: true
+        case .stack, .overlay, .grid, .list, .item, .button, .textField, .toggle, .custom: false
+        }
+    }
+
     /// Problems found while presenting this node (a client value of the wrong type for a control).
     public var diagnostics: [Diagnostic] {
         get { extras?.diagnostics ?? [] }

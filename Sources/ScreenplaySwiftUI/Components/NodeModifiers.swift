@@ -19,17 +19,22 @@
         }
     }
 
-    /// The node's box: padding, then background, then rounded corners.
+    /// The node's box: padding, then a background with rounded corners; the content is clipped to
+    /// them only when the presentation says so (never around controls, whose focus rings and
+    /// pressed states draw outside their frames).
     struct BoxModifier: ViewModifier {
         let box: Style?
+        let clips: Bool
         @Environment(\.colorScheme) private var scheme
 
         @ViewBuilder func body(content: Content) -> some View {
             if let box {
-                content
+                let shape = RoundedRectangle(cornerRadius: CGFloat(box.cornerRadius ?? 0))
+                let boxed =
+                    content
                     .padding(box.padding.map(Self.insets) ?? EdgeInsets())
-                    .background(box.background.map { $0.color(in: scheme) } ?? Color.clear)
-                    .clipShape(RoundedRectangle(cornerRadius: CGFloat(box.cornerRadius ?? 0)))
+                    .background(box.background.map { $0.color(in: scheme) } ?? Color.clear, in: shape)
+                if clips { boxed.clipShape(shape) } else { boxed }
             } else {
                 content
             }

@@ -13,7 +13,7 @@
 
         var body: some View {
             component
-                .modifier(BoxModifier(box: node.box))
+                .modifier(BoxModifier(box: node.box, clips: node.clipsToBox))
                 .modifier(TapModifier(tap: isControl ? nil : node.tap, context: context))
                 .modifier(AccessibilityModifier(accessibility: node.accessibility, isTappable: !isControl && node.tap != nil))
         }

@@ -28,6 +28,8 @@ public struct InspectedView {
     /// The font a text is drawn in: its own or its ancestors' (`.font` is an environment value).
     public var font: Font?
     public var title: String?
+    /// The title was a `LocalizedStringKey` (looked up, read as Markdown).
+    public var titleIsLocalizedKey = false
     public var value: String?
     public var action: (() -> Void)?
     public var setText: ((String) -> Void)?

@@ -302,7 +302,6 @@ public struct LinearGaugeStyle {}
 @available(iOS 17.0, *) public struct ListSectionSpacing {}
 @available(iOS 13.0, macOS 10.15, *) public protocol ListStyle {}
 @available(iOS 17.0, macOS 14.0, *) public struct LocalCoordinateSpace {}
-@available(iOS 13.0, macOS 10.15, *) public struct LocalizedStringKey {}
 @available(iOS 13.0, macOS 10.15, *) public struct LongPressGesture {}
 @available(iOS 13.0, macOS 10.15, *) @available(*, deprecated, message: "deprecated: iOS tbd / macOS tbd") public struct MagnificationGesture {}
 @available(iOS 17.0, macOS 14.0, *) public struct MagnifyGesture {}

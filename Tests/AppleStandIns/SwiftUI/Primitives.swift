@@ -2,6 +2,17 @@
 
 // MARK: - Text
 
+/// A key looked up in the app's strings (and read as Markdown): what a string literal becomes when
+/// it is given to `Text`, `Button`, `Toggle` or a field's title, as Xcode resolves it. A `String`
+/// value takes the `StringProtocol` overload instead, shown as it is.
+public struct LocalizedStringKey: Equatable, Sendable, ExpressibleByStringInterpolation {
+    public typealias StringInterpolation = DefaultStringInterpolation
+    let key: String
+    public init(_ value: String) { key = value }
+    public init(stringLiteral value: String) { key = value }
+    public init(stringInterpolation: DefaultStringInterpolation) { key = String(stringInterpolation: stringInterpolation) }
+}
+
 nonisolated public struct Text: View, PrimitiveView, Equatable {
     public typealias Body = Never
     /// The runs of the text as given: characters, bold, italic, link.
@@ -10,12 +21,19 @@ nonisolated public struct Text: View, PrimitiveView, Equatable {
         public var bold = false
         public var italic = false
         public var link: URL?
+        /// Made from a `LocalizedStringKey`: looked up and read as Markdown, never right for a server's words.
+        public var isLocalizedKey = false
     }
     public private(set) var segments: [Segment]
 
     nonisolated public init(verbatim content: String) { segments = [Segment(text: content)] }
-    nonisolated public init<S: StringProtocol>(_ content: S) { segments = [Segment(text: String(content))] }
-    nonisolated public init(_ attributedContent: AttributedString) {
+    @_disfavoredOverload nonisolated public init<S: StringProtocol>(_ content: S) { segments = [Segment(text: String(content))] }
+    nonisolated public init(_ key: LocalizedStringKey, tableName: String? = nil, bundle: Bundle? = nil, comment: StaticString? = nil) {
+        segments = [Segment(text: key.key, isLocalizedKey: true)]
+    }
+    /// Disfavoured here only: Linux's Foundation lets a string literal make an `AttributedString`,
+    /// so a literal would pick this; in Xcode a literal is a `LocalizedStringKey`, and so it is here.
+    @_disfavoredOverload nonisolated public init(_ attributedContent: AttributedString) {
         segments = attributedContent.runs.map { run in
             Segment(text: String(attributedContent[run.range].characters), link: run.link)
         }
@@ -389,8 +407,11 @@ public struct Button<Label: View>: View, PrimitiveView {
 }
 
 extension Button where Label == Text {
-    public init<S: StringProtocol>(_ title: S, action: @escaping @MainActor () -> Void) {
+    @_disfavoredOverload public init<S: StringProtocol>(_ title: S, action: @escaping @MainActor () -> Void) {
         self.init(role: nil, action: action) { Text(title) }
+    }
+    public init(_ titleKey: LocalizedStringKey, action: @escaping @MainActor () -> Void) {
+        self.init(role: nil, action: action) { Text(titleKey) }
     }
 }
 
@@ -430,13 +451,24 @@ public struct TextField<Label: View>: View, PrimitiveView {
     public typealias Body = Never
     let title: String
     let text: Binding<String>
-    public func inspected(by inspector: inout ViewInspector) -> InspectedView { InspectedView(field: "TextField", title, text) }
+    let titleIsLocalizedKey: Bool
+    public func inspected(by inspector: inout ViewInspector) -> InspectedView {
+        var view = InspectedView(field: "TextField", title, text)
+        view.titleIsLocalizedKey = titleIsLocalizedKey
+        return view
+    }
 }
 
 extension TextField where Label == Text {
-    public init<S: StringProtocol>(_ title: S, text: Binding<String>) {
+    @_disfavoredOverload public init<S: StringProtocol>(_ title: S, text: Binding<String>) {
         self.title = String(title)
         self.text = text
+        titleIsLocalizedKey = false
+    }
+    public init(_ titleKey: LocalizedStringKey, text: Binding<String>) {
+        self.title = titleKey.key
+        self.text = text
+        titleIsLocalizedKey = true
     }
 }
 
@@ -444,13 +476,24 @@ public struct SecureField<Label: View>: View, PrimitiveView {
     public typealias Body = Never
     let title: String
     let text: Binding<String>
-    public func inspected(by inspector: inout ViewInspector) -> InspectedView { InspectedView(field: "SecureField", title, text) }
+    let titleIsLocalizedKey: Bool
+    public func inspected(by inspector: inout ViewInspector) -> InspectedView {
+        var view = InspectedView(field: "SecureField", title, text)
+        view.titleIsLocalizedKey = titleIsLocalizedKey
+        return view
+    }
 }
 
 extension SecureField where Label == Text {
-    public init<S: StringProtocol>(_ title: S, text: Binding<String>) {
+    @_disfavoredOverload public init<S: StringProtocol>(_ title: S, text: Binding<String>) {
         self.title = String(title)
         self.text = text
+        titleIsLocalizedKey = false
+    }
+    public init(_ titleKey: LocalizedStringKey, text: Binding<String>) {
+        self.title = titleKey.key
+        self.text = text
+        titleIsLocalizedKey = true
     }
 }
 
@@ -458,9 +501,11 @@ public struct Toggle<Label: View>: View, PrimitiveView {
     public typealias Body = Never
     let title: String
     let isOn: Binding<Bool>
+    let titleIsLocalizedKey: Bool
     public func inspected(by inspector: inout ViewInspector) -> InspectedView {
         var view = InspectedView("Toggle")
         view.title = title
+        view.titleIsLocalizedKey = titleIsLocalizedKey
         view.value = isOn.wrappedValue ? "on" : "off"
         view.action = { isOn.wrappedValue.toggle() }
         view.setFlag = { isOn.wrappedValue = $0 }
@@ -469,9 +514,15 @@ public struct Toggle<Label: View>: View, PrimitiveView {
 }
 
 extension Toggle where Label == Text {
-    public init<S: StringProtocol>(_ title: S, isOn: Binding<Bool>) {
+    @_disfavoredOverload public init<S: StringProtocol>(_ title: S, isOn: Binding<Bool>) {
         self.title = String(title)
         self.isOn = isOn
+        titleIsLocalizedKey = false
+    }
+    public init(_ titleKey: LocalizedStringKey, isOn: Binding<Bool>) {
+        self.title = titleKey.key
+        self.isOn = isOn
+        titleIsLocalizedKey = true
     }
 }
 

@@ -248,6 +248,9 @@ extension View {
         attributed("background", style)
     }
     public func clipShape<S: Shape>(_ shape: S, style: FillStyle = FillStyle()) -> some View { attributed("clipShape", shape) }
+    public func background<S: ShapeStyle, T: Shape>(_ style: S, in shape: T, fillStyle: FillStyle = FillStyle()) -> some View {
+        attributed("background", style)
+    }
     public func clipped(antialiased: Bool = false) -> some View { attributed("clipped") }
     public func border<S: ShapeStyle>(_ content: S, width: CGFloat = 1) -> some View { attributed("border", content) }
     public func frame(width: CGFloat? = nil, height: CGFloat? = nil, alignment: Alignment = .center) -> some View {
@@ -263,7 +266,10 @@ extension View {
     public func onTapGesture(count: Int = 1, perform action: @escaping () -> Void) -> some View { attributed("onTapGesture", action) }
     public func disabled(_ disabled: Bool) -> some View { attributed("disabled", disabled) }
     public func accessibilityHidden(_ hidden: Bool) -> some View { attributed("accessibilityHidden", hidden) }
-    public func accessibilityLabel<S: StringProtocol>(_ label: S) -> some View { attributed("accessibilityLabel", String(label)) }
+    @_disfavoredOverload public func accessibilityLabel<S: StringProtocol>(_ label: S) -> some View {
+        attributed("accessibilityLabel", String(label))
+    }
+    public func accessibilityLabel(_ labelKey: LocalizedStringKey) -> some View { attributed("accessibilityLabel", labelKey.key) }
     public func accessibilityLabel(_ label: Text) -> some View { attributed("accessibilityLabel", label.plainText) }
     public func accessibilityAddTraits(_ traits: AccessibilityTraits) -> some View { attributed("accessibilityAddTraits", traits) }
     public func accessibilityElement(children: AccessibilityChildBehavior = .ignore) -> some View {
@@ -284,7 +290,10 @@ extension View {
     public func keyboardType(_ type: UIKeyboardType) -> some View { attributed("keyboardType", type) }
     public func textContentType(_ type: UITextContentType?) -> some View { attributed("textContentType", type as Any) }
     public func aspectRatio(_ aspectRatio: CGFloat? = nil, contentMode: ContentMode) -> some View { attributed("aspectRatio", contentMode) }
-    public func navigationTitle<S: StringProtocol>(_ title: S) -> some View { attributed("navigationTitle", String(title)) }
+    @_disfavoredOverload public func navigationTitle<S: StringProtocol>(_ title: S) -> some View {
+        attributed("navigationTitle", String(title))
+    }
+    public func navigationTitle(_ titleKey: LocalizedStringKey) -> some View { attributed("navigationTitle", titleKey.key) }
     public func navigationDestination<D: Hashable, C: View>(for data: D.Type, @ViewBuilder destination: @escaping (D) -> C) -> some View {
         attributed("navigationDestination", destination)
     }
