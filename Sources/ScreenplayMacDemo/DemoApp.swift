@@ -49,24 +49,31 @@
         }
     }
 
-    /// One runtime per demo screen, made once, so that each keeps its own navigation, with a cache
-    /// folder of its own (two runtimes never write one folder).
+    /// One runtime per demo screen, all made when the app starts (never while a body is
+    /// evaluated), so that each keeps its own navigation, with a cache folder of its own (two
+    /// runtimes never write one folder).
     @MainActor @Observable
     final class DemoScreens {
         static let paths = ["/requests", "/messages", "/cities", "/home", "/checkout"]
         var selected = "/requests"
-        @ObservationIgnored private var runtimes: [String: ScreenplayRuntime] = [:]
-        private let server = URL(string: ProcessInfo.processInfo.environment["SCREENPLAY_SERVER"] ?? "http://127.0.0.1:8080")!
+        @ObservationIgnored private let runtimes: [String: ScreenplayRuntime]
+        @ObservationIgnored private let first: ScreenplayRuntime
 
+        init() {
+            let server = URL(string: ProcessInfo.processInfo.environment["SCREENPLAY_SERVER"] ?? "http://127.0.0.1:8080")!
+            let caches = FileManager.default.temporaryDirectory.appendingPathComponent("screenplay-demo")
+            let made = Self.paths.map { path in
+                ScreenplayRuntime(
+                    configuration: ClientConfiguration(server: server),
+                    cache: try? ScreenCache(directory: caches.appendingPathComponent(String(path.dropFirst()))))
+            }
+            runtimes = Dictionary(uniqueKeysWithValues: zip(Self.paths, made))
+            first = made[0]
+        }
+
+        /// The runtime of one of ``paths``.
         func runtime(for path: String) -> ScreenplayRuntime {
-            if let runtime = runtimes[path] { return runtime }
-            let runtime = ScreenplayRuntime(
-                configuration: ClientConfiguration(server: server),
-                cache: try? ScreenCache(
-                    directory: FileManager.default.temporaryDirectory.appendingPathComponent("screenplay-demo")
-                        .appendingPathComponent(String(path.dropFirst()))))
-            runtimes[path] = runtime
-            return runtime
+            runtimes[path] ?? first
         }
     }
 #else
