@@ -54,7 +54,7 @@ struct ControlBenchmarks {
         let start = ContinuousClock.now
         for batch in 0..<(total / 500) {
             let conversions = (0..<500).map { Conversion(id: "b\(batch)-\($0)", name: "checkout_done", user: "u\($0 % 997)") }
-            #expect(control.events.accept(conversions))
+            for conversion in conversions { control.events.record(conversion) }
             if control.events.waiting >= 20_000 { #expect(await control.events.writeWaiting()) }
         }
         #expect(await control.events.writeWaiting())

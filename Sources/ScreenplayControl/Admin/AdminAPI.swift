@@ -183,8 +183,11 @@ struct AdminAPI: Sendable {
             throw ScreenplayError(.badRequest, code: "missingParameter", message: "the path needs its \(name)")
         }
         let value = raw.removingPercentEncoding ?? raw
-        guard !value.isEmpty, value.count <= 128 else {
+        guard !value.isEmpty else {
             throw ScreenplayError(.badRequest, code: "badName", message: "a \(name) is 1 to 128 characters", path: name)
+        }
+        if let problem = StoredText.name(maxLength: 128).problem(in: value) {
+            throw ScreenplayError(.badRequest, code: "badName", message: "a \(name) \(problem)", path: name)
         }
         return value
     }

@@ -31,30 +31,46 @@ extension ControlPlane {
         admin.addRoutes(to: router)
     }
 
-    /// `POST /events`: a batch of the user's `track` events. 202 with what was accepted and the
-    /// problems of the events left out; 503 (and `Retry-After`) when the queue cannot take the batch.
+    /// `POST /events`: a batch of the user's `track` events. 202 once what was accepted is stored
+    /// (committed: it survives a crash), with the problems of the events left out; 503 (and
+    /// `Retry-After`) when the queue is full or the database cannot be written, and then nothing
+    /// of the batch was stored.
     func receiveEvents(_ request: Request) async throws -> Response {
-        guard let user = request.headers[.screenplayUser], !user.isEmpty else {
+        guard let user = try request.headers.screenplayUser() else {
             throw ScreenplayError(
                 .badRequest, code: "noUser", message: "events belong to a user: send \(HTTPField.Name.screenplayUser.rawName)",
                 path: HTTPField.Name.screenplayUser.rawName)
         }
         try request.checkSentByThisSite()
         let body = try await request.collectedBody(upTo: EventBatch.maxBytes, naming: "a batch of events")
-        let (batch, problems) = try EventBatch.decode(body)
+        let (batch, decodeProblems) = try EventBatch.decode(body)
+        var problems = decodeProblems
         let now = Date()
         let conversions = batch.events.map {
-            Conversion(id: $0.id, name: $0.name, user: String(user.prefix(128)), time: now, screen: $0.screen, properties: $0.properties)
+            Conversion(id: $0.id, name: $0.name, user: user, time: now, screen: $0.screen, properties: $0.properties)
         }
-        guard events.accept(conversions) else {
+        switch await events.store(conversions) {
+        case .backedUp:
             throw ScreenplayError(
                 .serviceUnavailable, code: "eventsBackedUp", message: "too many events are waiting to be written; send these again later",
                 headerFields: [.retryAfter: "5"])
+        case .unavailable:
+            throw ScreenplayError(
+                .serviceUnavailable, code: "eventsNotStored",
+                message: "the events could not be stored now; none of them was: send them again later", headerFields: [.retryAfter: "5"])
+        case .stored(let rejected):
+            // Where each stored event stood in the batch: the events left out before had a problem each.
+            let skipped = Set(problems.compactMap { EventBatch.index(inPath: $0.path) })
+            let positions = (0..<(batch.events.count + skipped.count)).filter { !skipped.contains($0) }
+            for index in rejected where index < positions.count {
+                problems.append(.init(path: "events[\(positions[index])]", message: "the database refused this event; it was kept aside"))
+            }
+            problems.sort { (EventBatch.index(inPath: $0.path) ?? 0) < (EventBatch.index(inPath: $1.path) ?? 0) }
+            var answer: [String: JSONValue] = ["accepted": .number(Double(conversions.count - rejected.count))]
+            if !problems.isEmpty {
+                answer["rejected"] = .array(problems.map { .object(["path": .string($0.path), "message": .string($0.message)]) })
+            }
+            return AdminAPI.json(.object(answer), status: .accepted)
         }
-        var answer: [String: JSONValue] = ["accepted": .number(Double(conversions.count))]
-        if !problems.isEmpty {
-            answer["rejected"] = .array(problems.map { .object(["path": .string($0.path), "message": .string($0.message)]) })
-        }
-        return AdminAPI.json(.object(answer), status: .accepted)
     }
 }

@@ -73,6 +73,12 @@ extension ControlPlane {
     public func publish(
         _ document: [UInt8], to slot: String, by actor: String, ifMatch: Int? = nil, dryRun: Bool = false, note: String? = nil
     ) async throws -> SlotVersion {
+        try await publish(document, to: slot, by: actor, ifMatch: ifMatch, dryRun: dryRun, note: note, attempt: 1)
+    }
+
+    private func publish(
+        _ document: [UInt8], to slot: String, by actor: String, ifMatch: Int? = nil, dryRun: Bool, note: String?, attempt: Int
+    ) async throws -> SlotVersion {
         try Self.checkSlotName(slot)
         _ = try PublishedContent(document: document, version: 0)
         let text = String(decoding: document, as: UTF8.self)
@@ -102,8 +108,18 @@ extension ControlPlane {
                 )
             }
         } catch let error as DatabaseError where error.isConstraintViolation {
-            // Another instance published the same next version first.
-            throw Self.preconditionFailed(name: slot, expected: ifMatch ?? 0, current: (ifMatch ?? 0) + 1)
+            // Another instance published the same next version first: a precondition the client
+            // sent has failed; without one, the publish goes on top of the other.
+            guard let ifMatch else {
+                guard attempt < 8 else {
+                    throw ScreenplayError(
+                        .conflict, code: "busySlot",
+                        message: "slot \"\(ScreenplayError.quoting(slot))\" is being published by others: try again",
+                        headerFields: [.retryAfter: "1"])
+                }
+                return try await publish(document, to: slot, by: actor, dryRun: dryRun, note: note, attempt: attempt + 1)
+            }
+            throw Self.preconditionFailed(name: slot, expected: ifMatch, current: ifMatch + 1)
         }
     }
 
@@ -118,8 +134,11 @@ extension ControlPlane {
     }
 
     static func checkSlotName(_ slot: String) throws(ScreenplayError) {
-        guard !slot.isEmpty, slot.count <= maxSlotName else {
+        guard !slot.isEmpty else {
             throw ScreenplayError(.badRequest, code: "badSlotName", message: "a slot's name is 1 to \(maxSlotName) characters")
+        }
+        if let problem = StoredText.name(maxLength: maxSlotName).problem(in: slot) {
+            throw ScreenplayError(.badRequest, code: "badSlotName", message: "a slot's name \(problem)", path: "slot")
         }
     }
 }

@@ -6,37 +6,71 @@ import ScreenplayDSL
 import ScreenplayServer
 import ServiceLifecycle
 
-/// Exposures and conversions on their way to the database: a bounded queue, written in batches
-/// by one task. A full queue drops (and counts the drops in `screenplay_events_dropped_total`);
-/// an unreachable database keeps them queued and retried; a graceful shutdown writes what is left.
-/// Events carry ids, and are written with `ON CONFLICT DO NOTHING`, so a retried batch counts once.
+/// Exposures and conversions on their way to the database, written in batches by one task.
+///
+/// A batch an app sends is acknowledged only once it is stored: ``store(_:)`` returns when the
+/// transaction that holds it has committed (group commit: batches that arrive together share one
+/// transaction, after a wait of at most ``Limits/gatherTime``), so a `202` survives a kill -9.
+/// A full queue refuses a batch whole (``Outcome/backedUp``), and so does a database that cannot
+/// be written (``Outcome/unavailable``): the app keeps what was not acknowledged and sends it
+/// again. Rows the database refuses (whatever got past the checks at the edge) cost only
+/// themselves: the batch is written apart, the refused rows are kept aside in `rejected_events`
+/// and counted, and the queue goes on. Exposures the server records are queued and written the
+/// same way, without anyone waiting. Events carry ids (unique per user) and are written with
+/// `ON CONFLICT DO NOTHING`, so a batch sent again counts once.
 ///
 /// ```swift
 /// routes.eventSink = control.events
 /// application.addServices(control.events)
+/// switch await control.events.store(conversions) { case .stored(let rejected): … }
 /// ```
 public final class EventQueue: EventSink, Service {
     public struct Limits: Sendable {
-        /// The most events waiting; past it, new ones are dropped.
+        /// The most events waiting; past it, new ones are refused (or, recorded by the server, dropped).
         public var capacity: Int
         /// The most events written in one statement.
         public var batchSize: Int
-        /// How long a few events wait for others to share their batch.
+        /// How long a batch waits for others to share its transaction.
         public var gatherTime: Duration
 
-        public init(capacity: Int = 50_000, batchSize: Int = 500, gatherTime: Duration = .milliseconds(100)) {
+        public init(capacity: Int = 50_000, batchSize: Int = 500, gatherTime: Duration = .milliseconds(5)) {
             self.capacity = capacity
             self.batchSize = batchSize
             self.gatherTime = gatherTime
         }
     }
 
+    /// What became of a batch an app sent.
+    public enum Outcome: Sendable, Hashable {
+        /// Committed; the events at `rejected` (indices into the batch) were refused by the
+        /// database and kept aside.
+        case stored(rejected: [Int])
+        /// The queue is full: nothing was taken.
+        case backedUp
+        /// The database could not be written: nothing was stored.
+        case unavailable
+    }
+
+    /// Conversions from one request (or one server-side record), and who waits for them.
+    private struct Group: Sendable {
+        let conversions: [Conversion]
+        let reply: CheckedContinuation<Outcome, Never>?
+    }
+
     private struct Pending {
         var exposures: [Exposure] = []
-        var conversions: [Conversion] = []
+        var groups: [Group] = []
+        var conversionCount = 0
         /// Taken out to be written, not written yet.
         var inFlight = 0
-        var count: Int { exposures.count + conversions.count }
+        var count: Int { exposures.count + conversionCount }
+    }
+
+    /// One transaction's worth.
+    private struct Batch {
+        var exposures: [Exposure] = []
+        var groups: [Group] = []
+        var count: Int { exposures.count + groups.reduce(0) { $0 + $1.conversions.count } }
     }
 
     public let limits: Limits
@@ -51,7 +85,9 @@ public final class EventQueue: EventSink, Service {
     private let wakes: AsyncStream<Void>
     private let dropped = Counter(label: "screenplay_events_dropped_total")
     private let written = Counter(label: "screenplay_events_written_total")
+    private let rejected = Counter(label: "screenplay_events_rejected_total")
     private let droppedCount = NIOLockedValueBox(0)
+    private let rejectedCount = NIOLockedValueBox(0)
 
     init(database: any ControlDatabase, limits: Limits, health: DatabaseHealth, sticky: StickyAssignments, logger: Logger) {
         self.database = database
@@ -68,6 +104,31 @@ public final class EventQueue: EventSink, Service {
     /// Events dropped because the queue was full, since start.
     public var droppedEvents: Int { droppedCount.withLockedValue { $0 } }
 
+    /// Rows the database refused and that were kept aside, since start.
+    public var rejectedEvents: Int { rejectedCount.withLockedValue { $0 } }
+
+    // MARK: Storing
+
+    /// Stores `conversions` (an app's batch) and returns once they are committed, or refused.
+    /// Needs the queue to run (``run()``), as the server runs it.
+    public func store(_ conversions: [Conversion]) async -> Outcome {
+        guard !conversions.isEmpty else { return .stored(rejected: []) }
+        return await withCheckedContinuation { continuation in
+            let fits = pending.withLockedValue { pending in
+                guard pending.count + conversions.count <= limits.capacity else { return false }
+                pending.groups.append(Group(conversions: conversions, reply: continuation))
+                pending.conversionCount += conversions.count
+                return true
+            }
+            if fits {
+                wake.yield()
+            } else {
+                drop(conversions.count)
+                continuation.resume(returning: .backedUp)
+            }
+        }
+    }
+
     // MARK: EventSink
 
     /// Queues an exposure of a user in a running experiment (QA overrides are not counted).
@@ -80,33 +141,23 @@ public final class EventQueue: EventSink, Service {
             return seen.insert(key).inserted
         }
         guard fresh else { return }
-        enqueue(exposures: [exposure], conversions: [])
-    }
-
-    public func record(_ conversion: Conversion) {
-        enqueue(exposures: [], conversions: [conversion])
-    }
-
-    /// Queues a batch whole, or (false) none of it when it does not fit: the app keeps it and
-    /// sends it again later.
-    public func accept(_ conversions: [Conversion]) -> Bool {
-        let fits = pending.withLockedValue { pending in
-            guard pending.count + conversions.count <= limits.capacity else { return false }
-            pending.conversions.append(contentsOf: conversions)
-            return true
-        }
-        if fits { wake.yield() } else { drop(conversions.count) }
-        return fits
-    }
-
-    private func enqueue(exposures: [Exposure], conversions: [Conversion]) {
         let fits = pending.withLockedValue { pending in
             guard pending.count < limits.capacity else { return false }
-            pending.exposures.append(contentsOf: exposures)
-            pending.conversions.append(contentsOf: conversions)
+            pending.exposures.append(exposure)
             return true
         }
-        if fits { wake.yield() } else { drop(exposures.count + conversions.count) }
+        if fits { wake.yield() } else { drop(1) }
+    }
+
+    /// Queues a conversion the server saw itself (an intent declared as a goal); nobody waits for it.
+    public func record(_ conversion: Conversion) {
+        let fits = pending.withLockedValue { pending in
+            guard pending.count < limits.capacity else { return false }
+            pending.groups.append(Group(conversions: [conversion], reply: nil))
+            pending.conversionCount += 1
+            return true
+        }
+        if fits { wake.yield() } else { drop(1) }
     }
 
     private func drop(_ count: Int) {
@@ -132,47 +183,166 @@ public final class EventQueue: EventSink, Service {
                 if Task.isCancelled { break }
             }
         }
-        // Shutting down: what is queued is written, if the database lets it within 10 s.
+        // Shutting down: what is queued is written, if the database lets it within 10 s; whoever
+        // still waits is told it was not stored.
         _ = try? await withDeadline(.seconds(10)) { await self.writeWaiting() }
+        let left = pending.withLockedValue { pending -> [Group] in
+            defer {
+                pending.groups = []
+                pending.conversionCount = 0
+            }
+            return pending.groups
+        }
+        for group in left { group.reply?.resume(returning: .unavailable) }
     }
 
-    /// Writes everything waiting now, batch by batch; false when the database refused (the events
-    /// stay queued).
+    /// Writes everything waiting now, batch by batch; false when the database cannot be written
+    /// (exposures stay queued; waiting batches are answered ``Outcome/unavailable``).
     @discardableResult
     public func writeWaiting() async -> Bool {
         while true {
-            let batch = pending.withLockedValue { pending -> Pending in
-                var batch = Pending()
-                let exposures = min(pending.exposures.count, limits.batchSize)
-                batch.exposures = Array(pending.exposures.prefix(exposures))
-                pending.exposures.removeFirst(exposures)
-                let conversions = min(pending.conversions.count, limits.batchSize - exposures)
-                batch.conversions = Array(pending.conversions.prefix(conversions))
-                pending.conversions.removeFirst(conversions)
-                pending.inFlight += batch.count
-                return batch
-            }
+            let batch = take()
             guard batch.count > 0 else { return true }
             do {
-                try await write(batch)
-                pending.withLockedValue { $0.inFlight -= batch.count }
-                health.mark(true)
-                written.increment(by: Int64(batch.count))
+                try await write(exposures: batch.exposures, conversions: batch.groups.flatMap(\.conversions))
+                finish(batch, rejected: [:])
             } catch {
-                health.mark(false, reason: "\(error)")
-                pending.withLockedValue { pending in
-                    pending.exposures.insert(contentsOf: batch.exposures, at: 0)
-                    pending.conversions.insert(contentsOf: batch.conversions, at: 0)
-                    pending.inFlight -= batch.count
+                guard await databaseAnswers() else {
+                    unavailable(batch, error)
+                    return false
                 }
-                return false
+                // The database answers, so it refused rows: write the batch apart.
+                do {
+                    try await writeApart(batch)
+                } catch {
+                    unavailable(batch, error)
+                    return false
+                }
             }
         }
     }
 
-    private func write(_ batch: Pending) async throws {
-        let exposures = batch.exposures
-        let conversions = batch.conversions
+    /// The next transaction's worth: exposures first, then whole groups, up to ``Limits/batchSize``
+    /// events (a group larger than that goes alone).
+    private func take() -> Batch {
+        pending.withLockedValue { pending -> Batch in
+            var batch = Batch()
+            let exposures = min(pending.exposures.count, limits.batchSize)
+            batch.exposures = Array(pending.exposures.prefix(exposures))
+            pending.exposures.removeFirst(exposures)
+            var size = exposures
+            var taken = 0
+            for group in pending.groups {
+                if size > 0, size + group.conversions.count > limits.batchSize { break }
+                batch.groups.append(group)
+                size += group.conversions.count
+                taken += 1
+            }
+            pending.groups.removeFirst(taken)
+            pending.conversionCount -= size - exposures
+            pending.inFlight += size
+            return batch
+        }
+    }
+
+    /// Answers the batch's waiters (`rejected`: refused rows by group index) and counts it.
+    private func finish(_ batch: Batch, rejected: [Int: [Int]]) {
+        pending.withLockedValue { $0.inFlight -= batch.count }
+        health.mark(true)
+        written.increment(by: Int64(batch.count))
+        for (index, group) in batch.groups.enumerated() {
+            group.reply?.resume(returning: .stored(rejected: rejected[index] ?? []))
+        }
+    }
+
+    /// The database is away: exposures go back to the head of the queue, waiters are told.
+    private func unavailable(_ batch: Batch, _ error: any Error) {
+        health.mark(false, reason: "\(error)")
+        pending.withLockedValue { pending in
+            pending.exposures.insert(contentsOf: batch.exposures, at: 0)
+            pending.inFlight -= batch.count
+        }
+        // Server-side conversions nobody waits for go back too; an app's batches are its to resend.
+        let kept = batch.groups.filter { $0.reply == nil }
+        if !kept.isEmpty {
+            pending.withLockedValue { pending in
+                pending.groups.insert(contentsOf: kept, at: 0)
+                pending.conversionCount += kept.reduce(0) { $0 + $1.conversions.count }
+            }
+        }
+        for group in batch.groups { group.reply?.resume(returning: .unavailable) }
+    }
+
+    /// Whether the database answers at all (so that a refused statement was refused for its rows).
+    private func databaseAnswers() async -> Bool {
+        (try? await withDeadline(.seconds(2)) { [database] in _ = try await database.query("SELECT 1") }) != nil
+    }
+
+    /// Writes a batch the database refused whole, part by part: exposures and each group halved
+    /// until the refused rows are alone; those are kept aside. Throws when the database stops
+    /// answering meanwhile.
+    private func writeApart(_ batch: Batch) async throws {
+        let badExposures = try await bisect(batch.exposures) { try await self.write(exposures: $0, conversions: []) }
+        for index in badExposures { await keepAside(exposure: batch.exposures[index]) }
+        var rejectedByGroup: [Int: [Int]] = [:]
+        for (index, group) in batch.groups.enumerated() {
+            let bad = try await bisect(group.conversions) { try await self.write(exposures: [], conversions: $0) }
+            for row in bad { await keepAside(conversion: group.conversions[row]) }
+            if !bad.isEmpty { rejectedByGroup[index] = bad }
+        }
+        finish(batch, rejected: rejectedByGroup)
+    }
+
+    /// The indices of the rows of `rows` that `write` refuses on their own.
+    private func bisect<Row>(_ rows: [Row], offset: Int = 0, _ write: ([Row]) async throws -> Void) async throws -> [Int] {
+        guard !rows.isEmpty else { return [] }
+        do {
+            try await write(rows)
+            return []
+        } catch {
+            if rows.count == 1 {
+                guard await databaseAnswers() else { throw error }
+                return [offset]
+            }
+            let half = rows.count / 2
+            let left = try await bisect(Array(rows[..<half]), offset: offset, write)
+            let right = try await bisect(Array(rows[half...]), offset: offset + half, write)
+            return left + right
+        }
+    }
+
+    private func keepAside(conversion: Conversion) async {
+        let event: JSONValue = .object([
+            "id": .string(conversion.id), "name": .string(conversion.name), "screen": conversion.screen.map(JSONValue.string) ?? .null,
+            "properties": .object(conversion.properties),
+        ])
+        await keepAside(kind: "event", user: conversion.user, row: event)
+    }
+
+    private func keepAside(exposure: Exposure) async {
+        let row: JSONValue = .object([
+            "experiment": .string(exposure.experiment), "variant": .string(exposure.variant),
+            "bucketVersion": .number(Double(exposure.bucketVersion)),
+        ])
+        await keepAside(kind: "exposure", user: exposure.user ?? "", row: row)
+    }
+
+    /// A refused row, as JSON (control characters escaped), for inspection.
+    private func keepAside(kind: String, user: String, row: JSONValue) async {
+        rejected.increment()
+        rejectedCount.withLockedValue { $0 += 1 }
+        let escapedUser = String(decoding: JSONWriter.write(.string(user)), as: UTF8.self)
+        let text = String(decoding: JSONWriter.write(row), as: UTF8.self)
+        logger.warning(
+            "the database refused a row; kept aside in rejected_events", metadata: ["kind": "\(kind)", "user": "\(escapedUser)"])
+        _ = try? await withDeadline(.seconds(2)) { [database] in
+            try await database.query(
+                "INSERT INTO rejected_events (at, kind, user_json, row_json) VALUES ($1, $2, $3, $4)",
+                [.integer(Self.milliseconds(Date())), .text(kind), .text(escapedUser), .text(text)])
+        }
+    }
+
+    private func write(exposures: [Exposure], conversions: [Conversion]) async throws {
         try await withDeadline(ControlPlane.statementDeadline) { [database] in
             try await database.transaction { tx in
                 try await Self.insert(

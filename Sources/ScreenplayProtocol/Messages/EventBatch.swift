@@ -43,6 +43,12 @@ public struct EventBatch: Sendable, Hashable {
     /// The largest batch body, in bytes.
     public static let maxBytes = 512 * 1024
 
+    /// The index of the event a problem's path names (`events[3].id` → 3).
+    public static func index(inPath path: String) -> Int? {
+        guard path.hasPrefix("events[") else { return nil }
+        return Int(path.dropFirst("events[".count).prefix { $0.isNumber })
+    }
+
     enum Key: String, JSONKey {
         case events, id, name, time, screen, properties
     }
@@ -89,12 +95,20 @@ public struct EventBatch: Sendable, Hashable {
                 skip(nil, "an event is an object, not \(item.kindDescription)")
                 continue
             }
-            guard case .string(let id)? = event[Key.id], !id.isEmpty, id.count <= maxIDLength else {
+            guard case .string(let id)? = event[Key.id], !id.isEmpty else {
                 skip(.id, "an event needs an \"id\" of 1 to \(maxIDLength) characters")
                 continue
             }
-            guard case .string(let name)? = event[Key.name], !name.isEmpty, name.count <= maxNameLength else {
+            if let problem = StoredText.name(maxLength: maxIDLength).problem(in: id) {
+                skip(.id, "\"id\" \(problem)")
+                continue
+            }
+            guard case .string(let name)? = event[Key.name], !name.isEmpty else {
                 skip(.name, "an event needs a \"name\" of 1 to \(maxNameLength) characters")
+                continue
+            }
+            if let problem = StoredText.name(maxLength: maxNameLength).problem(in: name) {
+                skip(.name, "\"name\" \(problem)")
                 continue
             }
             var parsed = Event(id: id, name: name)
@@ -107,14 +121,19 @@ public struct EventBatch: Sendable, Hashable {
             }
             switch event[Key.screen] {
             case nil, .null?: break
-            case .string(let screen)? where screen.count <= 256: parsed.screen = screen
+            case .string(let screen)? where StoredText.name(maxLength: 256).problem(in: screen) == nil: parsed.screen = screen
             default:
-                skip(.screen, "\"screen\" is a screen id of at most 256 characters")
+                skip(.screen, "\"screen\" is a screen id of at most 256 characters, without control characters")
                 continue
             }
             switch event[Key.properties] {
             case nil, .null?: break
             case .object(let properties)? where properties.count <= 32 && JSONWriter.write(.object(properties)).count <= 4_096:
+                if let (where_, problem) = StoredText.freeText(maxLength: 4_096).problem(in: .object(properties), at: "\(path).properties")
+                {
+                    problems.append(.init(path: where_, message: problem))
+                    continue
+                }
                 parsed.properties = properties
             default:
                 skip(.properties, "\"properties\" is an object of at most 32 members and 4 KiB")

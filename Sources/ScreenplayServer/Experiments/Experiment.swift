@@ -1,3 +1,6 @@
+import HTTPTypes
+import ScreenplayProtocol
+
 /// An A/B test: named variants with weights, who takes part, and where it stands. A user's variant
 /// is a pure function of the experiment's seed and the user id — GrowthBook's hashing (version 2),
 /// so this server, GrowthBook's SDKs and its stats engine agree on who is in which bucket — and is
@@ -101,12 +104,19 @@ public struct Experiment: Sendable, Hashable {
     /// What is wrong with the experiment, by member (empty when it can be served).
     public var problems: [(member: String, message: String)] {
         var problems: [(String, String)] = []
-        if name.isEmpty || name.count > 128 { problems.append(("name", "a name is 1 to 128 characters")) }
+        let names = StoredText.name(maxLength: 128)
+        if name.isEmpty {
+            problems.append(("name", "a name is 1 to 128 characters"))
+        } else if let problem = names.problem(in: name) {
+            problems.append(("name", "a name \(problem)"))
+        }
         if variants.isEmpty { problems.append(("variants", "an experiment needs at least one variant")) }
         var seen: Set<String> = []
         for (index, variant) in variants.enumerated() {
-            if variant.name.isEmpty || variant.name.count > 128 {
+            if variant.name.isEmpty {
                 problems.append(("variants[\(index)].name", "a variant's name is 1 to 128 characters"))
+            } else if let problem = names.problem(in: variant.name) {
+                problems.append(("variants[\(index)].name", "a variant's name \(problem)"))
             }
             if !seen.insert(variant.name).inserted {
                 problems.append(("variants[\(index)].name", "two variants are called \"\(variant.name)\""))
@@ -124,6 +134,14 @@ public struct Experiment: Sendable, Hashable {
         }
         for user in allowList.keys.sorted() where !has(variant: allowList[user] ?? "") {
             problems.append(("allowList.\(user)", "\"\(allowList[user] ?? "")\" is not one of the variants"))
+        }
+        if !variants.map(\.weight).reduce(0, +).isFinite {
+            problems.append(("variants", "the weights add up to more than a number can hold: use smaller weights"))
+        }
+        for user in allowList.keys.sorted() {
+            if let problem = StoredText.name(maxLength: HTTPFields.maxUserIDLength).problem(in: user) {
+                problems.append(("allowList", "a user id \(problem)"))
+            }
         }
         if bucketVersion < 1 { problems.append(("bucketVersion", "a bucket version is 1 or more")) }
         if let problem = targeting.problem { problems.append(problem) }
