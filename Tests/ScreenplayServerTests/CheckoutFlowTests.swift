@@ -106,4 +106,33 @@ import Testing
             #expect(try LiveServerTests.json(elsewhere)["error"]?["code"] == "otherScreensState")
         }
     }
+
+    /// One client chaining steps with bad input (each answer a new token, each token spent) fills
+    /// only its own share of the spent tokens: another user's checkout goes on.
+    @Test func oneClientChainingStepsCannotDenyCheckoutToOthers() async throws {
+        try await DemoApp.application(host: "127.0.0.1", port: 0, signer: Self.signer).test(.ahc(.http)) { client in
+            let attacker: HTTPFields = [.screenplayUser: "attacker"]
+            var headers = LiveServerTests.allComponents
+            headers[.screenplayUser] = "attacker"
+            var token = try await client.execute(uri: "/screens/checkout", method: .get, headers: headers) {
+                $0.headers[.screenplayStateToken] ?? ""
+            }
+            var refused = 0
+            for _ in 0..<300 {
+                let response = try await IntentTests.post(
+                    client, "/screens/checkout/intents",
+                    ["name": "continue", "state": ["name": "x", "email": "bad"], "stateToken": .string(token)], headers: attacker)
+                if response.status == .serviceUnavailable {
+                    refused += 1
+                    break
+                }
+                token = try LiveServerTests.json(response)["stateToken"]?.stringValue ?? ""
+            }
+            #expect(refused == 1, "the attacker is refused once its share is spent")
+            // Everyone else still pays.
+            var step = try await Self.start(client, variant: "signUpFirst")
+            (step, _) = try await Self.continue(client, from: step, state: Self.signUp)
+            #expect(step.screen.id == "checkout.addCard")
+        }
+    }
 }

@@ -359,8 +359,9 @@ final class ScreenPipeline: Sendable {
                     .badRequest, code: "missingState", message: "\"\(fields.name)\" needs the screen's state token; reload the screen",
                     path: "stateToken")
             }
-            try spentTokens.spend(verified)
-            if let ledger = configuration.spentTokenLedger {
+            let ledger = configuration.spentTokenLedger
+            try spentTokens.spend(verified, user: context.user, ledgerBehind: ledger != nil)
+            if let ledger {
                 let first: Bool
                 do {
                     first = try await ledger.spend(id: verified.id, expires: verified.expires)
