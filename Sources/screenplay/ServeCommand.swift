@@ -42,6 +42,15 @@ struct ServeCommand: AsyncParsableCommand {
     @Option(help: "The least severe log level printed: trace, debug, info, notice, warning, error, critical.")
     var logLevel: Logger.Level = .info
 
+    @Option(help: "The most connections open at once (default: the descriptor limit less 128, at most 16384).")
+    var maxConnections: Int?
+
+    @Option(help: "The most connections one client address holds (an IPv6 client is its /64).")
+    var maxConnectionsPerAddress = 256
+
+    @Option(help: "A proxy address or network whose connections are not counted per address (repeat for more).")
+    var trustedProxy: [String] = []
+
     @Option(help: "Seconds between two new days of city figures on the live /screens/cities (0: never).")
     var liveInterval: Double = 4
 
@@ -102,6 +111,20 @@ struct ServeCommand: AsyncParsableCommand {
             throw ValidationError("cannot use the database \(database.map { _ in "(PostgreSQL)" } ?? data): \(error)")
         }
         logger.info("control plane: \(database == nil ? "SQLite in \(data)" : "PostgreSQL"), change \(control.changeNumber)")
+        // Connections: the descriptor limit raised where the system allows, and the bounds said.
+        var connectionLimits = ConnectionLimits()
+        let descriptors = ConnectionLimits.raiseDescriptorLimit()
+        connectionLimits.maxConnections = maxConnections
+        connectionLimits.maxConnectionsPerAddress = maxConnectionsPerAddress
+        connectionLimits.trustedProxies = try trustedProxy.map { text in
+            guard let range = AddressRange(text) else { throw ValidationError("--trusted-proxy \(text) is not an address or a network") }
+            return range
+        }
+        logger.info(
+            """
+            connections: at most \(connectionLimits.effectiveMaxConnections) open (descriptor limit \(descriptors)), \
+            \(connectionLimits.maxConnectionsPerAddress) per client address, first byte within \(connectionLimits.firstByteTimeout)
+            """)
         logger.info(
             "Screenplay demo: http://\(host):\(port)/screens lists its screens; ready at the next line (listening on …); Ctrl-C stops it"
         )
@@ -117,8 +140,8 @@ struct ServeCommand: AsyncParsableCommand {
         }
         try await DemoApp.application(
             host: host, port: port, signer: signer, metrics: metrics, preencoded: preencoded, logger: logger,
-            liveInterval: liveInterval > 0 ? .milliseconds(Int(liveInterval * 1_000)) : nil, logsRequests: accessLog, control: control,
-            adminTokens: adminTokens
+            liveInterval: liveInterval > 0 ? .milliseconds(Int(liveInterval * 1_000)) : nil, connectionLimits: connectionLimits,
+            logsRequests: accessLog, control: control, adminTokens: adminTokens
         ).runService()
         await store.close()
     }

@@ -21,7 +21,13 @@ final class ConnectionGuard {
     }
 
     let limits: ConnectionLimits
+    /// The connection's entry in the server's registry: told when it is idle, so that the
+    /// connection idle the longest can make room for a new one.
+    let record: ConnectionRecord?
     private(set) var phase: Phase = .idle
+    /// Whether a request was answered: before that, a connection waits for its first byte only
+    /// ``ConnectionLimits/firstByteTimeout``.
+    var hasAnswered = false
     private var deadline: Scheduled<Void>?
     private var lingerDeadline: Scheduled<Void>?
     /// Bytes of a next request that came while the current one was answered (pipelining).
@@ -34,18 +40,20 @@ final class ConnectionGuard {
     private(set) var lingering = false
     var lingeredBytes = 0
 
-    init(limits: ConnectionLimits) {
+    init(limits: ConnectionLimits, record: ConnectionRecord?) {
         self.limits = limits
+        self.record = record
     }
 
     /// Moves to `phase` and starts its deadline (none while answering: answers take what they take).
     func enter(_ phase: Phase, context: ChannelHandlerContext) {
         self.phase = phase
+        record?.setIdle(phase == .idle)
         deadline?.cancel()
         deadline = nil
         let timeout: Duration? =
             switch phase {
-            case .idle: limits.idleTimeout
+            case .idle: hasAnswered ? limits.idleTimeout : limits.firstByteTimeout
             case .head: limits.headTimeout
             case .body: limits.bodyTimeout
             case .answering: nil

@@ -18,8 +18,11 @@ struct GuardedHTTP1Channel: HTTPChannelHandler {
     let http1: HTTP1Channel
     let limits: ConnectionLimits
     let live: LiveUpdates?
+    let registry: ConnectionRegistry
 
-    init(responder: @escaping HTTPChannelHandler.Responder, limits: ConnectionLimits, live: LiveUpdates?) {
+    init(
+        responder: @escaping HTTPChannelHandler.Responder, limits: ConnectionLimits, live: LiveUpdates?, registry: ConnectionRegistry
+    ) {
         var configuration = HTTP1Channel.Configuration()
         configuration.httpDecoder = .init(
             maxHeaderFieldSize: limits.maxHeadBytes, maxHeaderListSize: limits.maxHeadBytes, maxHeaderFieldCount: limits.maxHeaderFields + 1
@@ -27,14 +30,20 @@ struct GuardedHTTP1Channel: HTTPChannelHandler {
         self.http1 = HTTP1Channel(responder: responder, configuration: configuration)
         self.limits = limits
         self.live = live
+        self.registry = registry
     }
 
     var responder: HTTPChannelHandler.Responder { http1.responder }
 
     func setup(channel: any Channel, logger: Logger) -> EventLoopFuture<Value> {
+        // Counted in, or answered 503 and closed (too many from its address, or in all and none idle).
+        guard let record = registry.admit(channel) else {
+            return channel.eventLoop.makeSucceededFuture(
+                ScreenplayConnection(channel: channel, server: channel.eventLoop.makeFailedFuture(ChannelError.ioOnClosedChannel)))
+        }
         guard let opener = live?.opener.withLockedValue({ $0 }) else {
             return http1.setup(channel: channel, logger: logger).flatMapThrowing { value in
-                try addGuards(to: channel)
+                try addGuards(to: channel, record: record)
                 return ScreenplayConnection(channel: channel, server: channel.eventLoop.makeSucceededFuture(.hummingbird(value)))
             }
         }
@@ -50,7 +59,7 @@ struct GuardedHTTP1Channel: HTTPChannelHandler {
                 withPipeliningAssistance: false, withErrorHandling: false, withOutboundHeaderValidation: false,
                 withEncoderConfiguration: .init(), withDecoderLimitConfiguration: decoderLimits)
             try pipeline.addHandler(HTTP1ToHTTPServerCodec(secure: false))
-            try addGuards(to: channel)
+            try addGuards(to: channel, record: record)
             let decided = channel.eventLoop.makePromise(of: ScreenplayConnection.Server.self)
             let idleTimeout = http1.configuration.idleTimeout
             try pipeline.addHandler(
@@ -68,8 +77,8 @@ struct GuardedHTTP1Channel: HTTPChannelHandler {
     }
 
     /// The byte guard first, the request guard right after the HTTP decoder.
-    private func addGuards(to channel: any Channel) throws {
-        let state = ConnectionGuard(limits: limits)
+    private func addGuards(to channel: any Channel, record: ConnectionRecord) throws {
+        let state = ConnectionGuard(limits: limits, record: record)
         let pipeline = channel.pipeline.syncOperations
         try pipeline.addHandler(ByteGuardHandler(state: state), position: .first)
         let decoder = try pipeline.handler(type: ByteToMessageHandler<HTTPRequestDecoder>.self)
@@ -104,6 +113,8 @@ extension HTTPServerBuilder {
     /// let app = Application(router: router, server: .screenplay(live: routes.live))
     /// ```
     public static func screenplay(limits: ConnectionLimits = ConnectionLimits(), live: LiveUpdates? = nil) -> HTTPServerBuilder {
-        HTTPServerBuilder { responder in GuardedHTTP1Channel(responder: responder, limits: limits, live: live) }
+        HTTPServerBuilder { responder in
+            GuardedHTTP1Channel(responder: responder, limits: limits, live: live, registry: ConnectionRegistry(limits: limits))
+        }
     }
 }

@@ -88,6 +88,7 @@ final class RequestGuardHandler: ChannelDuplexHandler, RemovableChannelHandler {
             } else if let next = pending.first {
                 state.enter(next.ended ? .answering : .body, context: context)
             } else {
+                state.hasAnswered = true
                 state.enter(state.nextRequestStarted ? .head : .idle, context: context)
                 state.nextRequestStarted = false
             }

@@ -1,0 +1,77 @@
+import Foundation
+import NIOCore
+import ScreenplayServer
+import Testing
+
+/// Connections counted per client address and in all: one client holding sockets cannot stop
+/// another from getting a screen (tried with raw sockets from several loopback addresses).
+@Suite struct ConnectionLimitTests {
+    static let request = "GET /screens/home HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n"
+
+    static var limits: ConnectionLimits {
+        var limits = ConnectionLimits()
+        limits.maxConnections = 6
+        limits.maxConnectionsPerAddress = 3
+        limits.firstByteTimeout = .seconds(30)
+        return limits
+    }
+
+    @Test func anAddressHoldsItsShareAndAnotherIsStillServed() async throws {
+        try await ConnectionTests.withServer(limits: Self.limits) { port in
+            let held = try (0..<3).map { _ in try RawConnection(port: port, from: "127.0.0.3") }
+            try await Task.sleep(for: .milliseconds(100))
+            // A fourth from the same address: a 503 that says so, then closed.
+            let fourth = try RawConnection(port: port, from: "127.0.0.3")
+            let refused = await fourth.readAll(timeout: .seconds(5))
+            #expect(ConnectionTests.status(refused.text) == "HTTP/1.1 503 Service Unavailable", "\(refused.text)")
+            #expect(refused.text.contains("tooManyConnections") && refused.closed)
+            // Another address is served.
+            let other = try RawConnection(port: port, from: "127.0.0.4")
+            await other.send(Self.request)
+            #expect(ConnectionTests.status(await other.readAll(timeout: .seconds(5)).text) == "HTTP/1.1 200 OK")
+            _ = held
+        }
+    }
+
+    @Test func atTheTotalTheConnectionIdleLongestMakesRoom() async throws {
+        try await ConnectionTests.withServer(limits: Self.limits) { port in
+            // Six silent connections from three addresses fill the server.
+            var silent: [RawConnection] = []
+            for address in ["127.0.0.5", "127.0.0.6", "127.0.0.7"] {
+                for _ in 0..<2 {
+                    silent.append(try RawConnection(port: port, from: address))
+                    try await Task.sleep(for: .milliseconds(20))
+                }
+            }
+            try await Task.sleep(for: .milliseconds(100))
+            // A seventh client is served: the connection idle the longest is closed to make room.
+            let client = try RawConnection(port: port, from: "127.0.0.8")
+            await client.send(Self.request)
+            #expect(ConnectionTests.status(await client.readAll(timeout: .seconds(5)).text) == "HTTP/1.1 200 OK")
+            #expect(await silent[0].readAll(timeout: .seconds(5)).closed, "the oldest silent connection made room")
+        }
+    }
+
+    @Test func aConnectionThatNeverSendsIsClosedAfterTheFirstByteTimeout() async throws {
+        var limits = ConnectionLimits()
+        limits.firstByteTimeout = .milliseconds(500)
+        limits.idleTimeout = .seconds(60)
+        try await ConnectionTests.withServer(limits: limits) { port in
+            let silent = try RawConnection(port: port)
+            let start = ContinuousClock.now
+            #expect(await silent.readAll(timeout: .seconds(20)).closed)
+            #expect(ContinuousClock.now - start < .seconds(15), "closed by the first-byte timeout, not the idle one")
+        }
+    }
+
+    @Test func addressesAndNetworksAreReadAsCIDR() throws {
+        let network = try #require(AddressRange("10.1.0.0/16"))
+        #expect(network.contains(try .init(ipAddress: "10.1.200.3", port: 1)))
+        #expect(!network.contains(try .init(ipAddress: "10.2.0.1", port: 1)))
+        let six = try #require(AddressRange("2001:db8::/32"))
+        #expect(six.contains(try .init(ipAddress: "2001:db8:ffff::1", port: 1)))
+        #expect(!six.contains(try .init(ipAddress: "10.1.200.3", port: 1)))
+        #expect(AddressRange("not an address") == nil)
+        #expect(AddressRange("10.0.0.0/33") == nil)
+    }
+}
