@@ -121,7 +121,7 @@ public struct HTMLPage: Sendable {
         .sp-field-label{font-size:13px;color:var(--sp-muted)}
         .sp-input{font:inherit;padding:10px 12px;border:1px solid var(--sp-line);border-radius:10px;background:var(--sp-bg);color:var(--sp-fg);width:100%}
         .sp-toggle{display:flex;align-items:center;gap:10px}
-        .sp-toggle input{width:20px;height:20px;accent-color:var(--sp-accent)}
+        .sp-toggle input{width:24px;height:24px;margin:0;accent-color:var(--sp-accent)}
         .sp-visually-hidden{position:absolute;width:1px;height:1px;overflow:hidden;clip:rect(0 0 0 0);white-space:nowrap}
         .sp-list{display:flex;flex-direction:column}
         .sp-section-title{font-size:13px;font-weight:600;text-transform:uppercase;letter-spacing:.04em;color:var(--sp-muted);margin:16px 16px 4px}

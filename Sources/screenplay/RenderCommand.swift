@@ -8,7 +8,8 @@ struct RenderCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "render",
         abstract: "Render a Screenplay document.",
-        discussion: "Problems found while decoding go to standard error; exits 1 when the document cannot be shown."
+        discussion:
+            "Problems found while decoding go to standard error; exits 1 when one is an error (the rendering is still written) or the document cannot be shown."
     )
 
     enum Format: String, ExpressibleByArgument, CaseIterable {
@@ -59,5 +60,7 @@ struct RenderCommand: ParsableCommand {
             let web = HTMLRenderer().capabilities
             print(HTMLPage(screen: screen.adapted(to: web).screen, language: lang).html, terminator: "")
         }
+        // What it printed as an error (a duplicate id: two elements of the page share it) fails the command.
+        if result.diagnostics.contains(where: { $0.severity == .error }) { throw ExitCode(1) }
     }
 }

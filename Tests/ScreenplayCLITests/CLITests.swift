@@ -157,6 +157,18 @@ import Testing
         #expect((schema?["$defs"] as? [String: Any])?["node"] != nil)
     }
 
+    @Test func renderExitsOneOnTheErrorsItPrints() throws {
+        let file = try temporaryFile(
+            "twice.json",
+            Data(
+                #"{"version":"1.0","id":"p","body":{"type":"vstack","children":[{"type":"text","id":"a","text":"one"},{"type":"text","id":"a","text":"two"}]}}"#
+                    .utf8))
+        let run = try screenplay("render", file, "--format", "html")
+        #expect(run.status == 1, "two nodes with one id is an error: \(run.errors)")
+        #expect(run.errors.contains("duplicateID") || run.errors.contains("\"a\""), "\(run.errors)")
+        #expect(run.output.hasPrefix("<!DOCTYPE html>"), "the page is still written")
+    }
+
     @Test func rendersAStandaloneWebPage() throws {
         let file = try temporaryFile(
             "page.json",

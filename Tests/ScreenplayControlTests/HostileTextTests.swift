@@ -110,3 +110,55 @@ import Testing
         await control.database.close()
     }
 }
+
+/// The admin API and `/events` say what they do: methods, bounded answers, and tokens that cannot
+/// be guessed or reused.
+@Suite struct AdminSurfaceTests {
+    @Test func wrongMethodsAre405WithAllowAndHeadAndOptionsAreAnswered() async throws {
+        let instance = try await Instance.start(on: try await Backend.sqlite.makeDatabase())
+        defer { Instance.stop(instance) }
+        let events = try await instance.send(.get, "/events", token: nil)
+        #expect(events.status == .methodNotAllowed)
+        #expect(events.headers[.allow] == "POST, OPTIONS")
+        let options = try await instance.send(.options, "/admin/slots/home.promo", token: nil)
+        #expect(options.status == .noContent)
+        #expect(options.headers[.allow] == "GET, HEAD, PUT, OPTIONS")
+        let patch = try await instance.send(.patch, "/admin/experiments/homeOrder")
+        #expect(patch.status == .methodNotAllowed)
+        #expect(patch.headers[.allow] == "GET, HEAD, PUT, DELETE, OPTIONS")
+        let head = try await instance.send(.head, "/admin/experiments")
+        #expect(head.status == .ok && head.body.isEmpty, "\(head.status) \(String(decoding: head.body, as: UTF8.self))")
+        #expect(try await instance.send(.get, "/admin/nowhere").status == .notFound)
+    }
+
+    @Test func problemsAreBoundedWhateverTheInputQuotes() async throws {
+        let instance = try await Instance.start(on: try await Backend.sqlite.makeDatabase())
+        defer { Instance.stop(instance) }
+        let hostile = String(repeating: "x", count: 1_900)
+        let children = (0..<120).map { _ in #"{"type": "image", "url": "javascript:\#(hostile)"}"# }.joined(separator: ",")
+        let answer = try await instance.send(
+            .put, "/admin/slots/home.promo", body: #"{"content": {"type": "vstack", "children": [\#(children)]}}"#)
+        #expect(answer.status == .unprocessableContent || answer.status == .contentTooLarge)
+        #expect(answer.body.count < 40_000, "a \(answer.body.count)-byte answer")
+        let problems = ScreenplayError(status: answer.status, body: answer.body)?.problems ?? []
+        #expect(problems.count == ScreenplayError.maxListedProblems + 1, "\(problems.count) problems listed for 120")
+        #expect(problems.last?.message == "and 70 more problems")
+    }
+
+    @Test func guessableOrSharedTokensAreRefusedAndWrongOnesSlowedAndCounted() async throws {
+        #expect(throws: ScreenplayError.self) { try AdminTokens([("a", .admin, String(repeating: "a", count: 40))]) }
+        #expect(throws: ScreenplayError.self) { try AdminTokens([("a", .admin, "2024-01-01-2024-01-01-2024-01-01")]) }
+        let shared = "0f3a9c1e7b2d4f6a8c0e1b3d5f7a9c2e"
+        #expect(throws: ScreenplayError.self) { try AdminTokens([("a", .admin, shared), ("b", .read, shared)]) }
+        #expect(throws: Never.self) { try AdminTokens([("a", .admin, shared)]) }
+        let instance = try await Instance.start(on: try await Backend.sqlite.makeDatabase())
+        defer { Instance.stop(instance) }
+        var statuses: [Int] = []
+        let start = ContinuousClock.now
+        for attempt in 0..<8 {
+            statuses.append(try await instance.send(.get, "/admin/experiments", token: "guess-\(attempt)-0123456789abcdef").status.code)
+        }
+        #expect(Set(statuses) == [401])
+        #expect(ContinuousClock.now - start > .milliseconds(1_500), "each wrong guess from an address is answered slower")
+    }
+}

@@ -74,4 +74,17 @@ import Testing
         #expect(AddressRange("not an address") == nil)
         #expect(AddressRange("10.0.0.0/33") == nil)
     }
+
+    /// A body in a coding the server does not read (`gzip, chunked`) is refused, not read as plain.
+    @Test func aBodyInAnotherTransferCodingIs501() async throws {
+        try await ConnectionTests.withServer { port in
+            let connection = try RawConnection(port: port)
+            await connection.send(
+                "POST /screens/cities/intents HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n"
+                    + "Transfer-Encoding: gzip, chunked\r\n\r\n5\r\nhello\r\n0\r\n\r\n")
+            let answer = await connection.readAll(timeout: .seconds(5)).text
+            #expect(ConnectionTests.status(answer) == "HTTP/1.1 501 Not Implemented", "\(answer)")
+            #expect(answer.contains("unsupportedTransferCoding"))
+        }
+    }
 }

@@ -11,17 +11,18 @@ import ScreenplayServer
 struct AdminAPI: Sendable {
     let control: ControlPlane
     let tokens: AdminTokens
+    let throttle: AuthenticationThrottle
 
     func addRoutes<Context: RequestContext>(to router: Router<Context>) {
         let admin = router.group("/admin")
-        admin.get("experiments") { request, _ in
-            try authorize(request, .read)
+        admin.getWithHead("experiments") { request, context in
+            try await authorize(request, context, .read)
             let stored = Dictionary(uniqueKeysWithValues: try await control.storedExperiments().map { ($0.experiment.name, $0) })
             let all = control.configuration.experiments.values.sorted { $0.name < $1.name }
             return Self.json(.object(["experiments": .array(all.map { Self.document($0, stored: stored[$0.name]) })]))
         }
-        admin.get("experiments/:name") { request, context in
-            try authorize(request, .read)
+        admin.getWithHead("experiments/:name") { request, context in
+            try await authorize(request, context, .read)
             let name = try Self.parameter("name", context)
             let stored = try await control.storedExperiment(named: name)
             guard let experiment = stored?.experiment ?? control.configuration.experiments[name] else {
@@ -30,7 +31,7 @@ struct AdminAPI: Sendable {
             return Self.json(Self.document(experiment, stored: stored), etag: stored?.revision ?? 0)
         }
         admin.put("experiments/:name") { request, context in
-            let holder = try authorize(request, .admin)
+            let holder = try await authorize(request, context, .admin)
             let name = try Self.parameter("name", context)
             let body = try await request.collectedBody(upTo: ControlPlane.maxAdminBytes)
             guard var json = try? JSONParser.parse(body) else {
@@ -53,14 +54,14 @@ struct AdminAPI: Sendable {
             return Self.json(Self.document(stored.experiment, stored: stored), etag: stored.revision)
         }
         admin.delete("experiments/:name") { request, context in
-            let holder = try authorize(request, .admin)
+            let holder = try await authorize(request, context, .admin)
             try await control.deleteExperiment(
                 named: try Self.parameter("name", context), by: holder.name, ifRevision: try Self.ifMatch(request))
             return Response(status: .noContent, headers: [.cacheControl: "no-store"])
         }
         for action in ["pause", "resume", "stop"] {
             admin.post("experiments/:name/\(action)") { request, context in
-                let holder = try authorize(request, .admin)
+                let holder = try await authorize(request, context, .admin)
                 let name = try Self.parameter("name", context)
                 var winner: String?
                 if action == "stop" {
@@ -83,24 +84,24 @@ struct AdminAPI: Sendable {
                 return Self.json(Self.document(stored.experiment, stored: stored), etag: stored.revision)
             }
         }
-        admin.get("experiments/:name/report") { request, context in
-            try authorize(request, .read)
+        admin.getWithHead("experiments/:name/report") { request, context in
+            try await authorize(request, context, .read)
             let report = try await control.report(
                 experiment: try Self.parameter("name", context), goal: request.uri.queryParameters["goal"].map(String.init))
             return Self.json(report.document)
         }
-        admin.get("slots") { request, _ in
-            try authorize(request, .read)
+        admin.getWithHead("slots") { request, context in
+            try await authorize(request, context, .read)
             return Self.json(.object(["slots": .array(try await control.slots().map { Self.document($0, withContent: false) })]))
         }
-        admin.get("slots/:name") { request, context in
-            try authorize(request, .read)
+        admin.getWithHead("slots/:name") { request, context in
+            try await authorize(request, context, .read)
             let name = try Self.parameter("name", context)
             guard let current = try await control.version(of: name) else { throw Self.noSuchSlot(name) }
             return Self.json(Self.document(current, withContent: true), etag: current.version)
         }
         admin.put("slots/:name") { request, context in
-            let holder = try authorize(request, .admin)
+            let holder = try await authorize(request, context, .admin)
             let name = try Self.parameter("name", context)
             let body = try await request.collectedBody(upTo: ControlPlane.maxAdminBytes)
             let dryRun = Self.isDryRun(request)
@@ -112,14 +113,14 @@ struct AdminAPI: Sendable {
             }
             return Self.json(document, status: dryRun ? .ok : .created, etag: dryRun ? nil : published.version)
         }
-        admin.get("slots/:name/versions") { request, context in
-            try authorize(request, .read)
+        admin.getWithHead("slots/:name/versions") { request, context in
+            try await authorize(request, context, .read)
             let limit = request.uri.queryParameters["limit"].flatMap { Int($0) } ?? 100
             let versions = try await control.versions(of: try Self.parameter("name", context), limit: limit)
             return Self.json(.object(["versions": .array(versions.map { Self.document($0, withContent: false) })]))
         }
-        admin.get("slots/:name/versions/:version") { request, context in
-            try authorize(request, .read)
+        admin.getWithHead("slots/:name/versions/:version") { request, context in
+            try await authorize(request, context, .read)
             let name = try Self.parameter("name", context)
             guard let number = Int(try Self.parameter("version", context)), let version = try await control.version(of: name, number) else {
                 throw Self.noSuchSlot(name)
@@ -127,7 +128,7 @@ struct AdminAPI: Sendable {
             return Self.json(Self.document(version, withContent: true))
         }
         admin.post("slots/:name/rollback") { request, context in
-            let holder = try authorize(request, .admin)
+            let holder = try await authorize(request, context, .admin)
             let body = try await request.collectedBody(upTo: 4_096)
             guard case .object(let members)? = try? JSONParser.parse(body), let version = members["version"]?.intValue else {
                 throw ScreenplayError(.badRequest, code: "malformedRollback", message: "a rollback is {\"version\": N}", path: "version")
@@ -136,8 +137,8 @@ struct AdminAPI: Sendable {
                 try Self.parameter("name", context), to: version, by: holder.name, ifMatch: try Self.ifMatch(request))
             return Self.json(Self.document(published, withContent: false), status: .created, etag: published.version)
         }
-        admin.get("audit") { request, _ in
-            try authorize(request, .read)
+        admin.getWithHead("audit") { request, context in
+            try await authorize(request, context, .read)
             let limit = request.uri.queryParameters["limit"].flatMap { Int($0) } ?? 100
             let entries = try await control.audit(target: request.uri.queryParameters["target"].map(String.init), limit: limit)
             return Self.json(
@@ -158,14 +159,20 @@ struct AdminAPI: Sendable {
 
     // MARK: Authentication
 
+    /// The holder of the request's token, in `role`; a wrong token is answered slower each time
+    /// its address tries again (``AuthenticationThrottle``), and logged.
     @discardableResult
-    private func authorize(_ request: Request, _ role: AdminTokens.Role) throws(ScreenplayError) -> AdminTokens.Holder {
+    private func authorize(_ request: Request, _ context: some RequestContext, _ role: AdminTokens.Role) async throws -> AdminTokens.Holder
+    {
+        let address = (context as? any RemoteAddressRequestContext)?.remoteAddress
+        try await throttle.admit(address)
         guard !tokens.isEmpty else {
             throw ScreenplayError(
                 .forbidden, code: "adminDisabled",
                 message: "the admin API is disabled: no admin token is configured (SCREENPLAY_ADMIN_TOKENS=name:admin:token)")
         }
         guard let holder = tokens.holder(authorization: request.headers[.authorization]) else {
+            await throttle.failed(address, path: request.uri.path)
             throw ScreenplayError(
                 .unauthorized, code: "badToken", message: "the admin API needs Authorization: Bearer <token>, with a valid token",
                 headerFields: [.wwwAuthenticate: #"Bearer realm="screenplay-admin""#])

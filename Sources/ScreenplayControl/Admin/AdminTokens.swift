@@ -50,7 +50,21 @@ public struct AdminTokens: Sendable {
             guard !name.isEmpty, !holders.contains(where: { $0.name == name }) else {
                 throw ScreenplayError(.internalServerError, code: "badAdminTokens", message: "each admin token needs a name of its own")
             }
-            holders.append(Holder(name: name, role: role, digest: Array(SHA256.hash(data: Array(token.utf8)))))
+            let bits = Self.estimatedEntropy(of: token)
+            guard bits >= Self.minimumEntropyBits else {
+                throw ScreenplayError(
+                    .internalServerError, code: "weakAdminToken",
+                    message:
+                        "the admin token of \"\(name)\" looks guessable (about \(Int(bits)) bits; at least \(Int(Self.minimumEntropyBits)) "
+                        + "needed): make one with `openssl rand -hex 16`")
+            }
+            let digest = Array(SHA256.hash(data: Array(token.utf8)))
+            guard !holders.contains(where: { $0.digest == digest }) else {
+                throw ScreenplayError(
+                    .internalServerError, code: "badAdminTokens",
+                    message: "the admin token of \"\(name)\" is also another holder's: every holder needs a token of its own")
+            }
+            holders.append(Holder(name: name, role: role, digest: digest))
         }
         self.holders = holders
     }
@@ -68,6 +82,26 @@ public struct AdminTokens: Sendable {
             tokens.append((parts[0], role, parts[2]))
         }
         try self.init(tokens)
+    }
+
+    /// The least estimated entropy a token needs: 80 bits. The estimate of a random token of 32
+    /// hexadecimal digits (`openssl rand -hex 16`) is 92 bits or more; a word, a date or a
+    /// repeated pattern scores far lower.
+    public static let minimumEntropyBits = 80.0
+
+    /// A token's entropy as its characters' spread says it (Shannon entropy per character, times
+    /// its length): `aaaa…` or `abcabc…` score low, random hexadecimal about 4 bits a character.
+    public static func estimatedEntropy(of token: String) -> Double {
+        let characters = Array(token)
+        guard !characters.isEmpty else { return 0 }
+        var counts: [Character: Int] = [:]
+        for character in characters { counts[character, default: 0] += 1 }
+        let length = Double(characters.count)
+        let perCharacter = counts.values.reduce(0.0) { sum, count in
+            let p = Double(count) / length
+            return sum - p * log2(p)
+        }
+        return perCharacter * length
     }
 
     public var isEmpty: Bool { holders.isEmpty }

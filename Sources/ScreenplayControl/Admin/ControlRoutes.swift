@@ -25,9 +25,27 @@ extension ControlPlane {
     /// The largest admin request body.
     static let maxAdminBytes = 256 * 1024
 
+    /// Every path of `POST /events` and the admin API, and its methods: the rest are 405.
+    static let methods = MethodTable([
+        "/events": [.post],
+        "/admin/experiments": [.get],
+        "/admin/experiments/:name": [.get, .put, .delete],
+        "/admin/experiments/:name/pause": [.post],
+        "/admin/experiments/:name/resume": [.post],
+        "/admin/experiments/:name/stop": [.post],
+        "/admin/experiments/:name/report": [.get],
+        "/admin/slots": [.get],
+        "/admin/slots/:name": [.get, .put],
+        "/admin/slots/:name/versions": [.get],
+        "/admin/slots/:name/versions/:version": [.get],
+        "/admin/slots/:name/rollback": [.post],
+        "/admin/audit": [.get],
+    ])
+
     public func addRoutes<Context: RequestContext>(to router: Router<Context>, tokens: AdminTokens) {
+        router.add(middleware: Self.methods.middleware())
         router.post("/events") { request, _ in try await self.receiveEvents(request) }
-        let admin = AdminAPI(control: self, tokens: tokens)
+        let admin = AdminAPI(control: self, tokens: tokens, throttle: AuthenticationThrottle(logger: logger))
         admin.addRoutes(to: router)
     }
 

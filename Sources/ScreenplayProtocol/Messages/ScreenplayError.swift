@@ -78,19 +78,37 @@ public struct ScreenplayError: Error, Sendable, Hashable, CustomStringConvertibl
         case error, code, message, path, problems, severity
     }
 
-    /// The error's body.
+    /// The most problems an error's body lists (the rest are counted in one last problem).
+    public static let maxListedProblems = 50
+    /// The most characters of a message or a path in an error's body: whatever a problem quotes
+    /// of a client's input, the answer stays small.
+    public static let maxBodyTextCharacters = 300
+
+    /// The error's body: bounded, whatever the problems quote (at most ``maxListedProblems`` of
+    /// them, each message and path at most ``maxBodyTextCharacters``).
     public var encodedBody: [UInt8] {
+        func bounded(_ text: String) -> JSONValue {
+            .string(text.count <= Self.maxBodyTextCharacters ? text : text.prefix(Self.maxBodyTextCharacters) + "…")
+        }
         var error: [String: JSONValue] = [:]
         error[Key.code] = .string(code)
-        error[Key.message] = .string(message)
-        error[Key.path] = path.map(JSONValue.string)
+        error[Key.message] = bounded(message)
+        error[Key.path] = path.map(bounded)
         if !problems.isEmpty {
-            error[Key.problems] = .array(
-                problems.map {
+            var listed = problems.prefix(Self.maxListedProblems).map { problem -> JSONValue in
+                .object([
+                    Key.path.name: bounded(problem.path), Key.severity.name: bounded(problem.severity),
+                    Key.message.name: bounded(problem.message),
+                ])
+            }
+            if problems.count > Self.maxListedProblems {
+                listed.append(
                     .object([
-                        Key.path.name: .string($0.path), Key.severity.name: .string($0.severity), Key.message.name: .string($0.message),
-                    ])
-                })
+                        Key.path.name: .string(""), Key.severity.name: .string("error"),
+                        Key.message.name: .string("and \(problems.count - Self.maxListedProblems) more problems"),
+                    ]))
+            }
+            error[Key.problems] = .array(listed)
         }
         var writer = JSONWriter()
         writer.beginObject()

@@ -6,7 +6,8 @@ import ScreenplayProtocol
 /// and moves the connection's phases on.
 ///
 /// - A request without exactly one `Host` (HTTP/1.1), with more header fields than the limit, or
-///   whose head cannot be parsed is answered 400 or 431 here and the connection closed.
+///   whose head cannot be parsed is answered 400 or 431 here and the connection closed; a body in
+///   a transfer coding other than chunked is answered 501.
 /// - `Expect: 100-continue` is answered `100 Continue`, or 413 when the announced body is larger
 ///   than any route takes, or 417 for any other expectation.
 /// - An HTTP/1.0 client gets an HTTP/1.0 answer, never chunked, and the connection closed after it.
@@ -137,6 +138,16 @@ final class RequestGuardHandler: ChannelDuplexHandler, RemovableChannelHandler {
         let hosts = head.headers["host"].count
         if hosts > 1 || (hosts == 0 && head.version.minor >= 1) {
             return ScreenplayError(.badRequest, code: "badHost", message: "an HTTP/1.1 request carries exactly one Host header")
+        }
+        // Only chunked framing is read: a body in another coding (`gzip, chunked`) would reach the
+        // application still encoded, and be read as what it is not.
+        let codings = head.headers["transfer-encoding"].flatMap { $0.split(separator: ",") }
+            .map { $0.trimmingCharacters(in: .whitespaces).lowercased() }.filter { !$0.isEmpty }
+        if !codings.isEmpty, codings != ["chunked"] {
+            return ScreenplayError(
+                .init(code: 501, reasonPhrase: "Not Implemented"), code: "unsupportedTransferCoding",
+                message:
+                    "a request body is sent plain or chunked; \(ScreenplayError.quoting(codings.joined(separator: ", "))) is not read here")
         }
         if head.headers.count > state.limits.maxHeaderFields {
             return ScreenplayError(

