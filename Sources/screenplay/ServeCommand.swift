@@ -21,6 +21,7 @@ struct ServeCommand: AsyncParsableCommand {
             Environment:
               SCREENPLAY_STATE_KEY     base64, at least 32 bytes: signs client state (without it, a random development key)
               SCREENPLAY_ADMIN_TOKENS  name:role:token,… (role admin or read; tokens of 24+ characters): enables /admin
+              SCREENPLAY_USER_TOKEN_SECRET  base64, at least 32 bytes: verify users' HS256 tokens (Screenplay-User-Token)
             """
     )
 
@@ -41,6 +42,15 @@ struct ServeCommand: AsyncParsableCommand {
 
     @Option(help: "The least severe log level printed: trace, debug, info, notice, warning, error, critical.")
     var logLevel: Logger.Level = .info
+
+    @Option(help: "A PEM file with the P-256 public key that signs users' ES256 tokens (Screenplay-User-Token): only verified users count.")
+    var userTokenKey: String?
+
+    @Option(help: "The issuer (iss) users' tokens must name, when verified.")
+    var userTokenIssuer: String?
+
+    @Option(help: "The audience (aud) users' tokens must name, when verified.")
+    var userTokenAudience: String?
 
     @Option(help: "The most connections open at once (default: the descriptor limit less 128, at most 16384).")
     var maxConnections: Int?
@@ -103,6 +113,11 @@ struct ServeCommand: AsyncParsableCommand {
             throw ValidationError("cannot open the database: \(error)")
         }
         let configuration = LiveConfiguration()
+        configuration.userTokens = try userTokenVerifier()
+        logger.info(
+            configuration.userTokens == nil
+                ? "users: Screenplay-User taken as said (no user token key: anyone can claim any user id)"
+                : "users: only verified Screenplay-User-Token holders count in experiments and events")
         let control: ControlPlane
         do {
             control = try await ControlPlane.open(database: store, configuration: configuration, logger: logger)
@@ -144,6 +159,27 @@ struct ServeCommand: AsyncParsableCommand {
             logsRequests: accessLog, control: control, adminTokens: adminTokens
         ).runService()
         await store.close()
+    }
+
+    /// The verifier of users' tokens that the options and environment configure, if any.
+    func userTokenVerifier() throws -> UserTokenVerifier? {
+        let secret = ProcessInfo.processInfo.environment["SCREENPLAY_USER_TOKEN_SECRET"]
+        let key: UserTokenVerifier.Key
+        switch (userTokenKey, secret) {
+        case (nil, nil): return nil
+        case (let path?, nil):
+            guard let pem = try? String(contentsOfFile: path, encoding: .utf8) else { throw ValidationError("cannot read \(path)") }
+            key = .es256(publicKeyPEM: pem)
+        case (nil, let encoded?):
+            guard let bytes = Data(base64Encoded: encoded) else { throw ValidationError("SCREENPLAY_USER_TOKEN_SECRET must be base64") }
+            key = .hs256(secret: Array(bytes))
+        case (_?, _?): throw ValidationError("give --user-token-key or SCREENPLAY_USER_TOKEN_SECRET, not both")
+        }
+        do {
+            return try UserTokenVerifier(key: key, issuer: userTokenIssuer, audience: userTokenAudience)
+        } catch {
+            throw ValidationError(error.message)
+        }
     }
 
     /// The headers of a `curl -D` dump, without those the server writes itself.

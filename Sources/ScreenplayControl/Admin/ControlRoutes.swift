@@ -54,10 +54,12 @@ extension ControlPlane {
     /// `Retry-After`) when the queue is full or the database cannot be written, and then nothing
     /// of the batch was stored.
     func receiveEvents(_ request: Request) async throws -> Response {
-        guard let user = try request.headers.screenplayUser() else {
+        let verifier = configuration.userTokens
+        guard let user = try request.headers.user(verifiedBy: verifier) else {
+            let header = verifier == nil ? HTTPField.Name.screenplayUser : HTTPField.Name.screenplayUserToken
             throw ScreenplayError(
-                .badRequest, code: "noUser", message: "events belong to a user: send \(HTTPField.Name.screenplayUser.rawName)",
-                path: HTTPField.Name.screenplayUser.rawName)
+                verifier == nil ? .badRequest : .unauthorized, code: "noUser",
+                message: "events belong to a\(verifier == nil ? "" : " verified") user: send \(header.rawName)", path: header.rawName)
         }
         try request.checkSentByThisSite()
         let body = try await request.collectedBody(upTo: EventBatch.maxBytes, naming: "a batch of events")

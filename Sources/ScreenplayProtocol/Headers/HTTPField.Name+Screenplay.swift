@@ -22,6 +22,9 @@ extension HTTPField.Name {
     public static let screenplayAttributes = Self("Screenplay-Attributes")!
     /// `Screenplay-User`: the user id (the demo's stand-in for authentication).
     public static let screenplayUser = Self("Screenplay-User")!
+    /// `Screenplay-User-Token`: a JSON Web Token from the app's sign-in whose `sub` is the user,
+    /// for a server that verifies who users are.
+    public static let screenplayUserToken = Self("Screenplay-User-Token")!
     /// `Screenplay-State-Token`: signed server state that the client sends back with intents.
     public static let screenplayStateToken = Self("Screenplay-State-Token")!
     /// `Screenplay-Experiments: name=variant,…`: a QA override of experiment assignments.
@@ -38,6 +41,7 @@ extension HTTPField.Name {
     /// Every request header that can change the bytes of a screen: what a screen's `Vary` names.
     public static let screenVariesBy: [HTTPField.Name] = [
         .accept, .acceptEncoding, .acceptLanguage, .screenplayVersion, .screenplayComponents, .screenplayActions,
-        .screenplayPlatform, .screenplayAppVersion, .screenplayUser, .screenplayAttributes, .screenplayExperiments,
+        .screenplayPlatform, .screenplayAppVersion, .screenplayUser, .screenplayUserToken, .screenplayAttributes,
+        .screenplayExperiments,
     ]
 }

@@ -41,6 +41,7 @@ public final class LiveConfiguration: Sendable {
     /// Where users' sticky assignments are read from, when something stores them.
     private let store = NIOLockedValueBox<(any AssignmentStore)?>(nil)
     private let ledger = NIOLockedValueBox<(any SpentTokenLedger)?>(nil)
+    private let verifier = NIOLockedValueBox<UserTokenVerifier?>(nil)
     /// The most paths whose dependencies are remembered; past it, a change invalidates every stream.
     let maxTrackedPaths = 20_000
 
@@ -71,6 +72,14 @@ public final class LiveConfiguration: Sendable {
     public var spentTokenLedger: (any SpentTokenLedger)? {
         get { ledger.withLockedValue { $0 } }
         set { ledger.withLockedValue { $0 = newValue } }
+    }
+
+    /// Who users are, verified: with a verifier, only the `sub` of a valid `Screenplay-User-Token`
+    /// is a user (experiments count only them, events are stored only for them); without one,
+    /// `Screenplay-User` is taken as said (``UserTokenVerifier``).
+    public var userTokens: UserTokenVerifier? {
+        get { verifier.withLockedValue { $0 } }
+        set { verifier.withLockedValue { $0 = newValue } }
     }
 
     // MARK: Changing

@@ -145,7 +145,7 @@ final class ScreenPipeline: Sendable {
     ) async throws(ScreenplayError) -> ScreenContext {
         var query: [String: String] = [:]
         for (key, value) in request.uri.queryParameters { query[String(key)] = String(value) }
-        let user = try request.headers.screenplayUser()
+        let user = try request.headers.user(verifiedBy: configuration.userTokens)
         var (capabilities, capabilitiesKey) = try capabilityCache.capabilities(for: request.headers)
         if format == .html, request.headers[.screenplayComponents] == nil {
             // A browser says nothing: it gets what the web renderer draws.

@@ -1,0 +1,81 @@
+import Crypto
+import Foundation
+import HTTPTypes
+import ScreenplayControl
+import ScreenplayProtocol
+import ScreenplayServer
+import Testing
+
+/// Who a user is can be trusted: with a key configured, only the `sub` of a verified token is a
+/// user — for events and for experiments — and no spoofed header or forged token gets in.
+@Suite struct UserTokenTests {
+    static let secret = Array("a-secret-of-at-least-thirty-two-bytes!!".utf8)
+
+    static func base64URL(_ bytes: some Sequence<UInt8>) -> String {
+        Data(bytes).base64EncodedString().replacingOccurrences(of: "+", with: "-").replacingOccurrences(of: "/", with: "_")
+            .replacingOccurrences(of: "=", with: "")
+    }
+
+    static func token(
+        _ claims: String, algorithm: String = "HS256", secret: [UInt8] = UserTokenTests.secret, signer: P256.Signing.PrivateKey? = nil
+    ) throws -> String {
+        let signed = base64URL(Array(#"{"alg":"\#(algorithm)","typ":"JWT"}"#.utf8)) + "." + base64URL(Array(claims.utf8))
+        if let signer {
+            return signed + "." + base64URL(try signer.signature(for: Array(signed.utf8)).rawRepresentation)
+        }
+        let mac = HMAC<SHA256>.authenticationCode(for: Array(signed.utf8), using: SymmetricKey(data: secret))
+        return signed + "." + base64URL(mac)
+    }
+
+    static let later = Int(Date().timeIntervalSince1970) + 3_600
+
+    @Test func tokensVerifyOnlyWithTheKeyTheAlgorithmAndInTime() throws {
+        let verifier = try UserTokenVerifier(key: .hs256(secret: Self.secret), issuer: "https://id.example.com")
+        let good = try Self.token(#"{"sub":"ana","exp":\#(Self.later),"iss":"https://id.example.com"}"#)
+        #expect(try verifier.user(from: good) == "ana")
+        let forged = try Self.token(
+            #"{"sub":"ana","exp":\#(Self.later),"iss":"https://id.example.com"}"#, secret: Array(repeating: 7, count: 32))
+        let unsigned = try Self.token(#"{"sub":"ana","exp":\#(Self.later),"iss":"https://id.example.com"}"#, algorithm: "none")
+        let expired = try Self.token(#"{"sub":"ana","exp":1000,"iss":"https://id.example.com"}"#)
+        let otherIssuer = try Self.token(#"{"sub":"ana","exp":\#(Self.later),"iss":"https://evil.example.com"}"#)
+        let nul = try Self.token(#"{"sub":"a\u0000na","exp":\#(Self.later),"iss":"https://id.example.com"}"#)
+        for bad in [forged, unsigned, expired, otherIssuer, nul, "not.a.token", String(good.dropLast(2))] {
+            #expect(throws: ScreenplayError.self, "\(bad)") { try verifier.user(from: bad) }
+        }
+        // ES256 with the issuer's public key; an HS256 token made with that public key as secret is refused.
+        let issuer = P256.Signing.PrivateKey()
+        let es = try UserTokenVerifier(key: .es256(publicKeyPEM: issuer.publicKey.pemRepresentation))
+        #expect(try es.user(from: try Self.token(#"{"sub":"bo","exp":\#(Self.later)}"#, algorithm: "ES256", signer: issuer)) == "bo")
+        let confused = try Self.token(#"{"sub":"bo","exp":\#(Self.later)}"#, secret: Array(issuer.publicKey.pemRepresentation.utf8))
+        #expect(throws: ScreenplayError.self) { try es.user(from: confused) }
+    }
+
+    @Test func withAKeyOnlyVerifiedUsersHaveEventsAndExperiments() async throws {
+        let instance = try await Instance.start(on: try await Backend.sqlite.makeDatabase())
+        defer { Instance.stop(instance) }
+        instance.control.configuration.userTokens = try UserTokenVerifier(key: .hs256(secret: Self.secret))
+        let batch = #"{"events": [{"id": "e1", "name": "checkout_done"}]}"#
+        // A user id said, not proven: no events, and no place in an experiment.
+        let spoofed = try await instance.send(.post, "/events", body: batch, headers: [.screenplayUser: "victim"], token: nil)
+        #expect(spoofed.status == .unauthorized)
+        var headers = Instance.allComponents
+        headers[.screenplayUser] = "spoofer"
+        #expect(try await instance.send(.get, "/screens/home", headers: headers, token: nil).status == .ok)
+        // A verified user: its events are stored under its sub, its exposure is counted.
+        let token = try Self.token(#"{"sub":"verified-1","exp":\#(Self.later)}"#)
+        let stored = try await instance.send(.post, "/events", body: batch, headers: [.screenplayUserToken: token], token: nil)
+        #expect(stored.status == .accepted)
+        headers[.screenplayUserToken] = token
+        #expect(try await instance.send(.get, "/screens/home", headers: headers, token: nil).status == .ok)
+        #expect(await instance.control.events.writeWaiting())
+        let users = try await instance.control.database.query("SELECT DISTINCT user_id FROM assignments ORDER BY user_id").compactMap {
+            $0.text(0)
+        }
+        #expect(users == ["verified-1"], "only the verified user is in the experiment: \(users)")
+        let eventUsers = try await instance.control.database.query("SELECT user_id FROM events").compactMap { $0.text(0) }
+        #expect(eventUsers == ["verified-1"])
+        let forged = try await instance.send(
+            .post, "/events", body: batch, headers: [.screenplayUserToken: try Self.token(#"{"sub":"x","exp":1}"#)], token: nil)
+        #expect(forged.status == .unauthorized)
+    }
+}
