@@ -71,7 +71,10 @@ public enum DemoApp {
     ) -> some ApplicationProtocol {
         let router = Router(context: ScreenplayRequestContext.self)
         if preencoded == nil, logsRequests { router.add(middleware: RequestLogMiddleware()) }
-        var routes = routes(signer: signer, metrics: metrics, feed: feed, configuration: control?.configuration ?? LiveConfiguration())
+        // The proxies trusted for connections are trusted to say who a stream's client is too.
+        var routes = routes(
+            signer: signer, metrics: metrics, feed: feed, configuration: control?.configuration ?? LiveConfiguration(),
+            live: LiveUpdates(trustedProxies: connectionLimits.trustedProxies))
         if let control {
             routes.eventSink = control.events
             control.addRoutes(to: router, tokens: adminTokens)

@@ -87,4 +87,38 @@ import Testing
             #expect(answer.contains("unsupportedTransferCoding"))
         }
     }
+
+    @Test func anIPv6ClientCountsAsItsSlash64() throws {
+        let one = ClientAddress.key(of: try .init(ipAddress: "2001:db8:1:2::5", port: 1))
+        let two = ClientAddress.key(of: try .init(ipAddress: "2001:db8:1:2:ffff:ffff:ffff:1", port: 1))
+        let other = ClientAddress.key(of: try .init(ipAddress: "2001:db8:1:3::5", port: 1))
+        #expect(one == two && one != other)
+        #expect(ClientAddress.key(of: try .init(ipAddress: "::ffff:10.0.0.1", port: 1)) == "10.0.0.1")
+        #expect(ClientAddress.key(of: try .init(ipAddress: "10.0.0.1", port: 1)) == "10.0.0.1")
+    }
+
+    /// Behind a trusted proxy, a stream counts against the client the proxy names; an untrusted
+    /// peer's `X-Forwarded-For` is not read.
+    @Test func aTrustedProxyNamesTheClientOfAStream() async throws {
+        let live = LiveUpdates(maxSubscribersPerAddress: 1, trustedProxies: [try #require(AddressRange("127.0.0.1"))])
+        try await ConnectionTests.withServer(live: live) { port in
+            func stream(from client: String, via source: String? = nil) async throws -> (String?, RawConnection) {
+                let connection = try RawConnection(port: port, from: source)
+                await connection.send(
+                    "GET /screens/cities/stream HTTP/1.1\r\nHost: x\r\nAccept: text/event-stream\r\nX-Forwarded-For: \(client)\r\n\r\n")
+                let head = await connection.readAll(timeout: .milliseconds(700)).text
+                return (ConnectionTests.status(head), connection)
+            }
+            let (first, a) = try await stream(from: "203.0.113.1")
+            let (second, b) = try await stream(from: "203.0.113.2")
+            let (again, c) = try await stream(from: "203.0.113.1")
+            #expect(first == "HTTP/1.1 200 OK" && second == "HTTP/1.1 200 OK", "two clients behind one proxy")
+            #expect(again == "HTTP/1.1 429 Too Many Requests", "the first client's second stream")
+            // From an address that is not a trusted proxy, X-Forwarded-For is ignored.
+            let (untrusted, d) = try await stream(from: "198.51.100.9", via: "127.0.0.9")
+            let (spoofed, e) = try await stream(from: "198.51.100.10", via: "127.0.0.9")
+            #expect(untrusted == "HTTP/1.1 200 OK" && spoofed == "HTTP/1.1 429 Too Many Requests")
+            _ = (a, b, c, d, e)
+        }
+    }
 }

@@ -31,6 +31,9 @@ extension HTTPField.Name {
     public static let screenplayExperiments = Self("Screenplay-Experiments")!
     /// `Last-Event-ID`: the version a reconnecting stream resumes from (Server-Sent Events).
     public static let lastEventID = Self("Last-Event-ID")!
+    /// `X-Forwarded-For`: the clients a proxy forwarded for, nearest last; read only from proxies
+    /// the server trusts.
+    public static let xForwardedFor = Self("X-Forwarded-For")!
     /// `X-Accel-Buffering: no` keeps proxies such as nginx from holding back stream events.
     public static let xAccelBuffering = Self("X-Accel-Buffering")!
     /// `Sec-Fetch-Site`: which site a browser's request comes from (`same-origin`, `cross-site` …).

@@ -23,7 +23,7 @@ extension ScreenPipeline: StreamOpener {
     }
 
     func open(_ request: Request, on channel: any Channel) async {
-        let connection = ClientConnection(address: channel.remoteAddress?.ipAddress, closed: channel.closeFuture)
+        let connection = ClientConnection(peer: channel.remoteAddress, closed: channel.closeFuture)
         var opening: StreamOpening?
         do {
             _ = try await observed("GET") { label in

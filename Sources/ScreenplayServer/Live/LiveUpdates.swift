@@ -24,8 +24,10 @@ public final class LiveUpdates: Sendable {
     /// The most streams served at once; one more is refused with a 503 and `Retry-After`.
     public let maxSubscribers: Int
     /// The most streams one client address holds at once (with ``ScreenplayRequestContext``, which
-    /// knows addresses); one more is refused with a 429 and `Retry-After`.
+    /// knows addresses; an IPv6 client is its /64); one more is refused with a 429 and `Retry-After`.
     public let maxSubscribersPerAddress: Int
+    /// Proxies whose `X-Forwarded-For` says who the client is (nothing is trusted unless listed).
+    public let trustedProxies: [AddressRange]
     /// The seconds a refused subscriber is told to wait (`Retry-After`).
     public let retryAfterSeconds = 5
     /// How often an idle stream gets a comment line, so proxies and clients know it is alive.
@@ -97,9 +99,13 @@ public final class LiveUpdates: Sendable {
         return buffer
     }
 
-    public init(maxSubscribers: Int = 10_000, maxSubscribersPerAddress: Int = 100, heartbeat: Duration = .seconds(15)) {
+    public init(
+        maxSubscribers: Int = 10_000, maxSubscribersPerAddress: Int = 100, heartbeat: Duration = .seconds(15),
+        trustedProxies: [AddressRange] = []
+    ) {
         self.maxSubscribers = maxSubscribers
         self.maxSubscribersPerAddress = maxSubscribersPerAddress
+        self.trustedProxies = trustedProxies
         self.heartbeat = heartbeat
     }
 

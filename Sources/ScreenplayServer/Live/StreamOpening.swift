@@ -44,7 +44,7 @@ struct StreamOpening: Sendable {
             (subscriber, group) = (nil, nil)
             return
         }
-        let subscriber = try live.subscribe(address: connection.address).get()
+        let subscriber = try live.subscribe(address: connection.client(forwardedFor: request.headers, trusting: live.trustedProxies)).get()
         // A client that leaves ends its stream now, not at the next write — and frees its place even
         // when it left before the stream began.
         connection.closed?.whenComplete { [live] _ in live.unsubscribe(subscriber) }
