@@ -161,4 +161,25 @@ import Testing
         #expect(Set(statuses) == [401])
         #expect(ContinuousClock.now - start > .milliseconds(1_500), "each wrong guess from an address is answered slower")
     }
+
+    /// Slot content placed in a screen cannot repeat an id of that screen's own nodes (the page
+    /// would have two elements with one id); its fallback's ids are the slot's to take over.
+    @Test func slotContentCannotRepeatAnIdOfTheScreensItIsPlacedIn() async throws {
+        let instance = try await Instance.start(on: try await Backend.sqlite.makeDatabase())
+        defer { Instance.stop(instance) }
+        #expect(try await instance.send(.get, "/screens/home", headers: Instance.allComponents, token: nil).status == .ok)
+        let clash = try await instance.send(
+            .put, "/admin/slots/home.promo", body: #"{"content": {"type": "text", "id": "widget.services", "text": "x"}}"#)
+        #expect(clash.status == .unprocessableContent)
+        #expect(String(decoding: clash.body, as: UTF8.self).contains("/home"), "\(String(decoding: clash.body, as: UTF8.self))")
+        let translated = try await instance.send(
+            .put, "/admin/slots/home.promo",
+            body:
+                #"{"content": {"type": "text", "text": "x"}, "translations": {"fr": {"type": "text", "id": "widget.offers", "text": "y"}}}"#
+        )
+        #expect(translated.status == .unprocessableContent, "every language is checked")
+        let fine = try await instance.send(
+            .put, "/admin/slots/home.promo", body: #"{"content": {"type": "text", "id": "promo.today", "text": "x"}}"#)
+        #expect(fine.status == .created)
+    }
 }

@@ -80,7 +80,19 @@ extension ControlPlane {
         _ document: [UInt8], to slot: String, by actor: String, ifMatch: Int? = nil, dryRun: Bool, note: String?, attempt: Int
     ) async throws -> SlotVersion {
         try Self.checkSlotName(slot)
-        _ = try PublishedContent(document: document, version: 0)
+        let parsed = try PublishedContent(document: document, version: 0)
+        // Placed in a screen, the content's ids must not repeat the page's own.
+        let clashes = configuration.pagesSharingIDs(withSlot: slot, ids: parsed.nodeIDs)
+        if !clashes.isEmpty {
+            throw ScreenplayError.invalid(
+                code: "invalidContent", "the content",
+                clashes.map { clash in
+                    ScreenplayError.Problem(
+                        path: "content",
+                        message: "the id \"\(ScreenplayError.quoting(clash.id))\" is also a node's of screen /\(clash.path), where this "
+                            + "slot is placed: ids are unique in a page, choose another")
+                })
+        }
         let text = String(decoding: document, as: UTF8.self)
         if dryRun {
             let current = try await version(of: slot)?.version ?? 0

@@ -32,6 +32,8 @@ public final class LiveConfiguration: Sendable {
         var pathCount = 0
         /// More paths than remembered were built since: a change may touch any of them.
         var overflowed = false
+        /// The node ids of each path's screen that are its own (not a slot's content), as last built.
+        var pageIDs: [String: Set<String>] = [:]
 
         mutating func merge() { experiments = declared.merging(stored) { _, stored in stored } }
     }
@@ -149,6 +151,29 @@ public final class LiveConfiguration: Sendable {
                 state.dependents = [:]
                 state.pathCount = 0
                 state.overflowed = true
+            }
+        }
+    }
+
+    /// Remembers the ids a screen's own nodes have at `path` (at most ``maxTrackedPaths`` paths).
+    func record(path: String, pageIDs ids: Set<String>) {
+        state.withLockedValue { state in
+            if state.pageIDs.count >= maxTrackedPaths, state.pageIDs[path] == nil { state.pageIDs.removeAll() }
+            state.pageIDs[path] = ids
+        }
+    }
+
+    /// The screens that place `slot` and have a node of their own with one of `ids`: publishing
+    /// content with those ids would give two elements of the page one id.
+    ///
+    /// ```swift
+    /// configuration.pagesSharingIDs(withSlot: "home.promo", ids: ["services"])   // [("home", "services")]
+    /// ```
+    public func pagesSharingIDs(withSlot slot: String, ids: Set<String>) -> [(path: String, id: String)] {
+        guard !ids.isEmpty else { return [] }
+        return state.withLockedValue { state in
+            (state.dependents[.slot(slot)] ?? []).sorted().flatMap { path in
+                (state.pageIDs[path] ?? []).intersection(ids).sorted().map { (path, $0) }
             }
         }
     }

@@ -23,4 +23,13 @@ public struct PublishedContent: Sendable, Hashable {
 
     /// The content for `language`, or the untranslated one.
     public func node(for language: String) -> Node { translations[language] ?? content }
+
+    /// The node ids of the content, in every language.
+    public var nodeIDs: Set<String> {
+        var ids = Set<String>()
+        for node in [content] + translations.values.map({ $0 }) {
+            node.walk { node, _ in if let id = node.id { ids.insert(id) } }
+        }
+        return ids
+    }
 }

@@ -24,7 +24,10 @@ public struct Slot: NodeConvertible, Sendable {
 
     public var node: Node {
         if let scope = ContentScope.current, let content = scope.content(of: name) { return content }
-        return fallback.count == 1 ? fallback[0] : VStack(spacing: 0, children: fallback).node
+        let node = fallback.count == 1 ? fallback[0] : VStack(spacing: 0, children: fallback).node
+        // The fallback's ids are the slot's: published content may take them over.
+        ContentScope.current?.placed(fallback: node)
+        return node
     }
 }
 
@@ -48,4 +51,13 @@ final class ContentScope: Sendable {
     }
 
     var slotsUsed: [String] { used.members }
+
+    /// Ids of the fallbacks placed for slots with no content.
+    private let fallbackIDSet = LockedSet()
+
+    func placed(fallback node: Node) {
+        node.walk { node, _ in if let id = node.id { _ = fallbackIDSet.insert(id) } }
+    }
+
+    var fallbackIDs: [String] { fallbackIDSet.members }
 }

@@ -130,6 +130,14 @@ final class ScreenPipeline: Sendable {
         let scope = ContentScope(configuration: configuration, language: context.language)
         let value = try await ContentScope.$current.withValue(scope) { try await make() }
         configuration.record(path: context.path, experiments: context.experiments.experimentsRead, slots: scope.slotsUsed)
+        if let screen = (value as? Screen) ?? (value as? ScreenReply)?.screen, !scope.slotsUsed.isEmpty {
+            // The page's own ids, so that a publish can refuse content that would repeat one.
+            var ids = Set<String>()
+            screen.body.walk { node, _ in if let id = node.id { ids.insert(id) } }
+            for slot in scope.slotsUsed { ids.subtract(configuration.content(of: slot)?.nodeIDs ?? []) }
+            ids.subtract(scope.fallbackIDs)
+            configuration.record(path: context.path, pageIDs: ids)
+        }
         return value
     }
 
