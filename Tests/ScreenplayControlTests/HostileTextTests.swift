@@ -182,4 +182,25 @@ import Testing
             .put, "/admin/slots/home.promo", body: #"{"content": {"type": "text", "id": "promo.today", "text": "x"}}"#)
         #expect(fine.status == .created)
     }
+
+    /// Publishes racing without `If-Match` on PostgreSQL (where instances race for the next
+    /// version; SQLite's one connection takes them in turn) all land, one version each: a 412 is
+    /// only ever the answer to a precondition the client sent.
+    @Test(.enabled(if: PostgresServer.availableOrRequired, "needs PostgreSQL: apt-get install postgresql"))
+    func racingPublishesWithoutIfMatchAllLand() async throws {
+        let control = try await ControlPlane.open(database: try await Backend.postgres.makeDatabase(), configuration: LiveConfiguration())
+        try await withThrowingTaskGroup(of: Int.self) { group in
+            for index in 0..<10 {
+                group.addTask {
+                    try await control.publish(
+                        Array(#"{"content": {"type": "text", "text": "v\#(index)"}}"#.utf8), to: "race", by: "ci"
+                    ).version
+                }
+            }
+            var versions: [Int] = []
+            for try await version in group { versions.append(version) }
+            #expect(versions.sorted() == Array(1...10))
+        }
+        await control.database.close()
+    }
 }

@@ -67,10 +67,15 @@ import Testing
         #expect(stored.status == .accepted)
         headers[.screenplayUserToken] = token
         #expect(try await instance.send(.get, "/screens/home", headers: headers, token: nil).status == .ok)
-        #expect(await instance.control.events.writeWaiting())
-        let users = try await instance.control.database.query("SELECT DISTINCT user_id FROM assignments ORDER BY user_id").compactMap {
-            $0.text(0)
-        }
+        // The exposure is recorded once the screen was sent, then written by the queue.
+        var users: [String] = []
+        #expect(
+            try await eventually {
+                _ = await instance.control.events.writeWaiting()
+                users = try await instance.control.database.query("SELECT DISTINCT user_id FROM assignments ORDER BY user_id")
+                    .compactMap { $0.text(0) }
+                return !users.isEmpty
+            })
         #expect(users == ["verified-1"], "only the verified user is in the experiment: \(users)")
         let eventUsers = try await instance.control.database.query("SELECT user_id FROM events").compactMap { $0.text(0) }
         #expect(eventUsers == ["verified-1"])

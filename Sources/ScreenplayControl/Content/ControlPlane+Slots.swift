@@ -100,7 +100,13 @@ extension ControlPlane {
             return SlotVersion(slot: slot, version: current + 1, document: text, author: actor, publishedAt: Self.now(), note: note)
         }
         do {
+            let dialect = database.dialect
             return try await change(kind: "slot", name: slot, actor: actor, action: note == nil ? "publish" : "rollback") { tx in
+                // Publishes of one slot from several instances take their turn (PostgreSQL; SQLite's
+                // one connection already does): the next version is read and written by one at a time.
+                if dialect == .postgres {
+                    try await tx.query("SELECT pg_advisory_xact_lock(hashtext($1))", [.text("slot:" + slot)])
+                }
                 let current =
                     try await tx.query("SELECT COALESCE(MAX(version), 0) FROM slot_versions WHERE slot = $1", [.text(slot)]).first?.integer(
                         0) ?? 0
