@@ -48,7 +48,11 @@ import Testing
             let client = try RawConnection(port: port, from: "127.0.0.8")
             await client.send(Self.request)
             #expect(ConnectionTests.status(await client.readAll(timeout: .seconds(5)).text) == "HTTP/1.1 200 OK")
-            #expect(await silent[0].readAll(timeout: .seconds(5)).closed, "the oldest silent connection made room")
+            // One of the silent ones was closed to make room (the one idle the longest, as its event
+            // loop recorded it: connections are set up on two loops, so not always the first made).
+            var closed = 0
+            for connection in silent where await connection.readAll(timeout: .milliseconds(300)).closed { closed += 1 }
+            #expect(closed >= 1, "a silent connection made room")
         }
     }
 
@@ -106,8 +110,8 @@ import Testing
                 let connection = try RawConnection(port: port, from: source)
                 await connection.send(
                     "GET /screens/cities/stream HTTP/1.1\r\nHost: x\r\nAccept: text/event-stream\r\nX-Forwarded-For: \(client)\r\n\r\n")
-                // A stream stays open: what came within 3 s is its head (or a refusal, then closed).
-                let head = await connection.readAll(timeout: .seconds(3)).text
+                // A stream stays open: its head, or a refusal, is what came up to the blank line.
+                let head = await connection.read(until: "\r\n\r\n", timeout: .seconds(20))
                 return (ConnectionTests.status(head), connection)
             }
             let (first, a) = try await stream(from: "203.0.113.1")
