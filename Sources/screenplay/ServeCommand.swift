@@ -114,10 +114,12 @@ struct ServeCommand: AsyncParsableCommand {
         }
         let configuration = LiveConfiguration()
         configuration.userTokens = try userTokenVerifier()
-        logger.info(
-            configuration.userTokens == nil
-                ? "users: Screenplay-User taken as said (no user token key: anyone can claim any user id)"
-                : "users: only verified Screenplay-User-Token holders count in experiments and events")
+        if configuration.userTokens == nil {
+            logger.warning(
+                "users: Screenplay-User is taken as said (no user token key): anyone can claim any user id in experiments and events")
+        } else {
+            logger.info("users: only verified Screenplay-User-Token holders count in experiments and events")
+        }
         let control: ControlPlane
         do {
             control = try await ControlPlane.open(database: store, configuration: configuration, logger: logger)
