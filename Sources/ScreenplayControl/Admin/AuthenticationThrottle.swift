@@ -2,6 +2,7 @@ import Logging
 import NIOConcurrencyHelpers
 import NIOCore
 import ScreenplayProtocol
+import ScreenplayServer
 
 /// Failed admin sign-ins, per client address (an IPv6 client by its /64): each failure within a
 /// minute makes the next answer from that address slower (from the third on: 0.1 s, 0.2 s, 0.4 s …
@@ -31,11 +32,8 @@ final class AuthenticationThrottle: Sendable {
         self.logger = logger
     }
 
-    private static func key(_ address: SocketAddress?) -> String {
-        guard let address else { return "unknown" }
-        if case .v6 = address, let ip = address.ipAddress { return ip.split(separator: ":").prefix(4).joined(separator: ":") + "::/64" }
-        return address.ipAddress ?? "unknown"
-    }
+    /// Counted as connections are: an IPv6 client by its /64.
+    private static func key(_ address: SocketAddress?) -> String { ClientAddress.key(of: address) }
 
     /// Refuses an address that failed too often lately; slows one that failed a few times.
     func admit(_ address: SocketAddress?) async throws {

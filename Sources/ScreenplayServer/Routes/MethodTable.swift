@@ -33,6 +33,13 @@ public struct MethodTable: Sendable {
         return methods + [.options]
     }
 
+    /// The 405 for `method` on a resource that answers `allow` (an `Allow` header's value).
+    static func notAllowed(_ method: HTTPRequest.Method, allow: String) -> ScreenplayError {
+        ScreenplayError(
+            .methodNotAllowed, code: "methodNotAllowed",
+            message: "this resource answers \(allow), not \(ScreenplayError.quoting(method.rawValue))", headerFields: [.allow: allow])
+    }
+
     /// The middleware that answers for the table (add it to the router before the routes run).
     public func middleware<Context: RequestContext>() -> some RouterMiddleware<Context> { MethodTableMiddleware<Context>(table: self) }
 }
@@ -47,10 +54,7 @@ struct MethodTableMiddleware<Context: RequestContext>: RouterMiddleware {
         case .options:
             return Response(status: .noContent, headers: [.allow: allow])
         case let method where !methods.contains(method):
-            throw ScreenplayError(
-                .methodNotAllowed, code: "methodNotAllowed",
-                message: "this resource answers \(allow), not \(ScreenplayError.quoting(String(method.rawValue.prefix(16))))",
-                headerFields: [.allow: allow])
+            throw MethodTable.notAllowed(method, allow: allow)
         default:
             return try await next(request, context)
         }

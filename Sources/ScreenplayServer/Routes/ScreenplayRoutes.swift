@@ -226,23 +226,11 @@ public struct ScreenplayRoutes: Sendable {
         _ path: RouterPath, on router: Router<Context>, allowing others: [HTTPRequest.Method] = [],
         _ get: @escaping @Sendable (Request, Context) async throws -> Response
     ) {
-        router.get(path, use: get)
-        router.head(path) { request, context in
-            var response = try await get(request, context)
-            let length = response.body.contentLength
-            response.body = ResponseBody()
-            response.headers[.contentLength] = length.map(String.init)
-            return response
-        }
+        router.getWithHead(path, use: get)
         let allowed = ([.get, .head] + others + [.options]).map(\.rawValue).joined(separator: ", ")
         router.on(path, method: .options) { _, _ in Response(status: .noContent, headers: [.allow: allowed]) }
         for method in [HTTPRequest.Method.put, .delete, .patch, .post] where !others.contains(method) {
-            router.on(path, method: method) { request, _ -> Response in
-                throw ScreenplayError(
-                    .methodNotAllowed, code: "methodNotAllowed",
-                    message: "this resource answers \(allowed), not \(ScreenplayError.quoting(request.method.rawValue))",
-                    headerFields: [.allow: allowed])
-            }
+            router.on(path, method: method) { request, _ -> Response in throw MethodTable.notAllowed(request.method, allow: allowed) }
         }
     }
 
