@@ -94,6 +94,18 @@ import Testing
         #expect(ScreenplayError(status: .badGateway, body: Array("<html>".utf8)) == nil)
     }
 
+    @Test func anErrorsProblemsKeepTheirPathsSeveritiesAndCodes() {
+        let problems: [Diagnostic] = [
+            .error(at: "variants[0].weight", "a weight is a positive number"),
+            .warning(at: JSONPath([.key("content"), .key("children"), .index(2)]), "dropped", code: .droppedNode),
+        ]
+        let error = ScreenplayError.invalid(code: "invalidExperiment", "the experiment", problems)
+        #expect(error.path == "variants[0].weight")
+        let read = ScreenplayError(status: error.status, body: error.encodedBody)
+        #expect(read?.problems == problems)
+        #expect(read?.problems.map(\.path.components.last) == [.key("weight"), .index(2)])
+    }
+
     @Test func streamMessagesRoundTripThroughEvents() throws {
         var next = Self.screen
         next.title = "Today"

@@ -52,6 +52,20 @@ public struct Diagnostic: Error, Sendable, Hashable, CustomStringConvertible {
         self.message = message
     }
 
+    /// An error: the document is refused for it.
+    ///
+    /// ```swift
+    /// problems.append(.error(at: "variants[0].weight", "a weight is a positive number"))
+    /// ```
+    public static func error(at path: JSONPath, _ message: String, code: Code = .invalidValue) -> Diagnostic {
+        Diagnostic(.error, code, at: path, message)
+    }
+
+    /// A warning: something was skipped or replaced, the rest is kept.
+    public static func warning(at path: JSONPath, _ message: String, code: Code = .invalidValue) -> Diagnostic {
+        Diagnostic(.warning, code, at: path, message)
+    }
+
     /// `PATH: severity: message`, the shape `screenplay validate` prints after the file name.
     public var description: String { "\(path): \(severity.rawValue): \(message)" }
 }

@@ -35,12 +35,12 @@ struct AdminAPI: Sendable {
             let name = try Self.parameter("name", context)
             let body = try await request.collectedBody(upTo: ControlPlane.maxAdminBytes)
             guard var json = try? JSONParser.parse(body) else {
-                throw Experiment.invalid([.init(path: "$", message: "the body is not JSON")])
+                throw Experiment.invalid([.error(at: "$", "the body is not JSON")])
             }
             if case .object(var members) = json {
                 if members["name"] == nil { members["name"] = .string(name) }
                 if members["name"] != .string(name) {
-                    throw Experiment.invalid([.init(path: "name", message: "the body names another experiment than the path")])
+                    throw Experiment.invalid([.error(at: "name", "the body names another experiment than the path")])
                 }
                 // What the API adds when it answers is accepted back as it was given.
                 for key in ["revision", "updatedAt", "updatedBy", "source"] { members[key] = nil }
@@ -67,7 +67,7 @@ struct AdminAPI: Sendable {
                 if action == "stop" {
                     let body = try await request.collectedBody(upTo: 4_096)
                     guard case .object(let members)? = try? JSONParser.parse(body), case .string(let chosen)? = members["winner"] else {
-                        throw Experiment.invalid([.init(path: "winner", message: "stopping names the winner: {\"winner\": \"…\"}")])
+                        throw Experiment.invalid([.error(at: "winner", "stopping names the winner: {\"winner\": \"…\"}")])
                     }
                     winner = chosen
                 }

@@ -80,15 +80,17 @@ extension ControlPlane {
                 message: "the events could not be stored now; none of them was: send them again later", headerFields: [.retryAfter: "5"])
         case .stored(let rejected):
             // Where each stored event stood in the batch: the events left out before had a problem each.
-            let skipped = Set(problems.compactMap { EventBatch.index(inPath: $0.path) })
+            let skipped = Set(problems.compactMap { $0.path.index(after: "events") })
             let positions = (0..<(batch.events.count + skipped.count)).filter { !skipped.contains($0) }
             for index in rejected where index < positions.count {
-                problems.append(.init(path: "events[\(positions[index])]", message: "the database refused this event; it was kept aside"))
+                problems.append(
+                    .error(at: JSONPath([.key("events"), .index(positions[index])]), "the database refused this event; it was kept aside"))
             }
-            problems.sort { (EventBatch.index(inPath: $0.path) ?? 0) < (EventBatch.index(inPath: $1.path) ?? 0) }
+            problems.sort { ($0.path.index(after: "events") ?? 0) < ($1.path.index(after: "events") ?? 0) }
             var answer: [String: JSONValue] = ["accepted": .number(Double(conversions.count - rejected.count))]
             if !problems.isEmpty {
-                answer["rejected"] = .array(problems.map { .object(["path": .string($0.path), "message": .string($0.message)]) })
+                answer["rejected"] = .array(
+                    problems.map { .object(["path": .string($0.path.description), "message": .string($0.message)]) })
             }
             return AdminAPI.json(.object(answer), status: .accepted)
         }

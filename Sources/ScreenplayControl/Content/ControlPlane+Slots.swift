@@ -87,9 +87,9 @@ extension ControlPlane {
             throw ScreenplayError.invalid(
                 code: "invalidContent", "the content",
                 clashes.map { clash in
-                    ScreenplayError.Problem(
-                        path: "content",
-                        message: "the id \"\(ScreenplayError.quoting(clash.id))\" is also a node's of screen /\(clash.path), where this "
+                    Diagnostic.error(
+                        at: "content",
+                        "the id \"\(ScreenplayError.quoting(clash.id))\" is also a node's of screen /\(clash.path), where this "
                             + "slot is placed: ids are unique in a page, choose another")
                 })
         }

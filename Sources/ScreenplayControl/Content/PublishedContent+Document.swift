@@ -20,14 +20,15 @@ extension PublishedContent {
         do {
             json = try JSONParser.parse(bytes, limits: limits)
         } catch {
-            throw Self.invalid([.init(path: "$", message: "the document is not JSON: \(error)")])
+            throw Self.invalid([.error(at: "$", "the document is not JSON: \(error)")])
         }
         guard case .object(let members) = json else {
-            throw Self.invalid([.init(path: "$", message: "a slot's document is {\"content\": …}, not \(json.kindDescription)")])
+            throw Self.invalid([.error(at: "$", "a slot's document is {\"content\": …}, not \(json.kindDescription)")])
         }
-        var problems: [ScreenplayError.Problem] = []
+        var problems: [Diagnostic] = []
         for key in members.keys.sorted() where key != "content" && key != "translations" {
-            problems.append(.init(path: ScreenplayError.quoting(key), message: "a slot's document has only content and translations"))
+            problems.append(
+                .error(at: JSONPath(parsing: ScreenplayError.quoting(key)), "a slot's document has only content and translations"))
         }
         func node(_ value: JSONValue, at path: [JSONPath.Component]) -> Node? {
             // Read as the body of a screen, so the screen's checks (unique ids …) apply too.
@@ -36,12 +37,12 @@ extension PublishedContent {
             for diagnostic in result.diagnostics {
                 let inner = diagnostic.path.components.first == .key("body") ? Array(diagnostic.path.components.dropFirst()) : []
                 problems.append(
-                    .init(path: JSONPath(path + inner).description, severity: diagnostic.severity.rawValue, message: diagnostic.message))
+                    Diagnostic(diagnostic.severity, diagnostic.code, at: JSONPath(path + inner), diagnostic.message))
             }
             return result.diagnostics.isEmpty ? result.value?.body : nil
         }
         guard let contentJSON = members["content"] else {
-            throw Self.invalid(problems + [.init(path: "content", message: "a slot's document needs its \"content\": a node")])
+            throw Self.invalid(problems + [.error(at: "content", "a slot's document needs its \"content\": a node")])
         }
         let content = node(contentJSON, at: [.key("content")])
         var translations: [String: Node] = [:]
@@ -50,7 +51,7 @@ extension PublishedContent {
         case .object(let byLanguage)? where byLanguage.count <= Self.maxTranslations:
             for language in byLanguage.keys.sorted() {
                 guard (2...35).contains(language.count) else {
-                    problems.append(.init(path: "translations", message: "\"\(ScreenplayError.quoting(language))\" is not a language code"))
+                    problems.append(.error(at: "translations", "\"\(ScreenplayError.quoting(language))\" is not a language code"))
                     continue
                 }
                 if let translated = node(byLanguage[language]!, at: [.key("translations"), .key(language)]) {
@@ -58,13 +59,13 @@ extension PublishedContent {
                 }
             }
         default:
-            problems.append(.init(path: "translations", message: "translations are an object of at most \(Self.maxTranslations) languages"))
+            problems.append(.error(at: "translations", "translations are an object of at most \(Self.maxTranslations) languages"))
         }
         guard problems.isEmpty, let content else { throw Self.invalid(problems) }
         self.init(version: version, content: content, translations: translations)
     }
 
-    static func invalid(_ problems: [ScreenplayError.Problem]) -> ScreenplayError {
+    static func invalid(_ problems: [Diagnostic]) -> ScreenplayError {
         ScreenplayError.invalid(code: "invalidContent", "the content", problems)
     }
 }

@@ -81,7 +81,7 @@ extension ControlPlane {
         guard var experiment = stored?.experiment ?? configuration.experiments[name] else { throw Self.noSuchExperiment(name) }
         try update(&experiment)
         let problems = experiment.problems
-        if !problems.isEmpty { throw Experiment.invalid(problems.map { .init(path: $0.member, message: $0.message) }) }
+        if !problems.isEmpty { throw Experiment.invalid(problems.map { .error(at: JSONPath(parsing: $0.member), $0.message) }) }
         return try await save(experiment, by: actor, ifRevision: revision ?? stored?.revision ?? 0)
     }
 

@@ -20,10 +20,10 @@ extension Experiment {
 
     /// Reads an experiment document; every problem comes back at once, with its path (a 422).
     public init(document json: JSONValue) throws(ScreenplayError) {
-        var problems: [ScreenplayError.Problem] = []
-        func problem(_ path: String, _ message: String) { problems.append(.init(path: path, message: message)) }
+        var problems: [Diagnostic] = []
+        func problem(_ path: String, _ message: String) { problems.append(.error(at: JSONPath(parsing: path), message)) }
         guard case .object(let members) = json else {
-            throw Self.invalid([.init(path: "$", message: "an experiment is a JSON object, not \(json.kindDescription)")])
+            throw Self.invalid([.error(at: "$", "an experiment is a JSON object, not \(json.kindDescription)")])
         }
         let known = Set(["name", "variants", "status", "winner", "goal", "bucketVersion", "seed", "targeting", "allowList"])
         for key in members.keys.sorted() where !known.contains(key) {
@@ -92,7 +92,7 @@ extension Experiment {
         case let other?: problem("targeting", "targeting is an object, not \(other.kindDescription)")
         }
         if problems.isEmpty {
-            problems = experiment.problems.map { .init(path: $0.member, message: $0.message) }
+            problems = experiment.problems.map { .error(at: JSONPath(parsing: $0.member), $0.message) }
         }
         guard problems.isEmpty else { throw Self.invalid(problems) }
         self = experiment
@@ -146,7 +146,7 @@ extension Experiment {
         return targeting
     }
 
-    static func invalid(_ problems: [ScreenplayError.Problem]) -> ScreenplayError {
+    static func invalid(_ problems: [Diagnostic]) -> ScreenplayError {
         ScreenplayError.invalid(code: "invalidExperiment", "the experiment", problems)
     }
 

@@ -43,12 +43,6 @@ public struct EventBatch: Sendable, Hashable {
     /// The largest batch body, in bytes.
     public static let maxBytes = 512 * 1024
 
-    /// The index of the event a problem's path names (`events[3].id` → 3).
-    public static func index(inPath path: String) -> Int? {
-        guard path.hasPrefix("events[") else { return nil }
-        return Int(path.dropFirst("events[".count).prefix { $0.isNumber })
-    }
-
     enum Key: String, JSONKey {
         case events, id, name, time, screen, properties
     }
@@ -66,7 +60,7 @@ public struct EventBatch: Sendable, Hashable {
 
     /// Reads a batch: the well-formed events, and a problem for each one left out. A body that is
     /// not a batch at all, or holds too many events, is a 400.
-    public static func decode(_ bytes: [UInt8]) throws(ScreenplayError) -> (batch: EventBatch, problems: [ScreenplayError.Problem]) {
+    public static func decode(_ bytes: [UInt8]) throws(ScreenplayError) -> (batch: EventBatch, problems: [Diagnostic]) {
         func malformed(_ message: String, path: String? = nil) -> ScreenplayError {
             ScreenplayError(.badRequest, code: "malformedEvents", message: message, path: path)
         }
@@ -85,11 +79,11 @@ public struct EventBatch: Sendable, Hashable {
                 path: Key.events.name)
         }
         var events: [Event] = []
-        var problems: [ScreenplayError.Problem] = []
+        var problems: [Diagnostic] = []
         for (index, item) in items.enumerated() {
             let path = "events[\(index)]"
             func skip(_ member: Key?, _ message: String) {
-                problems.append(.init(path: member.map { "\(path).\($0.name)" } ?? path, message: message))
+                problems.append(.error(at: JSONPath(parsing: member.map { "\(path).\($0.name)" } ?? path), message))
             }
             guard case .object(let event) = item else {
                 skip(nil, "an event is an object, not \(item.kindDescription)")
@@ -131,7 +125,7 @@ public struct EventBatch: Sendable, Hashable {
             case .object(let properties)? where properties.count <= 32 && JSONWriter.write(.object(properties)).count <= 4_096:
                 if let (where_, problem) = StoredText.freeText(maxLength: 4_096).problem(in: .object(properties), at: "\(path).properties")
                 {
-                    problems.append(.init(path: where_, message: problem))
+                    problems.append(.error(at: JSONPath(parsing: where_), problem))
                     continue
                 }
                 parsed.properties = properties

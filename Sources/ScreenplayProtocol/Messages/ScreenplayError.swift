@@ -19,23 +19,8 @@ public struct ScreenplayError: Error, Sendable, Hashable, CustomStringConvertibl
     /// Header fields the answer carries besides the body: `Retry-After` on a 503, `Allow` on a 405.
     public var headerFields: HTTPFields
     /// Every problem, when a document had several (a 422 for a slot's content or an experiment):
-    /// each with its path in the document and its severity.
-    public var problems: [Problem] = []
-
-    /// One problem of a refused document.
-    public struct Problem: Sendable, Hashable, CustomStringConvertible {
-        public var path: String
-        public var severity: String
-        public var message: String
-
-        public init(path: String, severity: String = "error", message: String) {
-            self.path = path
-            self.severity = severity
-            self.message = message
-        }
-
-        public var description: String { "\(path): \(severity): \(message)" }
-    }
+    /// each with its path in the document, its severity and its code.
+    public var problems: [Diagnostic] = []
 
     public init(_ status: HTTPResponse.Status, code: String, message: String, path: String? = nil, headerFields: HTTPFields = [:]) {
         self.status = status
@@ -48,12 +33,13 @@ public struct ScreenplayError: Error, Sendable, Hashable, CustomStringConvertibl
     /// A 422 for a refused document, with every problem: the first one's path and message lead.
     ///
     /// ```swift
-    /// throw ScreenplayError.invalid(code: "invalidContent", "the content", problems)
+    /// throw ScreenplayError.invalid(code: "invalidContent", "the content", [.error(at: "content", "required")])
     /// ```
-    public static func invalid(code: String, _ subject: String, _ problems: [Problem]) -> ScreenplayError {
+    public static func invalid(code: String, _ subject: String, _ problems: [Diagnostic]) -> ScreenplayError {
         var error = ScreenplayError(
             .unprocessableContent, code: code,
-            message: problems.count == 1 ? problems[0].message : "\(subject) has \(problems.count) problems", path: problems.first?.path)
+            message: problems.count == 1 ? problems[0].message : "\(subject) has \(problems.count) problems",
+            path: problems.first.map { "\($0.path)" })
         error.problems = problems
         return error
     }
@@ -97,14 +83,15 @@ public struct ScreenplayError: Error, Sendable, Hashable, CustomStringConvertibl
         if !problems.isEmpty {
             var listed = problems.prefix(Self.maxListedProblems).map { problem -> JSONValue in
                 .object([
-                    Key.path.name: bounded(problem.path), Key.severity.name: bounded(problem.severity),
-                    Key.message.name: bounded(problem.message),
+                    Key.path.name: bounded(problem.path.description), Key.severity.name: .string(problem.severity.rawValue),
+                    Key.code.name: bounded(problem.code.name), Key.message.name: bounded(problem.message),
                 ])
             }
             if problems.count > Self.maxListedProblems {
                 listed.append(
                     .object([
-                        Key.path.name: .string(""), Key.severity.name: .string("error"),
+                        Key.path.name: .string(JSONPath.root.description), Key.severity.name: .string("error"),
+                        Key.code.name: .string(Diagnostic.Code.limitExceeded.name),
                         Key.message.name: .string("and \(problems.count - Self.maxListedProblems) more problems"),
                     ]))
             }
@@ -129,7 +116,9 @@ public struct ScreenplayError: Error, Sendable, Hashable, CustomStringConvertibl
                 guard case .object(let members) = problem, let path = members[Key.path]?.stringValue,
                     let message = members[Key.message]?.stringValue
                 else { return nil }
-                return Problem(path: path, severity: members[Key.severity]?.stringValue ?? "error", message: message)
+                return Diagnostic(
+                    members[Key.severity]?.stringValue.flatMap { Diagnostic.Severity(rawValue: $0) } ?? .error,
+                    members[Key.code]?.stringValue.map { Diagnostic.Code($0) } ?? .invalidValue, at: JSONPath(parsing: path), message)
             }
         }
     }
