@@ -24,6 +24,7 @@ let package = Package(
         .package(url: "https://github.com/hummingbird-project/hummingbird.git", from: "2.28.1"),
         .package(url: "https://github.com/apple/swift-crypto.git", from: "3.12.3"),
         .package(url: "https://github.com/apple/swift-http-types.git", from: "1.8.0"),
+        .package(url: "https://github.com/apple/swift-log.git", from: "1.16.2"),
         .package(url: "https://github.com/apple/swift-metrics.git", from: "2.13.0"),
         .package(url: "https://github.com/swift-server/swift-prometheus.git", from: "2.4.1"),
         .package(url: "https://github.com/adam-fowler/compress-nio.git", from: "1.5.0"),
@@ -34,6 +35,9 @@ let package = Package(
         // The control plane's storage: SQLite embedded (no setup), PostgreSQL shared by instances.
         .package(url: "https://github.com/vapor/sqlite-nio.git", from: "1.13.2"),
         .package(url: "https://github.com/vapor/postgres-nio.git", from: "1.33.2"),
+        // `swift package generate-documentation`: every library module as DocC documentation (a
+        // command plugin, never built into a product).
+        .package(url: "https://github.com/swiftlang/swift-docc-plugin.git", from: "1.5.0"),
     ],
     targets: [
         .target(name: "Screenplay"),
@@ -53,14 +57,18 @@ let package = Package(
                 "ScreenplayProtocol",
                 "ScreenplayHTML",
                 .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HummingbirdCore", package: "hummingbird"),
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
+                .product(name: "Logging", package: "swift-log"),
                 .product(name: "Metrics", package: "swift-metrics"),
+                .product(name: "CoreMetrics", package: "swift-metrics"),
                 .product(name: "Prometheus", package: "swift-prometheus"),
                 .product(name: "CompressNIO", package: "compress-nio"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 // The connection guards are channel handlers around Hummingbird's HTTP/1.1 channel.
                 .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
                 .product(name: "NIOHTTP1", package: "swift-nio"),
                 .product(name: "NIOHTTPTypes", package: "swift-nio-extras"),
                 // Streams on connections of their own are set up as Hummingbird sets up HTTP/1.1.
@@ -78,18 +86,27 @@ let package = Package(
                 .product(name: "SQLiteNIO", package: "sqlite-nio"),
                 .product(name: "PostgresNIO", package: "postgres-nio"),
                 .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "Logging", package: "swift-log"),
                 .product(name: "Metrics", package: "swift-metrics"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
             ]
         ),
         .target(
             name: "ScreenplayDemo",
-            dependencies: ["ScreenplayServer", "ScreenplayControl", .product(name: "ServiceLifecycle", package: "swift-service-lifecycle")]
+            dependencies: [
+                "ScreenplayDSL", "ScreenplayServer", "ScreenplayControl",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+            ]
         ),
         // Every screen as a web page: HTML, CSS and the small runtime script.
         .target(
             name: "ScreenplayHTML",
-            dependencies: ["Screenplay", "ScreenplayPresentation", .product(name: "Crypto", package: "swift-crypto")]),
+            dependencies: ["Screenplay", "ScreenplayDSL", "ScreenplayPresentation", .product(name: "Crypto", package: "swift-crypto")]),
         // The app runtime: platform-agnostic, so every renderer drives the same one. AsyncHTTPClient
         // is its transport on Linux; Apple platforms use URLSession and never build it.
         .target(
@@ -109,11 +126,16 @@ let package = Package(
             dependencies: [
                 "Screenplay", "ScreenplayDSL",
                 "ScreenplayClient",
+                "ScreenplayControl",
                 "ScreenplayPresentation",
+                "ScreenplayProtocol",
+                "ScreenplayServer",
                 "ScreenplayDemo",
                 "ScreenplayHTML",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
+                .product(name: "Logging", package: "swift-log"),
                 .product(name: "Metrics", package: "swift-metrics"),
                 .product(name: "Prometheus", package: "swift-prometheus"),
             ]
@@ -127,16 +149,24 @@ let package = Package(
             name: "ScreenplayPresentationTests",
             dependencies: ["ScreenplayPresentation", "ScreenplayDSL", "ScreenplayDemo", "ScreenplayHTML", "ScreenplayTestSupport"]
         ),
-        .testTarget(name: "ScreenplayProtocolTests", dependencies: ["ScreenplayProtocol", "ScreenplayDSL", "ScreenplayTestSupport"]),
+        .testTarget(
+            name: "ScreenplayProtocolTests",
+            dependencies: [
+                "ScreenplayProtocol", "ScreenplayDSL", "ScreenplayTestSupport", .product(name: "HTTPTypes", package: "swift-http-types"),
+            ]),
         .testTarget(
             name: "ScreenplayServerTests",
             dependencies: [
                 "ScreenplayServer",
+                "ScreenplayDSL",
                 "ScreenplayDemo",
                 "ScreenplayHTML",
                 "ScreenplayPresentation",
                 "ScreenplayTestSupport",
+                .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+                .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "CompressNIO", package: "compress-nio"),
                 // The connection guards' timeouts, on an EmbeddedChannel whose clock the tests advance.
@@ -146,8 +176,12 @@ let package = Package(
         .testTarget(
             name: "ScreenplayClientTests",
             dependencies: [
-                "ScreenplayClient", "ScreenplayDemo", "ScreenplayServer", "ScreenplayHTML", "ScreenplayTestSupport",
+                "ScreenplayClient", "ScreenplayDSL", "ScreenplayDemo", "ScreenplayPresentation", "ScreenplayServer", "ScreenplayHTML",
+                "ScreenplayTestSupport",
                 .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "CompressNIO", package: "compress-nio"),
@@ -157,15 +191,19 @@ let package = Package(
         .testTarget(
             name: "ScreenplayControlTests",
             dependencies: [
-                "ScreenplayControl", "ScreenplayServer", "ScreenplayDemo", "ScreenplayClient", "ScreenplayTestSupport",
+                "ScreenplayControl", "ScreenplayServer", "ScreenplayDSL", "ScreenplayDemo", "ScreenplayClient", "ScreenplayProtocol",
+                "ScreenplayTestSupport",
                 .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+                .product(name: "Logging", package: "swift-log"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
             ]
         ),
         // The native renderers: empty where SwiftUI and UIKit are missing (Linux), type-checked here
         // against the stand-ins by scripts/check-apple.
-        .target(name: "ScreenplaySwiftUI", dependencies: ["ScreenplayClient", "ScreenplayPresentation"]),
-        .target(name: "ScreenplayUIKit", dependencies: ["ScreenplaySwiftUI", "ScreenplayClient"]),
+        .target(name: "ScreenplaySwiftUI", dependencies: ["Screenplay", "ScreenplayClient", "ScreenplayPresentation"]),
+        .target(name: "ScreenplayUIKit", dependencies: ["Screenplay", "ScreenplaySwiftUI", "ScreenplayClient"]),
     ]
 )
 
@@ -191,7 +229,8 @@ if ProcessInfo.processInfo.environment["SCREENPLAY_APPLE_STANDINS"] != nil {
         .executableTarget(
             name: "screenplay-apple-check",
             dependencies: [
-                "ScreenplaySwiftUI", "ScreenplayUIKit", "ScreenplayTestSupport", "SwiftUI", "UIKit",
+                "Screenplay", "ScreenplayClient", "ScreenplayPresentation", "ScreenplayProtocol", "ScreenplaySwiftUI", "ScreenplayUIKit",
+                "ScreenplayTestSupport", "SwiftUI", "UIKit",
                 .product(name: "HTTPTypes", package: "swift-http-types"),
             ],
             path: "Tests/AppleCheck"))
