@@ -24,6 +24,8 @@ public actor EventUploader {
     /// The most events kept while the server cannot be reached; past it the oldest are dropped.
     public let capacity: Int
     private let transport: any Transport
+    /// Where the batch interval and the retry backoff are waited, and what stamps each event's time.
+    private let clock: ClientClock
     private var pending: [EventBatch.Event] = []
     private var sending = false
     private var scheduled: Task<Void, Never>?
@@ -33,7 +35,7 @@ public actor EventUploader {
 
     public init(
         configuration: ClientConfiguration, transport: (any Transport)? = nil, file: URL? = nil, batchSize: Int = 20,
-        interval: Duration = .seconds(10), capacity: Int = 5_000
+        interval: Duration = .seconds(10), capacity: Int = 5_000, clock: ClientClock = .live
     ) {
         self.configuration = configuration
         self.transport = transport ?? DefaultTransport.make(maxResponseBytes: 64 * 1024)
@@ -41,6 +43,7 @@ public actor EventUploader {
         self.batchSize = max(1, min(batchSize, EventBatch.maxEvents))
         self.interval = interval
         self.capacity = capacity
+        self.clock = clock
         if let file { pending = Self.load(file) }
     }
 
@@ -49,7 +52,7 @@ public actor EventUploader {
 
     /// Queues an event; sends when a batch is full, or after ``interval``.
     public func track(_ name: String, properties: [String: JSONValue] = [:], screen: String? = nil) {
-        let time = Int64((Date().timeIntervalSince1970 * 1_000).rounded())
+        let time = Int64((clock.now().timeIntervalSince1970 * 1_000).rounded())
         pending.append(EventBatch.Event(id: UUID().uuidString, name: name, time: time, screen: screen, properties: properties))
         if pending.count > capacity {
             dropped += pending.count - capacity
@@ -59,10 +62,10 @@ public actor EventUploader {
         if pending.count >= batchSize {
             Task { await flush() }
         } else if scheduled == nil {
-            let interval = self.interval
+            let (interval, clock) = (self.interval, self.clock)
             scheduled = Task { [weak self] in
                 // Cancelled (a flush came first): nothing is left to do.
-                guard (try? await Task.sleep(for: interval)) != nil else { return }
+                guard (try? await clock.sleep(for: interval)) != nil else { return }
                 await self?.flush()
             }
         }
@@ -76,7 +79,8 @@ public actor EventUploader {
         scheduled = nil
         // One flush at a time: a second caller waits for the first, then sends what is left.
         // A cancelled caller leaves it to the flush under way, which sends whatever is waiting: its
-        // sleeps would end at once, and the wait would spin.
+        // sleeps would end at once, and the wait would spin. (A real sleep: this waits for another
+        // flush's requests, not for a time the uploader chose.)
         while sending {
             guard (try? await Task.sleep(for: .milliseconds(10))) != nil else { return false }
         }
@@ -93,8 +97,9 @@ public actor EventUploader {
             case .retryLater:
                 failures += 1
                 let wait = Duration.seconds(min(60, 1 << min(failures - 1, 6)))
+                let clock = self.clock
                 scheduled = Task { [weak self] in
-                    guard (try? await Task.sleep(for: wait)) != nil else { return }
+                    guard (try? await clock.sleep(for: wait)) != nil else { return }
                     await self?.flush()
                 }
                 return false

@@ -62,6 +62,9 @@ public actor ScreenCache {
 
     public let directory: URL
     public let maxBytes: Int
+    /// Where the cache reads the time: when an entry was last used (kept as its file's
+    /// modification time) and whether one is still fresh.
+    public nonisolated let clock: ClientClock
     private var index: [String: IndexEntry] = [:]
     private var problems: [Problem] = []
     public private(set) var totalBytes = 0
@@ -70,9 +73,10 @@ public actor ScreenCache {
     private static let suffix = ".screen"
 
     /// Opens (or creates) the cache in `directory`; files already there are indexed, not read.
-    public init(directory: URL, maxBytes: Int = 16 * 1024 * 1024) throws {
+    public init(directory: URL, maxBytes: Int = 16 * 1024 * 1024, clock: ClientClock = .live) throws {
         self.directory = directory
         self.maxBytes = maxBytes
+        self.clock = clock
         let files = FileManager.default
         try files.createDirectory(at: directory, withIntermediateDirectories: true)
         let names = try files.contentsOfDirectory(atPath: directory.path)
@@ -87,6 +91,11 @@ public actor ScreenCache {
 
     /// Number of entries.
     public var count: Int { index.count }
+
+    /// Whether `entry` may be shown without asking the server, by the cache's ``clock``.
+    public nonisolated func isFresh(_ entry: Entry) -> Bool {
+        entry.isFresh(at: clock.now())
+    }
 
     /// The entry stored for `key`, marked as just used; nil when there is none or its file was bad.
     public func entry(for key: String) -> Entry? {
@@ -123,8 +132,9 @@ public actor ScreenCache {
             return
         }
         if let old = index[name] { totalBytes -= old.bytes }
-        index[name] = IndexEntry(bytes: bytes.count, lastUse: Date())
+        index[name] = IndexEntry(bytes: bytes.count, lastUse: .distantPast)
         totalBytes += bytes.count
+        touch(name, url: url)
         while totalBytes > maxBytes, let victim = index.min(by: { $0.value.lastUse < $1.value.lastUse })?.key, victim != name {
             remove(file: victim)
         }
@@ -149,7 +159,7 @@ public actor ScreenCache {
     // MARK: - Files
 
     private func touch(_ name: String, url: URL) {
-        let now = Date()
+        let now = clock.now()
         index[name]?.lastUse = now
         try? FileManager.default.setAttributes([.modificationDate: now], ofItemAtPath: url.path)
     }

@@ -14,6 +14,8 @@ import ScreenplayProtocol
 struct StreamFollower {
     let loader: ScreenLoader
     weak var store: ScreenStore?
+    /// Where the wait between two attempts is spent.
+    var clock: ClientClock = .live
 
     /// The longest wait between two attempts, in seconds.
     static let maxBackoff = 30.0
@@ -41,7 +43,7 @@ struct StreamFollower {
             if Task.isCancelled { break }
             if failures >= 3 { await store?.reload() }
             let backoff = min(Self.maxBackoff, 0.25 * Double(1 << min(failures, 7)))
-            try? await Task.sleep(for: .milliseconds(Int(backoff * Double.random(in: 0.5...1.5) * 1_000)))
+            try? await clock.sleep(for: .milliseconds(Int(backoff * Double.random(in: 0.5...1.5) * 1_000)))
         }
         store?.setLive(false)
     }

@@ -86,7 +86,7 @@ public final class ScreenStore: Identifiable {
         let cached = await environment.cache?.entry(for: cacheKey)
         await reportCacheProblems()
         if let cached, show(cachedBody: cached) {
-            if cached.isFresh() { return }
+            if cached.isFresh(at: environment.clock.now()) { return }
             try await revalidate(holding: cached)
         } else {
             try await fetch(cached: nil)
@@ -154,7 +154,7 @@ public final class ScreenStore: Identifiable {
                 // A 304 for a copy we do not hold: ask again without a validator.
                 return try await fetch(cached: nil)
             }
-            entry.storedAt = Date()
+            entry.storedAt = environment.clock.now()
             entry.maxAge = maxAge ?? entry.maxAge
             if let token {
                 entry.stateToken = token
@@ -177,7 +177,8 @@ public final class ScreenStore: Identifiable {
             if cacheable {
                 await environment.cache?.store(
                     ScreenCache.Entry(
-                        key: cacheKey, body: received.body, etag: etag, maxAge: maxAge, stateToken: token, language: language))
+                        key: cacheKey, body: received.body, etag: etag, storedAt: environment.clock.now(), maxAge: maxAge,
+                        stateToken: token, language: language))
             }
         }
     }
@@ -189,7 +190,7 @@ public final class ScreenStore: Identifiable {
         etag = entry.etag
         version = entry.etag.map(EntityTag.version(of:))
         stateToken = entry.stateToken
-        show(screen, source: .cache, stale: !entry.isFresh())
+        show(screen, source: .cache, stale: !entry.isFresh(at: environment.clock.now()))
         return true
     }
 
@@ -274,7 +275,9 @@ public final class ScreenStore: Identifiable {
     /// three failures in a row the screen is also reloaded before each attempt (polling).
     public func follow() {
         guard following == nil, screen?.stream != nil else { return }
-        following = Task { [loader = environment.loader, weak self] in await StreamFollower(loader: loader, store: self).run() }
+        following = Task { [loader = environment.loader, clock = environment.clock, weak self] in
+            await StreamFollower(loader: loader, store: self, clock: clock).run()
+        }
     }
 
     /// Stops following (the screen left the navigation stack).

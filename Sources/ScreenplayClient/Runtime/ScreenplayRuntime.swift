@@ -49,9 +49,10 @@ public final class ScreenplayRuntime {
     /// - Parameters:
     ///   - transport: how requests go out (default: AsyncHTTPClient on Linux, URLSession on Apple platforms).
     ///   - cache: the disk cache; nil keeps nothing between runs.
+    ///   - clock: where the runtime waits and reads the time (real time unless a test says otherwise).
     ///   - diagnostics: receives the warnings of every screen received, with their JSON paths.
     public init(
-        configuration: ClientConfiguration, transport: (any Transport)? = nil, cache: ScreenCache? = nil,
+        configuration: ClientConfiguration, transport: (any Transport)? = nil, cache: ScreenCache? = nil, clock: ClientClock = .live,
         diagnostics: @escaping @Sendable ([Diagnostic], URL) -> Void = { _, _ in }
     ) {
         self.configuration = configuration
@@ -60,7 +61,7 @@ public final class ScreenplayRuntime {
             configuration: configuration, transport: transport,
             file: cache.map {
                 $0.directory.deletingLastPathComponent().appendingPathComponent($0.directory.lastPathComponent + "-events.json")
-            })
+            }, clock: clock)
         let capabilities = configuration.capabilities
         environment = RuntimeEnvironment(
             loader: ScreenLoader(
@@ -76,19 +77,19 @@ public final class ScreenplayRuntime {
                     [Diagnostic(.warning, .usedFallback, at: .root, "the screen held types this client does not draw; replaced: \(report)")]
                 )
             },
-            report: diagnostics)
+            report: diagnostics, clock: clock)
     }
 
     /// A runtime whose renderer draws `components`' app-defined types: they are declared to the
     /// server, and a node whose properties the app cannot read shows its fallback.
     public convenience init<Rendered>(
         configuration: ClientConfiguration, components: ComponentRegistry<Rendered>, transport: (any Transport)? = nil,
-        cache: ScreenCache? = nil, diagnostics: @escaping @Sendable ([Diagnostic], URL) -> Void = { _, _ in }
+        cache: ScreenCache? = nil, clock: ClientClock = .live, diagnostics: @escaping @Sendable ([Diagnostic], URL) -> Void = { _, _ in }
     ) {
         var configuration = configuration
         configuration.customComponents.formUnion(components.typeNames)
         configuration.customComponentCheck = components.check
-        self.init(configuration: configuration, transport: transport, cache: cache, diagnostics: diagnostics)
+        self.init(configuration: configuration, transport: transport, cache: cache, clock: clock, diagnostics: diagnostics)
     }
 
     /// The events after the first `count` ever emitted, as far as ``eventLog`` still holds them.
