@@ -24,9 +24,7 @@ struct GuardedHTTP1Channel: HTTPChannelHandler {
         responder: @escaping HTTPChannelHandler.Responder, limits: ConnectionLimits, live: LiveUpdates?, registry: ConnectionRegistry
     ) {
         var configuration = HTTP1Channel.Configuration()
-        configuration.httpDecoder = .init(
-            maxHeaderFieldSize: limits.maxHeadBytes, maxHeaderListSize: limits.maxHeadBytes, maxHeaderFieldCount: limits.maxHeaderFields + 1
-        )
+        configuration.httpDecoder = Self.decoderConfiguration(limits)
         self.http1 = HTTP1Channel(responder: responder, configuration: configuration)
         self.limits = limits
         self.live = live
@@ -49,16 +47,7 @@ struct GuardedHTTP1Channel: HTTPChannelHandler {
         }
         return channel.eventLoop.makeCompletedFuture {
             let pipeline = channel.pipeline.syncOperations
-            let decoder = http1.configuration.httpDecoder
-            var decoderLimits = NIOHTTPDecoderLimitConfiguration()
-            decoderLimits.maxHeaderFieldSize = decoder.maxHeaderFieldSize
-            decoderLimits.maxHeaderListSize = decoder.maxHeaderListSize
-            decoderLimits.maxHeaderFieldCount = decoder.maxHeaderFieldCount
-            // As Hummingbird's HTTP1Channel sets up a connection, up to its request loop.
-            try pipeline.configureHTTPServerPipeline(
-                withPipeliningAssistance: false, withErrorHandling: false, withOutboundHeaderValidation: false,
-                withEncoderConfiguration: .init(), withDecoderLimitConfiguration: decoderLimits)
-            try pipeline.addHandler(HTTP1ToHTTPServerCodec(secure: false))
+            try Self.addHTTP1Handlers(to: pipeline, decoder: http1.configuration.httpDecoder)
             try addGuards(to: channel, record: record)
             let decided = channel.eventLoop.makePromise(of: ScreenplayConnection.Server.self)
             let idleTimeout = http1.configuration.idleTimeout
@@ -76,10 +65,36 @@ struct GuardedHTTP1Channel: HTTPChannelHandler {
         }
     }
 
-    /// The byte guard first, the request guard right after the HTTP decoder.
+    /// The HTTP decoder's bounds on a request's head, from the connection limits (the request
+    /// guard answers 431 past them).
+    static func decoderConfiguration(_ limits: ConnectionLimits) -> HTTP1Channel.Configuration.DecoderConfiguration {
+        .init(
+            maxHeaderFieldSize: limits.maxHeadBytes, maxHeaderListSize: limits.maxHeadBytes, maxHeaderFieldCount: limits.maxHeaderFields + 1
+        )
+    }
+
+    /// As Hummingbird's HTTP1Channel sets up a connection, up to its request loop (its idle
+    /// handler and the async channel come when the connection is handed over). A copy: the
+    /// connection guard tests hold it to Hummingbird's handlers, in order.
+    static func addHTTP1Handlers(
+        to pipeline: ChannelPipeline.SynchronousOperations, decoder: HTTP1Channel.Configuration.DecoderConfiguration
+    ) throws {
+        var decoderLimits = NIOHTTPDecoderLimitConfiguration()
+        decoderLimits.maxHeaderFieldSize = decoder.maxHeaderFieldSize
+        decoderLimits.maxHeaderListSize = decoder.maxHeaderListSize
+        decoderLimits.maxHeaderFieldCount = decoder.maxHeaderFieldCount
+        try pipeline.configureHTTPServerPipeline(
+            withPipeliningAssistance: false, withErrorHandling: false, withOutboundHeaderValidation: false,
+            withEncoderConfiguration: .init(), withDecoderLimitConfiguration: decoderLimits)
+        try pipeline.addHandler(HTTP1ToHTTPServerCodec(secure: false))
+    }
+
     private func addGuards(to channel: any Channel, record: ConnectionRecord) throws {
-        let state = ConnectionGuard(limits: limits, record: record)
-        let pipeline = channel.pipeline.syncOperations
+        try Self.addGuards(to: channel.pipeline.syncOperations, state: ConnectionGuard(limits: limits, record: record))
+    }
+
+    /// The byte guard first, the request guard right after the HTTP decoder.
+    static func addGuards(to pipeline: ChannelPipeline.SynchronousOperations, state: ConnectionGuard) throws {
         try pipeline.addHandler(ByteGuardHandler(state: state), position: .first)
         let decoder = try pipeline.handler(type: ByteToMessageHandler<HTTPRequestDecoder>.self)
         try pipeline.addHandler(RequestGuardHandler(state: state), position: .after(decoder))
