@@ -109,7 +109,9 @@ public final class ManualClock: Clock, @unchecked Sendable {
 
 /// Waits, yielding (never sleeping), until `condition` holds or `maxYields` yields pass; returns
 /// whether it holds. For tests whose other tasks run on a ``ManualClock``.
-public func yieldUntil(maxYields: Int = 1_000_000, _ condition: () async -> Bool) async -> Bool {
+public func yieldUntil(
+    isolation: isolated (any Actor)? = #isolation, maxYields: Int = 1_000_000, _ condition: () async -> Bool
+) async -> Bool {
     for _ in 0..<maxYields {
         if await condition() { return true }
         await Task.yield()
