@@ -18,7 +18,11 @@
         public let store: ScreenStore
         private let host: UIHostingController<ScreenView>
 
-        /// - Parameter onAction: sees every action first; return true for those the app performed itself.
+        /// - Parameters:
+        ///   - store: the screen to show (from the runtime's `stack`, or `runtime.fragment(_:)`).
+        ///   - runtime: the runtime that runs the screen's actions.
+        ///   - components: draws the app-defined components the app registered.
+        ///   - onAction: sees every action first; return true for those the app performed itself.
         public init(
             store: ScreenStore, runtime: ScreenplayRuntime, components: ComponentRegistry<AnyView> = ComponentRegistry(),
             onAction: (@MainActor (Action) -> Bool)? = nil

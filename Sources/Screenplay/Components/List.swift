@@ -92,7 +92,7 @@ extension Section: JSONEncodable {
     }
 }
 
-/// Builds the sections of a ``List``.
+/// Builds the sections of a ``Component/List``.
 @resultBuilder
 public enum SectionBuilder {
     public static func buildExpression(_ section: Component.Section) -> [Component.Section] { [section] }

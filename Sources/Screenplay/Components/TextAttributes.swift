@@ -1,4 +1,4 @@
-/// How text looks; shared by ``Text`` and ``RichText`` and written flat into their node.
+/// How text looks; shared by ``Component/Text`` and ``Component/RichText`` and written flat into their node.
 ///
 /// Wire fields: `size` (points), `weight`, `color`, `alignment`, `lineLimit`.
 public struct TextAttributes: Sendable, Hashable {

@@ -1,5 +1,5 @@
 /// A member name that a type both writes and reads, so that the two cannot drift apart: a
-/// misspelt name does not compile. The format's own names are ``MemberKey``s; a message type
+/// misspelt name does not compile. The format's own names are `MemberKey`s; a message type
 /// declares its own, usually as a `String` enum.
 ///
 /// ```swift

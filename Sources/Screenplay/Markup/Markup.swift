@@ -1,4 +1,4 @@
-/// The closed markup subset of ``RichText`` and ``GenericItem/detail``: `<strong>`, `<em>`, `<br>`
+/// The closed markup subset of ``Component/RichText`` and ``Component/GenericItem/detail``: `<strong>`, `<em>`, `<br>`
 /// and `<a href="…">`, plus the entities `&amp; &lt; &gt; &quot; &#39; &apos; &nbsp;` and numeric
 /// references. A newline in the markup is a line break too.
 ///

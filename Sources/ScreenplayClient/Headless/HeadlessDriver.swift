@@ -5,7 +5,7 @@ import ScreenplayPresentation
 /// Drives a runtime without a screen, for tests and tools: shows the current screen as a text
 /// outline (what a user would see: hidden nodes left out, inputs with their values), taps a node
 /// by id or label, fills a field, and follows what the actions do. `screenplay open` is built on it.
-/// It reads the same ``ScreenPresentation`` as every renderer: what it can tap is what an app draws.
+/// It reads the same `ScreenPresentation` as every renderer: what it can tap is what an app draws.
 ///
 /// ```swift
 /// let driver = HeadlessDriver(runtime: runtime)
@@ -19,7 +19,9 @@ public struct HeadlessDriver {
     public let runtime: ScreenplayRuntime
     let components: ComponentRegistry<String>
 
-    /// - Parameter components: one-line descriptions of the app-defined components the app draws.
+    /// - Parameters:
+    ///   - runtime: the runtime to drive; open a screen on it before reading the outline.
+    ///   - components: one-line descriptions of the app-defined components the app draws.
     public init(runtime: ScreenplayRuntime, components: ComponentRegistry<String> = ComponentRegistry()) {
         self.runtime = runtime
         self.components = components

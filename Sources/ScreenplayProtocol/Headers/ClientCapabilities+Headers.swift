@@ -28,7 +28,7 @@ extension ClientCapabilities {
         return fields
     }
 
-    /// What a request's headers declare. Without capability headers: ``base``. A version that is
+    /// What a request's headers declare. Without capability headers: `ClientCapabilities.base`. A version that is
     /// not `MAJOR.MINOR`, or of another major version than this library writes, is a 400.
     public init(headerFields headers: HTTPFields) throws(ScreenplayError) {
         var capabilities = ClientCapabilities.base

@@ -23,7 +23,9 @@ public struct WeightedList: Sendable, Hashable {
     /// The most entries kept from one header.
     public static let defaultMaxItems = 32
 
-    /// - Parameter fields: the header's values (repeated fields are one list).
+    /// - Parameters:
+    ///   - fields: the header's values (repeated fields are one list).
+    ///   - maxItems: the most entries kept; the rest are ignored.
     public init(_ fields: [String], maxItems: Int = Self.defaultMaxItems) {
         var items: [Item] = []
         scan: for field in fields {

@@ -24,6 +24,8 @@ public final class ExperimentAssignments: Sendable {
 
     /// The assignments of one request (the pipeline makes them; tests and tools may too).
     /// - Parameters:
+    ///   - experiments: the experiments in force, by name.
+    ///   - audience: who the request is for, as the experiments' targeting reads it.
     ///   - overrides: QA overrides, by experiment.
     ///   - sticky: the user's stored assignments (``AssignmentStore``).
     public init(experiments: [String: Experiment], audience: Audience, overrides: [String: String] = [:], sticky: [String: String] = [:]) {

@@ -120,7 +120,7 @@ public struct UserTokenVerifier: Sendable {
 extension HTTPFields {
     /// The request's user: with a verifier, the `sub` of a valid `Screenplay-User-Token` (nil
     /// without one: anonymous; a 401 for a token that does not verify); without, `Screenplay-User`
-    /// as it is said (checked as ``screenplayUser()`` checks it).
+    /// as it is said (checked as `screenplayUser()` checks it).
     public func user(verifiedBy verifier: UserTokenVerifier?) throws(ScreenplayError) -> String? {
         guard let verifier else { return try screenplayUser() }
         guard let token = self[.screenplayUserToken], !token.isEmpty else { return nil }

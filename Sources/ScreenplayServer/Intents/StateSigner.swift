@@ -11,7 +11,7 @@ import ScreenplayDSL
 /// A token is `base64url(JSON) "." base64url(HMAC)` without padding, in that one spelling. The
 /// JSON is readable by the client; any change to it breaks the signature. It holds the state
 /// (`s`), the user (`u`), the screen's path (`p`), the expiry in Unix seconds (`e`) and a random
-/// id (`n`) that intents which must happen once spend (``SpentTokens``).
+/// id (`n`) that intents which must happen once spend (``SpentTokenLedger``).
 ///
 /// ```swift
 /// let signer = StateSigner(key: SymmetricKey(data: secret))
@@ -31,7 +31,7 @@ public struct StateSigner: Sendable {
     /// What a verified token holds.
     public struct Verified: Sendable, Equatable {
         public var state: [String: JSONValue]
-        /// The token's random id: what ``SpentTokens`` remembers.
+        /// The token's random id: what ``SpentTokenLedger`` remembers.
         public var id: String
         /// When the token stops being accepted, in Unix seconds.
         public var expires: Int

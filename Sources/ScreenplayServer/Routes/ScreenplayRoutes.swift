@@ -126,11 +126,14 @@ public struct ScreenplayRoutes: Sendable {
     /// Handles the intent `name` POSTed from the screen at `pattern` (register the screen first).
     ///
     /// - Parameters:
+    ///   - name: the intent's name, as the screen's action sends it (`.intent("pay")`).
+    ///   - pattern: the screen's path pattern, as registered with `screen(_:_:)`.
     ///   - once: the intent must happen once per state token (paying, confirming): it needs a
     ///     token, and a second use of the same token is refused with 409 before the handler runs.
     ///     Give each answer a new `signedState` so that the next step has a token of its own.
     ///   - goal: a conversion recorded for the user each time the handler succeeds
     ///     (`checkout_done`), which experiment reports count.
+    ///   - handler: answers the intent with a screen, effects or both.
     ///
     /// ```swift
     /// routes.intent("pay", on: "checkout", once: true, goal: "checkout_done") { intent in try await pay(intent) }

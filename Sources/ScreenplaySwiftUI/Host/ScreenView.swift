@@ -18,9 +18,13 @@
         let embedded: Bool
 
         /// - Parameters:
+        ///   - store: the screen to show.
+        ///   - runtime: the runtime that runs the screen's actions.
+        ///   - components: draws the app-defined components the app registered.
+        ///   - images: where images are fetched and decoded (default: the shared store).
         ///   - embedded: drawn inside another screen (a fragment): as tall as what it shows, with no
         ///     scroll view of its own, and a loading or failed state a row high.
-        ///   - onAction: sees every action first; return true for those the app performed itself.
+        ///   - intercept: sees every action first (`onAction:`); return true for those the app performed itself.
         public init(
             store: ScreenStore, runtime: ScreenplayRuntime, components: ComponentRegistry<AnyView> = ComponentRegistry(),
             images: ImageStore? = nil, embedded: Bool = false, onAction intercept: (@MainActor (Action) -> Bool)? = nil

@@ -27,6 +27,9 @@
         @Environment(\.openURL) private var openURL
 
         /// - Parameters:
+        ///   - path: the first screen's path on the runtime's server (`"/home"`).
+        ///   - runtime: the runtime whose navigation this view follows.
+        ///   - components: draws the app-defined components the app registered.
         ///   - webFallback: opens a web page for a screen the server does not have (an in-app browser, say).
         ///   - onAction: sees every action first; return true for those the app performed itself.
         public init(
