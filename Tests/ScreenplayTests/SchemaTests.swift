@@ -65,6 +65,30 @@ import Testing
         }
     }
 
+    /// Action type names are spelt once, in `ActionKind`: the schema, the capability list and the
+    /// decoder all read them from it.
+    @Test func actionNamesAreTheActionKinds() throws {
+        let kinds = Set(ActionKind.allCases.map(\.rawValue))
+        let defined = Set(Self.definitions.keys.filter { $0.hasPrefix("action.") }.map { String($0.dropFirst("action.".count)) })
+        #expect(defined == kinds)
+        let tagged = Self.definitions["action"]?["allOf"]?.arrayValue?.count
+        #expect(tagged == kinds.count)
+        #expect(ClientCapabilities.full.actions == kinds)
+        #expect(ClientCapabilities.base.actions.isSubset(of: kinds))
+        #expect(Set(Action.knownTypes) == kinds)
+        let samples: [Action] = [
+            .navigate("/a"), .open("https://example.com"), .intent("go"), .back, .dismiss, .present("/p"), .setState("k", 1), .reload,
+            .sequence([.back]), .track("t"),
+        ]
+        #expect(Set(samples.compactMap(\.kind)) == Set(ActionKind.allCases))
+        for action in samples {
+            #expect(action.type == action.kind?.rawValue)
+            let decoded = try #require(Action.decode(from: try JSONParser.parse(action.encoded())).value)
+            #expect(decoded.kind == action.kind)
+        }
+        #expect(Action.decode(from: ["type": "teleport"]).value?.kind == nil)
+    }
+
     static var python: String? {
         let environment = ProcessInfo.processInfo.environment
         let candidates = [environment["SCREENPLAY_PYTHON"], packageRoot.appendingPathComponent(".venv/bin/python").path].compactMap { $0 }

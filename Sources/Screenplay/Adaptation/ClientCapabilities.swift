@@ -33,9 +33,9 @@ public struct ClientCapabilities: Sendable, Hashable {
     public static let base = ClientCapabilities(
         version: FormatVersion(1, 0),
         components: ["vstack", "hstack", "zstack", "scroll", "spacer", "divider", "text", "image", "rectangle", "button"],
-        actions: ["navigate", "open", "intent", "back", "reload"])
+        actions: Set([ActionKind.navigate, .open, .intent, .back, .reload].map(\.rawValue)))
 
     /// Everything this library knows (no app-defined components).
     public static let full = ClientCapabilities(
-        components: Set(ComponentKind.allCases.map(\.rawValue)), actions: Set(Action.knownTypes))
+        components: Set(ComponentKind.allCases.map(\.rawValue)), actions: Set(ActionKind.allCases.map(\.rawValue)))
 }

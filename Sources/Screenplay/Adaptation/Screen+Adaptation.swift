@@ -85,7 +85,7 @@ struct Adapter {
         case .sequence(let actions):
             // Without sequences the client runs one action: the first that is not analytics.
             let kept = actions.compactMap { adapt($0) }
-            return kept.first { $0.type != "track" } ?? kept.first
+            return kept.first { $0.kind != .track } ?? kept.first
         default: return nil
         }
     }

@@ -43,29 +43,52 @@ public indirect enum Action: Sendable, Hashable {
     /// The wire name of this action's type, such as `"navigate"`.
     public var type: String {
         switch self {
-        case .navigate: "navigate"
-        case .open: "open"
-        case .intent: "intent"
-        case .back: "back"
-        case .dismiss: "dismiss"
-        case .present: "present"
-        case .setState: "setState"
-        case .reload: "reload"
-        case .sequence: "sequence"
-        case .track: "track"
         case .unknown(let type, _): type
+        default: kind?.rawValue ?? ""
         }
     }
 
-    /// Every action type of this format version.
-    public static let knownTypes: [String] = [
-        "navigate", "open", "intent", "back", "dismiss", "present", "setState", "reload", "sequence", "track",
-    ]
+    /// This action's built-in kind; nil for ``unknown(type:raw:)``.
+    ///
+    /// ```swift
+    /// Action.navigate("/home").kind          // .navigate
+    /// Action.navigate("/home").kind?.rawValue   // "navigate"
+    /// ```
+    public var kind: ActionKind? {
+        switch self {
+        case .navigate: .navigate
+        case .open: .open
+        case .intent: .intent
+        case .back: .back
+        case .dismiss: .dismiss
+        case .present: .present
+        case .setState: .setState
+        case .reload: .reload
+        case .sequence: .sequence
+        case .track: .track
+        case .unknown: nil
+        }
+    }
+
+    /// Every action type of this format version: the raw values of ``ActionKind/allCases``.
+    public static let knownTypes: [String] = ActionKind.allCases.map(\.rawValue)
 
     /// A plain `intent` without payload: `.intent("refresh")`.
     public static func intent(_ name: String) -> Action { .intent(name, payload: [:]) }
     /// A plain `track` without properties: `.track("opened")`.
     public static func track(_ event: String) -> Action { .track(event, properties: [:]) }
+}
+
+/// The action types built into the format, by their wire names: the one place they are spelt.
+/// The decoder, the JSON Schema and ``ClientCapabilities/full`` read them from here, as they read
+/// component types from ``ComponentKind``.
+///
+/// ```swift
+/// ActionKind(rawValue: "setState")                     // .setState
+/// ClientCapabilities.full.actions == Set(ActionKind.allCases.map(\.rawValue))   // true
+/// ```
+public enum ActionKind: String, Sendable, Hashable, CaseIterable {
+    case navigate, open, intent, back, dismiss, present, setState, reload, sequence, track
 }
 
 extension Action: JSONReadable, JSONEncodable {
@@ -74,19 +97,24 @@ extension Action: JSONReadable, JSONEncodable {
         var reader = ObjectReader(json, context: copy context, describedAs: "an action")
         let type = try reader.required(.type, as: String.self)
         reader.describe(as: .action(type: type))
-        switch type {
-        case "navigate": self = .navigate(try reader.required(.url, as: CheckedURL.self).value)
-        case "open": self = .open(try reader.required(.url, as: CheckedURL.self).value)
-        case "intent": self = .intent(try reader.required(.name), payload: reader.optional(.payload) ?? [:])
-        case "back": self = .back
-        case "dismiss": self = .dismiss
-        case "present":
+        guard let kind = ActionKind(rawValue: type) else {
+            context.report(.warning, .unknownAction, "unknown action type \"\(type)\"; kept as it is, apps that do not handle it ignore it")
+            self = .unknown(type: type, raw: reader.members)
+            return
+        }
+        switch kind {
+        case .navigate: self = .navigate(try reader.required(.url, as: CheckedURL.self).value)
+        case .open: self = .open(try reader.required(.url, as: CheckedURL.self).value)
+        case .intent: self = .intent(try reader.required(.name), payload: reader.optional(.payload) ?? [:])
+        case .back: self = .back
+        case .dismiss: self = .dismiss
+        case .present:
             self = .present(try reader.required(.url, as: CheckedURL.self).value, style: reader.optional(.style) ?? .modal)
-        case "setState":
+        case .setState:
             let key = try reader.required(.key, as: String.self)
             self = .setState(key, reader.raw(.value)?.value ?? .null)
-        case "reload": self = .reload
-        case "sequence":
+        case .reload: self = .reload
+        case .sequence:
             guard let elements = reader.raw(.actions) else {
                 throw context.failure(.missingField, "a \"sequence\" action is missing its required \"actions\"")
             }
@@ -94,11 +122,7 @@ extension Action: JSONReadable, JSONEncodable {
                 try context.at(.member(.actions)) { () throws(DecodingFailure) in
                     try Action.readList(elements, context: context)
                 })
-        case "track": self = .track(try reader.required(.event), properties: reader.optional(.properties) ?? [:])
-        default:
-            context.report(.warning, .unknownAction, "unknown action type \"\(type)\"; kept as it is, apps that do not handle it ignore it")
-            self = .unknown(type: type, raw: reader.members)
-            return
+        case .track: self = .track(try reader.required(.event), properties: reader.optional(.properties) ?? [:])
         }
         reader.finish()
     }

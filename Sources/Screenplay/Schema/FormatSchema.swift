@@ -142,20 +142,18 @@ public enum FormatSchema {
         ]
     }
 
-    /// Each built-in action's own members, and which are required.
-    static var actionProperties: [String: (properties: [String: JSONValue], required: [String])] {
-        [
-            "navigate": (["url": ref("url")], ["url"]),
-            "open": (["url": ref("url")], ["url"]),
-            "intent": (["name": string, "payload": anyObject], ["name"]),
-            "back": ([:], []),
-            "dismiss": ([:], []),
-            "present": (["url": ref("url"), "style": enumeration(Action.PresentationStyle.self)], ["url"]),
-            "setState": (["key": string, "value": [:]], ["key"]),
-            "reload": ([:], []),
-            "sequence": (["actions": ["type": "array", "items": ref("action")]], ["actions"]),
-            "track": (["event": string, "properties": anyObject], ["event"]),
-        ]
+    /// Each built-in action's own members, and which are required (a switch, so that a new kind
+    /// cannot be left out of the schema).
+    static func actionProperties(_ kind: ActionKind) -> (properties: [String: JSONValue], required: [String]) {
+        switch kind {
+        case .navigate, .open: (["url": ref("url")], ["url"])
+        case .intent: (["name": string, "payload": anyObject], ["name"])
+        case .back, .dismiss, .reload: ([:], [])
+        case .present: (["url": ref("url"), "style": enumeration(Action.PresentationStyle.self)], ["url"])
+        case .setState: (["key": string, "value": [:]], ["key"])
+        case .sequence: (["actions": ["type": "array", "items": ref("action")]], ["actions"])
+        case .track: (["event": string, "properties": anyObject], ["event"])
+        }
     }
 
     private static func tagged(_ type: String, definition: String) -> JSONValue {
@@ -207,8 +205,9 @@ public enum FormatSchema {
             "allOf": .array(nodeRules),
         ]
         var actionRules: [JSONValue] = []
-        for type in Action.knownTypes {
-            guard let own = actionProperties[type] else { continue }
+        for kind in ActionKind.allCases {
+            let own = actionProperties(kind)
+            let type = kind.rawValue
             let name = "action." + type
             definitions[name] = object(own.properties.merging(["type": ["const": .string(type)]]) { $1 }, required: ["type"] + own.required)
             actionRules.append(tagged(type, definition: name))

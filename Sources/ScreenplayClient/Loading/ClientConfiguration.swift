@@ -50,7 +50,7 @@ public struct ClientConfiguration: Sendable {
         self.platform = platform
         self.components = ClientCapabilities.full.components
         self.customComponents = []
-        self.actions = Set(Action.knownTypes)
+        self.actions = Set(ActionKind.allCases.map(\.rawValue))
         self.allowedSchemes = ["http", "https"]
         self.headers = [:]
         self.maxResponseBytes = 8 * 1024 * 1024
