@@ -3,6 +3,7 @@ import Foundation
 import HTTPTypes
 import Screenplay
 import ScreenplayClient
+import ScreenplayControl
 import ScreenplayProtocol
 
 /// `screenplay admin …`: the admin API from a shell. Every verb is one request; the answer is
@@ -37,10 +38,9 @@ struct AdminCommand: AsyncParsableCommand {
     }
 
     private func request(_ words: [String]) throws -> (HTTPRequest.Method, String, [UInt8]?) {
-        func name(_ index: Int) throws -> String {
+        func word(_ index: Int) throws -> String {
             guard index < words.count else { throw ValidationError("\(words.prefix(2).joined(separator: " ")) needs more arguments") }
-            return words[index].addingPercentEncoding(withAllowedCharacters: .urlPathAllowed.subtracting(CharacterSet(charactersIn: "/")))
-                ?? words[index]
+            return words[index]
         }
         func file(_ index: Int) throws -> [UInt8] {
             guard index < words.count else { throw ValidationError("name the file to send (- for stdin)") }
@@ -51,27 +51,29 @@ struct AdminCommand: AsyncParsableCommand {
             return Array(data)
         }
         switch (words.first, words.dropFirst().first) {
-        case ("experiments", "list"): return (.get, "/admin/experiments", nil)
-        case ("experiments", "show"): return (.get, "/admin/experiments/\(try name(2))", nil)
-        case ("experiments", "put"): return (.put, "/admin/experiments/\(try name(2))", try file(3))
-        case ("experiments", "pause"), ("experiments", "resume"):
-            return (.post, "/admin/experiments/\(try name(2))/\(words[1])", [])
+        case ("experiments", "list"): return (.get, AdminPath.experiments.path(), nil)
+        case ("experiments", "show"): return (.get, AdminPath.experiment.path(name: try word(2)), nil)
+        case ("experiments", "put"): return (.put, AdminPath.experiment.path(name: try word(2)), try file(3))
+        case ("experiments", "pause"): return (.post, AdminPath.pause.path(name: try word(2)), [])
+        case ("experiments", "resume"): return (.post, AdminPath.resume.path(name: try word(2)), [])
         case ("experiments", "stop"):
-            return (.post, "/admin/experiments/\(try name(2))/stop", JSONWriter.write(.object(["winner": .string(try name(3))])))
-        case ("experiments", "delete"): return (.delete, "/admin/experiments/\(try name(2))", nil)
+            return (.post, AdminPath.stop.path(name: try word(2)), StopRequest(winner: try word(3)).encoded())
+        case ("experiments", "delete"): return (.delete, AdminPath.experiment.path(name: try word(2)), nil)
         case ("experiments", "report"):
-            let goal = words.count > 3 ? "?goal=\(try name(3))" : ""
-            return (.get, "/admin/experiments/\(try name(2))/report\(goal)", nil)
-        case ("slots", "list"): return (.get, "/admin/slots", nil)
-        case ("slots", "show"): return (.get, "/admin/slots/\(try name(2))", nil)
-        case ("slots", "publish"): return (.put, "/admin/slots/\(try name(2))", try file(3))
-        case ("slots", "history"): return (.get, "/admin/slots/\(try name(2))/versions", nil)
-        case ("slots", "version"): return (.get, "/admin/slots/\(try name(2))/versions/\(try name(3))", nil)
+            let name = try word(2)
+            return (
+                .get, words.count > 3 ? AdminPath.report.path(name: name, query: [.goal: words[3]]) : AdminPath.report.path(name: name), nil
+            )
+        case ("slots", "list"): return (.get, AdminPath.slots.path(), nil)
+        case ("slots", "show"): return (.get, AdminPath.slot.path(name: try word(2)), nil)
+        case ("slots", "publish"): return (.put, AdminPath.slot.path(name: try word(2)), try file(3))
+        case ("slots", "history"): return (.get, AdminPath.versions.path(name: try word(2)), nil)
+        case ("slots", "version"): return (.get, AdminPath.version.path(name: try word(2), version: try word(3)), nil)
         case ("slots", "rollback"):
-            guard let version = Int(try name(3)) else { throw ValidationError("rollback takes a version number") }
-            return (.post, "/admin/slots/\(try name(2))/rollback", JSONWriter.write(.object(["version": .number(Double(version))])))
+            guard let version = Int(try word(3)) else { throw ValidationError("rollback takes a version number") }
+            return (.post, AdminPath.rollback.path(name: try word(2)), RollbackRequest(version: version).encoded())
         case ("audit", _):
-            return (.get, "/admin/audit" + (words.count > 1 ? "?target=\(try name(1))" : ""), nil)
+            return (.get, words.count > 1 ? AdminPath.audit.path(query: [.target: words[1]]) : AdminPath.audit.path(), nil)
         default:
             throw ValidationError("unknown admin command \"\(words.prefix(2).joined(separator: " "))\"; see screenplay admin --help")
         }
@@ -88,7 +90,7 @@ struct AdminCommand: AsyncParsableCommand {
         guard
             let url = URL(
                 string: server.trimmingCharacters(in: CharacterSet(charactersIn: "/")) + path
-                    + (dryRun ? (path.contains("?") ? "&" : "?") + "dryRun=true" : ""))
+                    + (dryRun ? (path.contains("?") ? "&" : "?") + "\(AdminPath.Query.dryRun.rawValue)=true" : ""))
         else {
             throw ValidationError("cannot make a URL of \(server)")
         }
@@ -131,32 +133,26 @@ struct ExperimentsCommand: AsyncParsableCommand {
         @Argument(help: "The experiment.") var name: String
 
         func run() async throws {
-            let goalQuery = goal.flatMap { $0.addingPercentEncoding(withAllowedCharacters: .urlQueryAllowed) }.map { "?goal=\($0)" } ?? ""
-            let path = "/admin/experiments/\(name.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? name)/report" + goalQuery
+            let path = goal.map { AdminPath.report.path(name: name, query: [.goal: $0]) } ?? AdminPath.report.path(name: name)
             let response = try await AdminCommand.send(.get, path, body: nil, server: server, token: token)
-            guard !json, case .object(let report)? = try? JSONParser.parse(response.body), case .array(let variants)? = report["variants"]
-            else {
+            guard !json, let report = try? ExperimentReport.decode(from: response.body).value else {
                 print(String(decoding: response.body, as: UTF8.self))
                 return
             }
-            func percent(_ value: JSONValue?, signed: Bool = false) -> String {
-                guard let number = value?.doubleValue else { return "–" }
+            func percent(_ value: Double?, signed: Bool = false) -> String {
+                guard let number = value else { return "–" }
                 return (signed && number >= 0 ? "+" : "") + String(format: "%.1f%%", number * 100)
             }
-            print(
-                "\(report["experiment"]?.stringValue ?? name) · goal \(report["goal"]?.stringValue ?? "") · bucket version \(report["bucketVersion"]?.intValue ?? 1)"
-            )
+            print("\(report.experiment) · goal \(report.goal) · bucket version \(report.bucketVersion)")
             let header = ["variant", "users", "conv.", "rate", "lift", "95% interval", "p-value", "beats control"]
             var rows = [header]
-            for case .object(let variant) in variants {
-                var interval = "–"
-                if case .array(let bounds)? = variant["liftInterval"], bounds.count == 2 {
-                    interval = "[\(percent(bounds[0], signed: true)), \(percent(bounds[1], signed: true))]"
+            for variant in report.variants {
+                let interval = variant.liftInterval.map {
+                    "[\(percent($0.lowerBound, signed: true)), \(percent($0.upperBound, signed: true))]"
                 }
                 rows.append([
-                    variant["name"]?.stringValue ?? "", "\(variant["users"]?.intValue ?? 0)", "\(variant["conversions"]?.intValue ?? 0)",
-                    percent(variant["rate"]), percent(variant["lift"], signed: true), interval,
-                    variant["pValue"]?.doubleValue.map { String(format: "%.4f", $0) } ?? "–", percent(variant["chanceToBeatControl"]),
+                    variant.name, "\(variant.users)", "\(variant.conversions)", percent(variant.rate), percent(variant.lift, signed: true),
+                    interval ?? "–", variant.pValue.map { String(format: "%.4f", $0) } ?? "–", percent(variant.chanceToBeatControl),
                 ])
             }
             let widths = header.indices.map { column in rows.map { $0[column].count }.max() ?? 0 }
@@ -165,11 +161,10 @@ struct ExperimentsCommand: AsyncParsableCommand {
                     row.enumerated().map { $0.element.padding(toLength: widths[$0.offset], withPad: " ", startingAt: 0) }.joined(
                         separator: "  "))
             }
-            if case .object(let ratio)? = report["sampleRatio"], let p = ratio["pValue"]?.doubleValue {
-                let mismatch = ratio["mismatch"] == .bool(true)
+            if report.sampleRatioPValue.isFinite {
                 print(
-                    String(format: "sample ratio: p = %.4f", p)
-                        + (mismatch ? "  MISMATCH (p < 0.001): do not trust these figures" : "  (no mismatch)"))
+                    String(format: "sample ratio: p = %.4f", report.sampleRatioPValue)
+                        + (report.sampleRatioMismatch ? "  MISMATCH (p < 0.001): do not trust these figures" : "  (no mismatch)"))
             }
         }
     }

@@ -132,11 +132,10 @@ import Testing
     @Test(arguments: Backend.available)
     func targetingTakesOnlyTheAudienceItNames(_ backend: Backend) async throws {
         let control = try await Self.open(backend)
-        let json = try JSONParser.parse(
-            Array(
-                #"{"name": "homeOrder", "variants": [{"name": "servicesFirst", "weight": 1}, {"name": "paymentsFirst", "weight": 99}], "targeting": {"platforms": ["iOS"], "minAppVersion": "2.3", "attributes": {"group": ["beta"]}}}"#
-                    .utf8))
-        _ = try await control.save(try Experiment(document: json), by: "alice")
+        let json = Array(
+            #"{"name": "homeOrder", "variants": [{"name": "servicesFirst", "weight": 1}, {"name": "paymentsFirst", "weight": 99}], "targeting": {"platforms": ["iOS"], "minAppVersion": "2.3", "attributes": {"group": ["beta"]}}}"#
+                .utf8)
+        _ = try await control.save(try #require(try Experiment.decode(from: json).value), by: "alice")
         let beta = Audience(platform: "ios", appVersion: AppVersion("2.10"), attributes: ["group": "Beta"])
         var inside = 0
         for index in 0..<100 where await Self.assign(control, "t-\(index)", audience: beta) == "paymentsFirst" { inside += 1 }
@@ -150,11 +149,12 @@ import Testing
             for index in 0..<20 { #expect(await Self.assign(control, "t-\(index)", audience: audience) == "servicesFirst", "\(audience)") }
         }
         // Invalid experiments: every problem with its path, nothing stored.
-        let bad = try JSONParser.parse(
-            Array(
-                #"{"name": "x", "variants": [{"name": "a", "weight": -1}, {"name": "a", "weight": 1}], "status": "maybe", "targeting": {"minAppVersion": "two"}, "colour": 1}"#
-                    .utf8))
-        let error = try #require(throws: ScreenplayError.self) { try Experiment(document: bad) }
+        let bad = Array(
+            #"{"name": "x", "variants": [{"name": "a", "weight": -1}, {"name": "a", "weight": 1}], "status": "maybe", "targeting": {"minAppVersion": "two"}, "colour": 1}"#
+                .utf8)
+        let result = try Experiment.decode(from: bad)
+        #expect(result.value == nil && result.hasErrors)
+        let error = Experiment.invalid(result.diagnostics)
         #expect(error.status == .unprocessableContent)
         #expect(Set(error.problems.map(\.path)).isSuperset(of: ["colour", "status", "targeting.minAppVersion"]), "\(error.problems)")
         #expect(try await control.storedExperiment(named: "x") == nil)

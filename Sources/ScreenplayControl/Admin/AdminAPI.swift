@@ -2,6 +2,7 @@ import Foundation
 import HTTPTypes
 import Hummingbird
 import NIOCore
+import Screenplay
 import ScreenplayDSL
 import ScreenplayProtocol
 import ScreenplayServer
@@ -14,146 +15,129 @@ struct AdminAPI: Sendable {
     let throttle: AuthenticationThrottle
 
     func addRoutes<Context: RequestContext>(to router: Router<Context>) {
-        let admin = router.group("/admin")
-        admin.getWithHead("experiments") { request, context in
+        func route(_ path: AdminPath) -> RouterPath { RouterPath(path.pattern) }
+        router.getWithHead(route(.experiments)) { request, context in
             try await authorize(request, context, .read)
             let stored = Dictionary(uniqueKeysWithValues: try await control.storedExperiments().map { ($0.experiment.name, $0) })
             let all = control.configuration.experiments.values.sorted { $0.name < $1.name }
-            return Self.json(.object(["experiments": .array(all.map { Self.document($0, stored: stored[$0.name]) })]))
+            return Self.json(ExperimentList(experiments: all.map { ExperimentDocument($0, stored: stored[$0.name]) }))
         }
-        admin.getWithHead("experiments/:name") { request, context in
+        router.getWithHead(route(.experiment)) { request, context in
             try await authorize(request, context, .read)
-            let name = try Self.parameter("name", context)
+            let name = try Self.parameter(.name, context)
             let stored = try await control.storedExperiment(named: name)
             guard let experiment = stored?.experiment ?? control.configuration.experiments[name] else {
                 throw ControlPlane.noSuchExperiment(name)
             }
-            return Self.json(Self.document(experiment, stored: stored), etag: stored?.revision ?? 0)
+            return Self.json(ExperimentDocument(experiment, stored: stored), etag: stored?.revision ?? 0)
         }
-        admin.put("experiments/:name") { request, context in
+        router.put(route(.experiment)) { request, context in
             let holder = try await authorize(request, context, .admin)
-            let name = try Self.parameter("name", context)
+            let name = try Self.parameter(.name, context)
             let body = try await request.collectedBody(upTo: ControlPlane.maxAdminBytes)
             guard var json = try? JSONParser.parse(body) else {
-                throw Experiment.invalid([.error(at: "$", "the body is not JSON")])
+                throw Experiment.invalid([.error(at: .root, "the body is not JSON")])
             }
             if case .object(var members) = json {
-                if members["name"] == nil { members["name"] = .string(name) }
-                if members["name"] != .string(name) {
-                    throw Experiment.invalid([.error(at: "name", "the body names another experiment than the path")])
+                if members[Experiment.Key.name] == nil { members[Experiment.Key.name] = .string(name) }
+                if members[Experiment.Key.name] != .string(name) {
+                    throw Experiment.invalid([
+                        .error(at: JSONPath([.key(Experiment.Key.name.name)]), "the body names another experiment than the path")
+                    ])
                 }
-                // What the API adds when it answers is accepted back as it was given.
-                for key in ["revision", "updatedAt", "updatedBy", "source"] { members[key] = nil }
                 json = .object(members)
             }
-            let experiment = try Experiment(document: json)
+            // What the API adds when it answers is accepted back as it was given.
+            let result = try Experiment.decode(from: ExperimentDocument.definition(json))
+            guard let experiment = result.value, !result.hasErrors else { throw Experiment.invalid(result.diagnostics) }
             if Self.isDryRun(request) {
-                return Self.json(.object(["dryRun": .bool(true), "experiment": experiment.document]))
+                return Self.json(ExperimentDryRun(experiment: experiment))
             }
             let stored = try await control.save(experiment, by: holder.name, ifRevision: try Self.ifMatch(request))
-            return Self.json(Self.document(stored.experiment, stored: stored), etag: stored.revision)
+            return Self.json(ExperimentDocument(stored.experiment, stored: stored), etag: stored.revision)
         }
-        admin.delete("experiments/:name") { request, context in
+        router.delete(route(.experiment)) { request, context in
             let holder = try await authorize(request, context, .admin)
             try await control.deleteExperiment(
-                named: try Self.parameter("name", context), by: holder.name, ifRevision: try Self.ifMatch(request))
+                named: try Self.parameter(.name, context), by: holder.name, ifRevision: try Self.ifMatch(request))
             return Response(status: .noContent, headers: [.cacheControl: "no-store"])
         }
-        for action in ["pause", "resume", "stop"] {
-            admin.post("experiments/:name/\(action)") { request, context in
+        let statuses: [(AdminPath, Experiment.Status)] = [(.pause, .paused), (.resume, .running), (.stop, .stopped)]
+        for (path, status) in statuses {
+            router.post(route(path)) { request, context in
                 let holder = try await authorize(request, context, .admin)
-                let name = try Self.parameter("name", context)
+                let name = try Self.parameter(.name, context)
                 var winner: String?
-                if action == "stop" {
+                if status == .stopped {
                     let body = try await request.collectedBody(upTo: 4_096)
-                    guard case .object(let members)? = try? JSONParser.parse(body), case .string(let chosen)? = members["winner"] else {
-                        throw Experiment.invalid([.error(at: "winner", "stopping names the winner: {\"winner\": \"…\"}")])
+                    guard let json = try? JSONParser.parse(body), let stop = try StopRequest.decode(from: json).value else {
+                        throw StopRequest.refused
                     }
-                    winner = chosen
+                    winner = stop.winner
                 }
                 let stored = try await control.update(experiment: name, by: holder.name, ifRevision: try Self.ifMatch(request)) {
                     experiment in
-                    switch action {
-                    case "pause": experiment.status = .paused
-                    case "resume": experiment.status = .running
-                    default:
-                        experiment.status = .stopped
-                        experiment.winner = winner
-                    }
+                    experiment.status = status
+                    if status == .stopped { experiment.winner = winner }
                 }
-                return Self.json(Self.document(stored.experiment, stored: stored), etag: stored.revision)
+                return Self.json(ExperimentDocument(stored.experiment, stored: stored), etag: stored.revision)
             }
         }
-        admin.getWithHead("experiments/:name/report") { request, context in
+        router.getWithHead(route(.report)) { request, context in
             try await authorize(request, context, .read)
             let report = try await control.report(
-                experiment: try Self.parameter("name", context), goal: request.uri.queryParameters["goal"].map(String.init))
-            return Self.json(report.document)
+                experiment: try Self.parameter(.name, context), goal: Self.query(.goal, request))
+            return Self.json(report)
         }
-        admin.getWithHead("slots") { request, context in
+        router.getWithHead(route(.slots)) { request, context in
             try await authorize(request, context, .read)
-            return Self.json(.object(["slots": .array(try await control.slots().map { Self.document($0, withContent: false) })]))
+            return Self.json(SlotList(.slots, try await control.slots()))
         }
-        admin.getWithHead("slots/:name") { request, context in
+        router.getWithHead(route(.slot)) { request, context in
             try await authorize(request, context, .read)
-            let name = try Self.parameter("name", context)
+            let name = try Self.parameter(.name, context)
             guard let current = try await control.version(of: name) else { throw Self.noSuchSlot(name) }
-            return Self.json(Self.document(current, withContent: true), etag: current.version)
+            return Self.json(SlotVersionDocument(current, includesContent: true), etag: current.version)
         }
-        admin.put("slots/:name") { request, context in
+        router.put(route(.slot)) { request, context in
             let holder = try await authorize(request, context, .admin)
-            let name = try Self.parameter("name", context)
+            let name = try Self.parameter(.name, context)
             let body = try await request.collectedBody(upTo: ControlPlane.maxAdminBytes)
             let dryRun = Self.isDryRun(request)
             let published = try await control.publish(body, to: name, by: holder.name, ifMatch: try Self.ifMatch(request), dryRun: dryRun)
-            var document = Self.document(published, withContent: false)
-            if dryRun, case .object(var members) = document {
-                members["dryRun"] = .bool(true)
-                document = .object(members)
-            }
-            return Self.json(document, status: dryRun ? .ok : .created, etag: dryRun ? nil : published.version)
+            return Self.json(
+                SlotVersionDocument(published, includesContent: false, dryRun: dryRun), status: dryRun ? .ok : .created,
+                etag: dryRun ? nil : published.version)
         }
-        admin.getWithHead("slots/:name/versions") { request, context in
+        router.getWithHead(route(.versions)) { request, context in
             try await authorize(request, context, .read)
-            let limit = request.uri.queryParameters["limit"].flatMap { Int($0) } ?? 100
-            let versions = try await control.versions(of: try Self.parameter("name", context), limit: limit)
-            return Self.json(.object(["versions": .array(versions.map { Self.document($0, withContent: false) })]))
+            let limit = Self.query(.limit, request).flatMap { Int($0) } ?? 100
+            let versions = try await control.versions(of: try Self.parameter(.name, context), limit: limit)
+            return Self.json(SlotList(.versions, versions))
         }
-        admin.getWithHead("slots/:name/versions/:version") { request, context in
+        router.getWithHead(route(.version)) { request, context in
             try await authorize(request, context, .read)
-            let name = try Self.parameter("name", context)
-            guard let number = Int(try Self.parameter("version", context)), let version = try await control.version(of: name, number) else {
+            let name = try Self.parameter(.name, context)
+            guard let number = Int(try Self.parameter(.version, context)), let version = try await control.version(of: name, number) else {
                 throw Self.noSuchSlot(name)
             }
-            return Self.json(Self.document(version, withContent: true))
+            return Self.json(SlotVersionDocument(version, includesContent: true))
         }
-        admin.post("slots/:name/rollback") { request, context in
+        router.post(route(.rollback)) { request, context in
             let holder = try await authorize(request, context, .admin)
             let body = try await request.collectedBody(upTo: 4_096)
-            guard case .object(let members)? = try? JSONParser.parse(body), let version = members["version"]?.intValue else {
-                throw ScreenplayError(.badRequest, code: "malformedRollback", message: "a rollback is {\"version\": N}", path: "version")
+            guard let json = try? JSONParser.parse(body), let rollback = try RollbackRequest.decode(from: json).value else {
+                throw RollbackRequest.refused
             }
             let published = try await control.rollback(
-                try Self.parameter("name", context), to: version, by: holder.name, ifMatch: try Self.ifMatch(request))
-            return Self.json(Self.document(published, withContent: false), status: .created, etag: published.version)
+                try Self.parameter(.name, context), to: rollback.version, by: holder.name, ifMatch: try Self.ifMatch(request))
+            return Self.json(SlotVersionDocument(published, includesContent: false), status: .created, etag: published.version)
         }
-        admin.getWithHead("audit") { request, context in
+        router.getWithHead(route(.audit)) { request, context in
             try await authorize(request, context, .read)
-            let limit = request.uri.queryParameters["limit"].flatMap { Int($0) } ?? 100
-            let entries = try await control.audit(target: request.uri.queryParameters["target"].map(String.init), limit: limit)
-            return Self.json(
-                .object([
-                    "entries": .array(
-                        entries.map { entry in
-                            var members: [String: JSONValue] = [
-                                "id": .number(Double(entry.id)), "at": .string(Self.timestamp(entry.at)), "actor": .string(entry.actor),
-                                "action": .string(entry.action), "target": .string(entry.target),
-                            ]
-                            members["before"] = entry.before.flatMap { try? JSONParser.parse(Array($0.utf8)) }
-                            members["after"] = entry.after.flatMap { try? JSONParser.parse(Array($0.utf8)) }
-                            return .object(members)
-                        })
-                ]))
+            let limit = Self.query(.limit, request).flatMap { Int($0) } ?? 100
+            let entries = try await control.audit(target: Self.query(.target, request), limit: limit)
+            return Self.json(AuditLog(entries: entries))
         }
     }
 
@@ -185,7 +169,8 @@ struct AdminAPI: Sendable {
 
     // MARK: Reading requests
 
-    static func parameter(_ name: String, _ context: some RequestContext) throws(ScreenplayError) -> String {
+    static func parameter(_ parameter: AdminPath.Parameter, _ context: some RequestContext) throws(ScreenplayError) -> String {
+        let name = parameter.rawValue
         guard let raw = context.parameters.get(name) else {
             throw ScreenplayError(.badRequest, code: "missingParameter", message: "the path needs its \(name)")
         }
@@ -212,10 +197,18 @@ struct AdminAPI: Sendable {
     }
 
     static func isDryRun(_ request: Request) -> Bool {
-        ["true", "1", ""].contains(request.uri.queryParameters["dryRun"].map(String.init) ?? "no")
+        ["true", "1", ""].contains(query(.dryRun, request) ?? "no")
+    }
+
+    static func query(_ parameter: AdminPath.Query, _ request: Request) -> String? {
+        request.uri.queryParameters[Substring(parameter.rawValue)].map(String.init)
     }
 
     // MARK: Answers
+
+    static func json(_ message: some AdminMessage, status: HTTPResponse.Status = .ok, etag: Int? = nil) -> Response {
+        json(message.document, status: status, etag: etag)
+    }
 
     static func json(_ value: JSONValue, status: HTTPResponse.Status = .ok, etag: Int? = nil) -> Response {
         var headers: HTTPFields = [.contentType: "application/json; charset=utf-8", .cacheControl: "no-store"]
@@ -224,55 +217,7 @@ struct AdminAPI: Sendable {
             status: status, headers: headers, body: ResponseBody(byteBuffer: ByteBuffer(bytes: JSONWriter.write(value, layout: .pretty))))
     }
 
-    static func document(_ experiment: Experiment, stored: StoredExperiment?) -> JSONValue {
-        guard case .object(var members) = experiment.document else { return experiment.document }
-        members["source"] = .string(stored == nil ? "code" : "stored")
-        if let stored {
-            members["revision"] = .number(Double(stored.revision))
-            members["updatedAt"] = .string(timestamp(stored.updatedAt))
-            members["updatedBy"] = .string(stored.updatedBy)
-        }
-        return .object(members)
-    }
-
-    static func document(_ version: SlotVersion, withContent: Bool) -> JSONValue {
-        var members: [String: JSONValue] = [
-            "slot": .string(version.slot), "version": .number(Double(version.version)), "author": .string(version.author),
-            "publishedAt": .string(timestamp(version.publishedAt)),
-        ]
-        members["note"] = version.note.map(JSONValue.string)
-        if withContent { members["document"] = try? JSONParser.parse(Array(version.document.utf8)) }
-        return .object(members)
-    }
-
-    static func timestamp(_ milliseconds: Int64) -> String {
-        Date(timeIntervalSince1970: Double(milliseconds) / 1_000).formatted(.iso8601)
-    }
-
     static func noSuchSlot(_ name: String) -> ScreenplayError {
         ScreenplayError(.notFound, code: "noSuchSlot", message: "nothing is published to \"\(ScreenplayError.quoting(name))\"")
-    }
-}
-
-extension ExperimentReport {
-    /// The report as the admin API and the CLI give it.
-    var document: JSONValue {
-        func number(_ value: Double?) -> JSONValue { value.map { $0.isFinite ? .number($0) : .null } ?? .null }
-        return .object([
-            "experiment": .string(experiment), "goal": .string(goal), "bucketVersion": .number(Double(bucketVersion)),
-            "sampleRatio": .object([
-                "pValue": number(sampleRatioPValue), "mismatch": .bool(sampleRatioMismatch),
-                "threshold": .number(Self.sampleRatioThreshold),
-            ]),
-            "variants": .array(
-                variants.map { variant in
-                    .object([
-                        "name": .string(variant.name), "weight": .number(variant.weight), "users": .number(Double(variant.users)),
-                        "conversions": .number(Double(variant.conversions)), "rate": number(variant.rate), "lift": number(variant.lift),
-                        "liftInterval": variant.liftInterval.map { .array([number($0.lowerBound), number($0.upperBound)]) } ?? .null,
-                        "pValue": number(variant.pValue), "chanceToBeatControl": number(variant.chanceToBeatControl),
-                    ])
-                }),
-        ])
     }
 }

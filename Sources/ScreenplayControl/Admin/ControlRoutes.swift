@@ -28,18 +28,18 @@ extension ControlPlane {
     /// Every path of `POST /events` and the admin API, and its methods: the rest are 405.
     static let methods = MethodTable([
         "/events": [.post],
-        "/admin/experiments": [.get],
-        "/admin/experiments/:name": [.get, .put, .delete],
-        "/admin/experiments/:name/pause": [.post],
-        "/admin/experiments/:name/resume": [.post],
-        "/admin/experiments/:name/stop": [.post],
-        "/admin/experiments/:name/report": [.get],
-        "/admin/slots": [.get],
-        "/admin/slots/:name": [.get, .put],
-        "/admin/slots/:name/versions": [.get],
-        "/admin/slots/:name/versions/:version": [.get],
-        "/admin/slots/:name/rollback": [.post],
-        "/admin/audit": [.get],
+        AdminPath.experiments.pattern: [.get],
+        AdminPath.experiment.pattern: [.get, .put, .delete],
+        AdminPath.pause.pattern: [.post],
+        AdminPath.resume.pattern: [.post],
+        AdminPath.stop.pattern: [.post],
+        AdminPath.report.pattern: [.get],
+        AdminPath.slots.pattern: [.get],
+        AdminPath.slot.pattern: [.get, .put],
+        AdminPath.versions.pattern: [.get],
+        AdminPath.version.pattern: [.get],
+        AdminPath.rollback.pattern: [.post],
+        AdminPath.audit.pattern: [.get],
     ])
 
     public func addRoutes<Context: RequestContext>(to router: Router<Context>, tokens: AdminTokens) {
@@ -63,8 +63,9 @@ extension ControlPlane {
         }
         try request.checkSentByThisSite()
         let body = try await request.collectedBody(upTo: EventBatch.maxBytes, naming: "a batch of events")
-        let (batch, decodeProblems) = try EventBatch.decode(body)
-        var problems = decodeProblems
+        let read = try EventBatch.decode(from: body)
+        let batch = read.value ?? EventBatch(events: [])
+        var problems = read.diagnostics
         let now = Date()
         let conversions = batch.events.map {
             Conversion(id: $0.id, name: $0.name, user: user, time: now, screen: $0.screen, properties: $0.properties)
@@ -79,12 +80,12 @@ extension ControlPlane {
                 .serviceUnavailable, code: "eventsNotStored",
                 message: "the events could not be stored now; none of them was: send them again later", headerFields: [.retryAfter: "5"])
         case .stored(let rejected):
-            // Where each stored event stood in the batch: the events left out before had a problem each.
-            let skipped = Set(problems.compactMap { $0.path.index(after: "events") })
-            let positions = (0..<(batch.events.count + skipped.count)).filter { !skipped.contains($0) }
-            for index in rejected where index < positions.count {
+            // The batch keeps where each event stood in the body, gaps for the events left out included.
+            for index in rejected where batch.positions.indices.contains(index) {
                 problems.append(
-                    .error(at: JSONPath([.key("events"), .index(positions[index])]), "the database refused this event; it was kept aside"))
+                    .error(
+                        at: JSONPath([.key("events"), .index(batch.positions[index])]), "the database refused this event; it was kept aside"
+                    ))
             }
             problems.sort { ($0.path.index(after: "events") ?? 0) < ($1.path.index(after: "events") ?? 0) }
             var answer: [String: JSONValue] = ["accepted": .number(Double(conversions.count - rejected.count))]

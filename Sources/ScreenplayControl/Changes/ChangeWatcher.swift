@@ -32,19 +32,23 @@ public struct ChangeWatcher: Service {
             } catch {
                 // The connection dropped (the database restarts …): the poll carries on meanwhile.
             }
-            try? await Task.sleep(for: .seconds(1))
+            try? await control.clock.sleep(for: .seconds(1))
         }
     }
 
     private func poll() async {
         var polls = 0
         while !Task.isCancelled {
-            try? await Task.sleep(for: pollInterval)
+            try? await control.clock.sleep(for: pollInterval)
             polls += 1
             do {
-                try await withDeadline(ControlPlane.statementDeadline) { try await control.catchUp() }
+                try await withDeadline(ControlPlane.statementDeadline, clock: control.clock.clock) { try await control.catchUp() }
                 // Once a minute or so: spent tokens past their expiry go.
-                if polls % 30 == 0 { try await withDeadline(ControlPlane.statementDeadline) { try await control.forgetExpiredTokens() } }
+                if polls % 30 == 0 {
+                    try await withDeadline(ControlPlane.statementDeadline, clock: control.clock.clock) {
+                        try await control.forgetExpiredTokens()
+                    }
+                }
             } catch {
                 // A shutdown cancels the statement in flight: that says nothing of the database.
                 guard !Task.isCancelled else { return }

@@ -2,18 +2,6 @@ import ScreenplayDSL
 import ScreenplayProtocol
 import ScreenplayServer
 
-/// One published version of a slot.
-public struct SlotVersion: Sendable, Hashable {
-    public let slot: String
-    public let version: Int
-    /// The document as it was published.
-    public let document: String
-    public let author: String
-    public let publishedAt: Int64
-    /// Why it was published ("rollback to 3" …), when said.
-    public let note: String?
-}
-
 extension ControlPlane {
     /// The most characters of a slot's name.
     static let maxSlotName = 128
@@ -21,15 +9,8 @@ extension ControlPlane {
     /// Every slot that has content, with its current version.
     public func slots() async throws -> [SlotVersion] {
         let database = self.database
-        let rows = try await guarded {
-            try await database.query(
-                """
-                SELECT v.slot, v.version, v.document, v.author, v.published_at, v.note FROM slot_versions v
-                JOIN (SELECT slot, MAX(version) AS version FROM slot_versions GROUP BY slot) c ON c.slot = v.slot AND c.version = v.version
-                ORDER BY v.slot
-                """)
-        }
-        return rows.compactMap(Self.slotVersion)
+        let rows = try await guarded { try await database.query(SlotVersion.selectCurrentSQL) }
+        return rows.compactMap(SlotVersion.init(row:))
     }
 
     /// The versions of `slot`, newest first (every version is kept).
@@ -37,12 +18,10 @@ extension ControlPlane {
         let database = self.database
         let rows = try await guarded {
             try await database.query(
-                """
-                SELECT slot, version, document, author, published_at, note FROM slot_versions WHERE slot = $1
-                ORDER BY version DESC LIMIT $2
-                """, [.text(slot), .integer(Int64(max(1, min(limit, 1_000))))])
+                "SELECT \(SlotVersion.columns) FROM slot_versions WHERE slot = $1 ORDER BY version DESC LIMIT $2",
+                [.text(slot), .integer(Int64(max(1, min(limit, 1_000))))])
         }
-        return rows.compactMap(Self.slotVersion)
+        return rows.compactMap(SlotVersion.init(row:))
     }
 
     /// Version `version` of `slot`, or the current one.
@@ -51,17 +30,10 @@ extension ControlPlane {
         let database = self.database
         let rows = try await guarded {
             try await database.query(
-                "SELECT slot, version, document, author, published_at, note FROM slot_versions WHERE slot = $1 AND version = $2",
+                "SELECT \(SlotVersion.columns) FROM slot_versions WHERE slot = $1 AND version = $2",
                 [.text(slot), .integer(Int64(version))])
         }
-        return rows.first.flatMap(Self.slotVersion)
-    }
-
-    private static func slotVersion(_ row: SQLRow) -> SlotVersion? {
-        guard let slot = row.text(0), let version = row.integer(1), let document = row.text(2) else { return nil }
-        return SlotVersion(
-            slot: slot, version: version, document: document, author: row.text(3) ?? "", publishedAt: Int64(row.integer(4) ?? 0),
-            note: row.text(5))
+        return rows.first.flatMap(SlotVersion.init(row:))
     }
 
     /// Publishes `document` to `slot` as its next version, after reading it with the screen decoder:
@@ -80,7 +52,7 @@ extension ControlPlane {
         _ document: [UInt8], to slot: String, by actor: String, ifMatch: Int? = nil, dryRun: Bool, note: String?, attempt: Int
     ) async throws -> SlotVersion {
         try Self.checkSlotName(slot)
-        let parsed = try PublishedContent(document: document, version: 0)
+        let parsed = try PublishedContent.checked(document)
         // Placed in a screen, the content's ids must not repeat the page's own.
         let clashes = configuration.pagesSharingIDs(withSlot: slot, ids: parsed.nodeIDs)
         if !clashes.isEmpty {
@@ -97,11 +69,11 @@ extension ControlPlane {
         if dryRun {
             let current = try await version(of: slot)?.version ?? 0
             if let ifMatch, ifMatch != current { throw Self.preconditionFailed(name: slot, expected: ifMatch, current: current) }
-            return SlotVersion(slot: slot, version: current + 1, document: text, author: actor, publishedAt: Self.now(), note: note)
+            return SlotVersion(slot: slot, version: current + 1, document: text, author: actor, publishedAt: clock.milliseconds, note: note)
         }
         do {
             let dialect = database.dialect
-            return try await change(kind: "slot", name: slot, actor: actor, action: note == nil ? "publish" : "rollback") { tx in
+            return try await change(kind: "slot", name: slot, actor: actor, action: note == nil ? "publish" : "rollback") { tx, now in
                 // Publishes of one slot from several instances take their turn (PostgreSQL; SQLite's
                 // one connection already does): the next version is read and written by one at a time.
                 if dialect == .postgres {
@@ -117,7 +89,6 @@ extension ControlPlane {
                     : try await tx.query(
                         "SELECT document FROM slot_versions WHERE slot = $1 AND version = $2", [.text(slot), .integer(Int64(current))]
                     ).first?.text(0)
-                let now = Self.now()
                 try await tx.query(
                     "INSERT INTO slot_versions (slot, version, document, author, published_at, note) VALUES ($1, $2, $3, $4, $5, $6)",
                     [.text(slot), .integer(Int64(current + 1)), .text(text), .text(actor), .integer(now), SQLValue(note)])

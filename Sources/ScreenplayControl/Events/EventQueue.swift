@@ -89,8 +89,15 @@ public final class EventQueue: EventSink, Service {
     private let droppedCount = NIOLockedValueBox(0)
     private let rejectedCount = NIOLockedValueBox(0)
 
-    init(database: any ControlDatabase, limits: Limits, health: DatabaseHealth, sticky: StickyAssignments, logger: Logger) {
+    /// Where the queue waits (gathering a batch, backing off) and what stamps a refused row.
+    private let clock: ControlClock
+
+    init(
+        database: any ControlDatabase, limits: Limits, health: DatabaseHealth, sticky: StickyAssignments, clock: ControlClock,
+        logger: Logger
+    ) {
         self.database = database
+        self.clock = clock
         self.limits = limits
         self.health = health
         self.sticky = sticky
@@ -171,13 +178,13 @@ public final class EventQueue: EventSink, Service {
         await cancelWhenGracefulShutdown {
             var failures = 0
             for await _ in self.wakes {
-                try? await Task.sleep(for: self.limits.gatherTime)
+                try? await self.clock.sleep(for: self.limits.gatherTime)
                 if await self.writeWaiting() {
                     failures = 0
                 } else {
                     failures += 1
                     // The database is away: try again, less and less often (up to every 5 s).
-                    try? await Task.sleep(for: .milliseconds(min(5_000, 250 * (1 << min(failures, 5)))))
+                    try? await self.clock.sleep(for: .milliseconds(min(5_000, 250 * (1 << min(failures, 5)))))
                     self.wake.yield()
                 }
                 if Task.isCancelled { break }
@@ -185,7 +192,7 @@ public final class EventQueue: EventSink, Service {
         }
         // Shutting down: what is queued is written, if the database lets it within 10 s; whoever
         // still waits is told it was not stored.
-        _ = try? await withDeadline(.seconds(10)) { await self.writeWaiting() }
+        _ = try? await withDeadline(.seconds(10), clock: self.clock.clock) { await self.writeWaiting() }
         let left = pending.withLockedValue { pending -> [Group] in
             defer {
                 pending.groups = []
@@ -275,7 +282,7 @@ public final class EventQueue: EventSink, Service {
 
     /// Whether the database answers at all (so that a refused statement was refused for its rows).
     private func databaseAnswers() async -> Bool {
-        (try? await withDeadline(.seconds(2)) { [database] in _ = try await database.query("SELECT 1") }) != nil
+        (try? await withDeadline(.seconds(2), clock: clock.clock) { [database] in _ = try await database.query("SELECT 1") }) != nil
     }
 
     /// Writes a batch the database refused whole, part by part: exposures and each group halved
@@ -335,15 +342,16 @@ public final class EventQueue: EventSink, Service {
         let text = String(decoding: JSONWriter.write(row), as: UTF8.self)
         logger.warning(
             "the database refused a row; kept aside in rejected_events", metadata: ["kind": "\(kind)", "user": "\(escapedUser)"])
-        _ = try? await withDeadline(.seconds(2)) { [database] in
+        let at = Self.milliseconds(clock.now())
+        _ = try? await withDeadline(.seconds(2), clock: clock.clock) { [database] in
             try await database.query(
                 "INSERT INTO rejected_events (at, kind, user_json, row_json) VALUES ($1, $2, $3, $4)",
-                [.integer(Self.milliseconds(Date())), .text(kind), .text(escapedUser), .text(text)])
+                [.integer(at), .text(kind), .text(escapedUser), .text(text)])
         }
     }
 
     private func write(exposures: [Exposure], conversions: [Conversion]) async throws {
-        try await withDeadline(ControlPlane.statementDeadline) { [database] in
+        try await withDeadline(ControlPlane.statementDeadline, clock: clock.clock) { [database] in
             try await database.transaction { tx in
                 try await Self.insert(
                     into: "assignments (experiment, bucket_version, user_id, variant, first_seen)",

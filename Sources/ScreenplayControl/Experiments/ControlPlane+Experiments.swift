@@ -3,40 +3,19 @@ import ScreenplayDSL
 import ScreenplayProtocol
 import ScreenplayServer
 
-/// An experiment as stored: its definition and its revision (what `If-Match` names).
-public struct StoredExperiment: Sendable, Hashable {
-    public let experiment: Experiment
-    /// 1 when created, one more with each change.
-    public let revision: Int
-    public let updatedAt: Int64
-    public let updatedBy: String
-}
-
 extension ControlPlane {
     /// Every stored experiment, by name.
     public func storedExperiments() async throws -> [StoredExperiment] {
         let database = self.database
-        let rows = try await guarded {
-            try await database.query("SELECT definition, revision, updated_at, updated_by FROM experiments ORDER BY name")
-        }
-        return rows.compactMap(Self.storedExperiment)
+        let rows = try await guarded { try await database.query(StoredExperiment.selectAllSQL) }
+        return rows.compactMap(StoredExperiment.init(row:))
     }
 
     /// The stored experiment `name`, if any.
     public func storedExperiment(named name: String) async throws -> StoredExperiment? {
         let database = self.database
-        let rows = try await guarded {
-            try await database.query(
-                "SELECT definition, revision, updated_at, updated_by FROM experiments WHERE name = $1", [.text(name)])
-        }
-        return rows.first.flatMap(Self.storedExperiment)
-    }
-
-    private static func storedExperiment(_ row: SQLRow) -> StoredExperiment? {
-        guard let text = row.text(0), let json = try? JSONParser.parse(Array(text.utf8)), let experiment = try? Experiment(document: json)
-        else { return nil }
-        return StoredExperiment(
-            experiment: experiment, revision: row.integer(1) ?? 0, updatedAt: Int64(row.integer(2) ?? 0), updatedBy: row.text(3) ?? "")
+        let rows = try await guarded { try await database.query(StoredExperiment.selectOneSQL, [.text(name)]) }
+        return rows.first.flatMap(StoredExperiment.init(row:))
     }
 
     /// Stores `experiment` (created, or replacing the stored one), in force on every instance at once.
@@ -44,14 +23,13 @@ extension ControlPlane {
     /// - Parameter revision: the revision the admin read (`If-Match`): a 412 when it changed since,
     ///   so that two admins editing at once cannot lose each other's change. 0 means "must not exist".
     public func save(_ experiment: Experiment, by actor: String, ifRevision revision: Int? = nil) async throws -> StoredExperiment {
-        let definition = String(decoding: JSONWriter.write(experiment.document), as: UTF8.self)
+        let definition = String(decoding: experiment.encoded(), as: UTF8.self)
         let name = experiment.name
         do {
-            return try await change(kind: "experiment", name: name, actor: actor, action: "save") { tx in
+            return try await change(kind: "experiment", name: name, actor: actor, action: "save") { tx, now in
                 let before = try await tx.query("SELECT definition, revision FROM experiments WHERE name = $1", [.text(name)]).first
                 let current = before?.integer(1) ?? 0
                 if let revision, revision != current { throw Self.preconditionFailed(name: name, expected: revision, current: current) }
-                let now = Self.now()
                 if before == nil {
                     try await tx.query(
                         "INSERT INTO experiments (name, definition, revision, updated_at, updated_by) VALUES ($1, $2, 1, $3, $4)",
@@ -81,13 +59,13 @@ extension ControlPlane {
         guard var experiment = stored?.experiment ?? configuration.experiments[name] else { throw Self.noSuchExperiment(name) }
         try update(&experiment)
         let problems = experiment.problems
-        if !problems.isEmpty { throw Experiment.invalid(problems.map { .error(at: JSONPath(parsing: $0.member), $0.message) }) }
+        if !problems.isEmpty { throw Experiment.invalid(problems) }
         return try await save(experiment, by: actor, ifRevision: revision ?? stored?.revision ?? 0)
     }
 
     /// Deletes the stored experiment `name`: the one declared in code, if any, is in force again.
     public func deleteExperiment(named name: String, by actor: String, ifRevision revision: Int? = nil) async throws {
-        let _: Bool = try await change(kind: "experiment", name: name, actor: actor, action: "delete") { tx in
+        let _: Bool = try await change(kind: "experiment", name: name, actor: actor, action: "delete") { tx, _ in
             guard let before = try await tx.query("SELECT definition, revision FROM experiments WHERE name = $1", [.text(name)]).first
             else {
                 throw Self.noSuchExperiment(name)

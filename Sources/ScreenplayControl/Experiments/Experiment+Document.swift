@@ -1,3 +1,4 @@
+import Screenplay
 import ScreenplayDSL
 import ScreenplayProtocol
 import ScreenplayServer
@@ -12,164 +13,240 @@ import ScreenplayServer
 ///                "maxAppVersion": null, "attributes": {"group": ["beta"]}},
 ///  "allowList": {"qa-anna": "paymentsFirst"}}
 /// ```
+///
+/// ```swift
+/// let bytes = experiment.encoded()
+/// let read = try Experiment.decode(from: bytes)   // read.value == experiment
+/// ```
 extension Experiment {
-    enum Key: String, JSONKey, CaseIterable {
-        case name, variants, weight, status, winner, goal, bucketVersion, seed, targeting, allowList
-        case platforms, languages, minAppVersion, maxAppVersion, attributes
-    }
+    /// The longest text of a string member.
+    static let maxTextLength = 256
+    /// The most variants of one experiment.
+    static let maxVariants = 32
+    /// The most users of an allow list, and of names in a targeting list.
+    static let maxListLength = 1_000
+    /// The most attributes a targeting names.
+    static let maxAttributes = 32
 
-    /// Reads an experiment document; every problem comes back at once, with its path (a 422).
-    public init(document json: JSONValue) throws(ScreenplayError) {
-        var problems: [Diagnostic] = []
-        func problem(_ path: String, _ message: String) { problems.append(.error(at: JSONPath(parsing: path), message)) }
-        guard case .object(let members) = json else {
-            throw Self.invalid([.error(at: "$", "an experiment is a JSON object, not \(json.kindDescription)")])
-        }
-        let known = Set(["name", "variants", "status", "winner", "goal", "bucketVersion", "seed", "targeting", "allowList"])
-        for key in members.keys.sorted() where !known.contains(key) {
-            problem(ScreenplayError.quoting(key), "an experiment has no member \"\(ScreenplayError.quoting(key))\"")
-        }
-        func string(_ value: JSONValue?, at path: String, optional: Bool = true) -> String? {
-            switch value {
-            case nil, .null?:
-                if !optional { problem(path, "required") }
-                return nil
-            case .string(let text)?:
-                if text.count > 256 { problem(path, "at most 256 characters") }
-                return text
-            case let other?:
-                problem(path, "must be a string, not \(other.kindDescription)")
-                return nil
-            }
-        }
-        let name = string(members["name"], at: "name", optional: false) ?? ""
-        var variants: [Variant] = []
-        if case .array(let items)? = members["variants"], !items.isEmpty, items.count <= 32 {
-            for (index, item) in items.enumerated() {
-                guard case .object(let variant) = item else {
-                    problem("variants[\(index)]", "a variant is {\"name\": …, \"weight\": …}")
-                    continue
-                }
-                let variantName = string(variant["name"], at: "variants[\(index)].name", optional: false) ?? ""
-                let weight = variant["weight"]?.doubleValue ?? 0
-                if variant["weight"]?.doubleValue == nil { problem("variants[\(index)].weight", "a weight is a positive number") }
-                for key in variant.keys.sorted() where key != "name" && key != "weight" {
-                    problem("variants[\(index)].\(ScreenplayError.quoting(key))", "a variant has only a name and a weight")
-                }
-                variants.append(Variant(name: variantName, weight: weight))
-            }
-        } else {
-            problem("variants", "an experiment needs 1 to 32 variants, as an array")
-        }
-        var experiment = Experiment(name: name, variants: variants)
-        if let status = string(members["status"], at: "status") {
-            if let parsed = Status(rawValue: status) {
-                experiment.status = parsed
-            } else {
-                problem("status", "\"\(ScreenplayError.quoting(status))\" is not one of running, paused, stopped")
-            }
-        }
-        experiment.winner = string(members["winner"], at: "winner")
-        experiment.goal = string(members["goal"], at: "goal")
-        experiment.seed = string(members["seed"], at: "seed")
-        switch members["bucketVersion"] {
-        case nil, .null?: break
-        case .number(let version)? where version == version.rounded() && abs(version) < 1e9: experiment.bucketVersion = Int(version)
-        default: problem("bucketVersion", "a bucket version is a whole number, 1 or more")
-        }
-        switch members["allowList"] {
-        case nil, .null?: break
-        case .object(let list)? where list.count <= 1_000:
-            for (user, variant) in list {
-                if let variant = string(variant, at: "allowList.\(ScreenplayError.quoting(user))") { experiment.allowList[user] = variant }
-            }
-        default: problem("allowList", "an allow list is an object of at most 1,000 users and their variants")
-        }
-        switch members["targeting"] {
-        case nil, .null?: break
-        case .object(let targeting)?:
-            experiment.targeting = Self.targeting(targeting, problem: problem)
-        case let other?: problem("targeting", "targeting is an object, not \(other.kindDescription)")
-        }
-        if problems.isEmpty {
-            problems = experiment.problems.map { .error(at: JSONPath(parsing: $0.member), $0.message) }
-        }
-        guard problems.isEmpty else { throw Self.invalid(problems) }
-        self = experiment
-    }
+    // MARK: Writing
 
-    private static func targeting(_ members: [String: JSONValue], problem: (String, String) -> Void) -> Targeting {
-        var targeting = Targeting()
-        func names(_ value: JSONValue?, at path: String) -> Set<String>? {
-            switch value {
-            case nil, .null?: return nil
-            case .array(let items)? where items.count <= 1_000:
-                var names: Set<String> = []
-                for (index, item) in items.enumerated() {
-                    if case .string(let name) = item { names.insert(name.lowercased()) } else { problem("\(path)[\(index)]", "a string") }
-                }
-                return names
-            default:
-                problem(path, "a list of at most 1,000 strings")
-                return nil
-            }
-        }
-        func version(_ value: JSONValue?, at path: String) -> AppVersion? {
-            switch value {
-            case nil, .null?: return nil
-            case .string(let text)?:
-                guard let version = AppVersion(text) else {
-                    problem(path, "\"\(ScreenplayError.quoting(text))\" is not a version such as 2.3.1")
-                    return nil
-                }
-                return version
-            default:
-                problem(path, "a version is a string such as \"2.3.1\"")
-                return nil
-            }
-        }
-        for key in members.keys.sorted() where !["platforms", "languages", "minAppVersion", "maxAppVersion", "attributes"].contains(key) {
-            problem("targeting.\(ScreenplayError.quoting(key))", "targeting has no member \"\(ScreenplayError.quoting(key))\"")
-        }
-        targeting.platforms = names(members["platforms"], at: "targeting.platforms")
-        targeting.languages = names(members["languages"], at: "targeting.languages")
-        targeting.minAppVersion = version(members["minAppVersion"], at: "targeting.minAppVersion")
-        targeting.maxAppVersion = version(members["maxAppVersion"], at: "targeting.maxAppVersion")
-        switch members["attributes"] {
-        case nil, .null?: break
-        case .object(let attributes)? where attributes.count <= 32:
-            for (name, values) in attributes {
-                targeting.attributes[name] = names(values, at: "targeting.attributes.\(ScreenplayError.quoting(name))") ?? []
-            }
-        default: problem("targeting.attributes", "an object of at most 32 attributes, each a list of values")
-        }
-        return targeting
-    }
-
-    static func invalid(_ problems: [Diagnostic]) -> ScreenplayError {
-        ScreenplayError.invalid(code: "invalidExperiment", "the experiment", problems)
-    }
-
-    /// The experiment as a document (members in a stable order).
+    /// The experiment as a document.
     public var document: JSONValue {
         var targeting: [String: JSONValue] = [:]
-        targeting["platforms"] = self.targeting.platforms.map { .array($0.sorted().map(JSONValue.string)) }
-        targeting["languages"] = self.targeting.languages.map { .array($0.sorted().map(JSONValue.string)) }
-        targeting["minAppVersion"] = self.targeting.minAppVersion.map { .string($0.description) }
-        targeting["maxAppVersion"] = self.targeting.maxAppVersion.map { .string($0.description) }
+        targeting[TargetingKey.platforms] = self.targeting.platforms.map(Self.sortedNames)
+        targeting[TargetingKey.languages] = self.targeting.languages.map(Self.sortedNames)
+        targeting[TargetingKey.minAppVersion] = self.targeting.minAppVersion.map { .string($0.description) }
+        targeting[TargetingKey.maxAppVersion] = self.targeting.maxAppVersion.map { .string($0.description) }
         if !self.targeting.attributes.isEmpty {
-            targeting["attributes"] = .object(self.targeting.attributes.mapValues { .array($0.sorted().map(JSONValue.string)) })
+            targeting[TargetingKey.attributes] = .object(self.targeting.attributes.mapValues(Self.sortedNames))
         }
-        var members: [String: JSONValue] = [
-            "name": .string(name),
-            "variants": .array(variants.map { .object(["name": .string($0.name), "weight": .number($0.weight)]) }),
-            "status": .string(status.rawValue), "bucketVersion": .number(Double(bucketVersion)),
-        ]
-        members["winner"] = winner.map(JSONValue.string)
-        members["goal"] = goal.map(JSONValue.string)
-        members["seed"] = seed.map(JSONValue.string)
-        if !targeting.isEmpty { members["targeting"] = .object(targeting) }
-        if !allowList.isEmpty { members["allowList"] = .object(allowList.mapValues(JSONValue.string)) }
+        var members: [String: JSONValue] = [:]
+        members[Key.name] = .string(name)
+        members[Key.variants] = .array(
+            variants.map { variant in
+                var members: [String: JSONValue] = [:]
+                members[VariantKey.name] = .string(variant.name)
+                members[VariantKey.weight] = .number(variant.weight)
+                return .object(members)
+            })
+        members[Key.status] = .string(status.rawValue)
+        members[Key.bucketVersion] = .number(Double(bucketVersion))
+        members[Key.winner] = winner.map(JSONValue.string)
+        members[Key.goal] = goal.map(JSONValue.string)
+        members[Key.seed] = seed.map(JSONValue.string)
+        if !targeting.isEmpty { members[Key.targeting] = .object(targeting) }
+        if !allowList.isEmpty { members[Key.allowList] = .object(allowList.mapValues(JSONValue.string)) }
         return .object(members)
+    }
+
+    /// The document as JSON (members in a stable order: the same experiment, the same bytes).
+    public func encoded(layout: JSONWriter.Layout = .compact) -> [UInt8] {
+        JSONWriter.write(document, layout: layout)
+    }
+
+    private static func sortedNames(_ names: Set<String>) -> JSONValue { .array(names.sorted().map(JSONValue.string)) }
+
+    // MARK: Reading
+
+    /// Reads an experiment document. Throws (a 422) only when the bytes are not a JSON object;
+    /// any other problem is a diagnostic with its path, and then there is no value.
+    ///
+    /// ```swift
+    /// let result = try Experiment.decode(from: body)
+    /// guard let experiment = result.value else { throw Experiment.invalid(result.diagnostics) }
+    /// ```
+    public static func decode(from bytes: [UInt8], options: DecodingOptions = .default) throws(ScreenplayError) -> DecodeResult<Experiment>
+    {
+        let json: JSONValue
+        do {
+            json = try JSONParser.parse(bytes, limits: options.limits)
+        } catch {
+            throw invalid([.error(at: .root, "the document is not JSON: \(error)")])
+        }
+        return try decode(from: json)
+    }
+
+    /// Reads an experiment document already parsed (a request body the API completed).
+    public static func decode(from json: JSONValue) throws(ScreenplayError) -> DecodeResult<Experiment> {
+        guard case .object(let members) = json else {
+            throw invalid([.error(at: .root, "an experiment is a JSON object, not \(json.kindDescription)")])
+        }
+        var reader = DocumentReader()
+        let experiment = reader.experiment(members)
+        return DecodeResult(value: reader.problems.isEmpty ? experiment : nil, diagnostics: reader.problems)
+    }
+
+    /// A 422 `invalidExperiment` with every problem: what the admin API answers when an experiment
+    /// cannot be read.
+    ///
+    /// ```swift
+    /// guard let experiment = result.value else { throw Experiment.invalid(result.diagnostics) }
+    /// ```
+    public static func invalid(_ problems: [Diagnostic]) -> ScreenplayError {
+        ScreenplayError.invalid(code: "invalidExperiment", "the experiment", problems)
+    }
+}
+
+/// Reads an experiment's members, keeping every problem with its path.
+private struct DocumentReader {
+    typealias Key = Experiment.Key
+    typealias VariantKey = Experiment.VariantKey
+    typealias TargetingKey = Experiment.TargetingKey
+
+    var problems: [Diagnostic] = []
+
+    mutating func problem(_ path: [JSONPath.Component], _ message: String) {
+        problems.append(.error(at: JSONPath(path), message))
+    }
+
+    /// The components of `key`'s path.
+    static func at(_ keys: any JSONKey...) -> [JSONPath.Component] { keys.map { .key($0.name) } }
+
+    mutating func unknown(
+        _ members: [String: JSONValue], known: [some JSONKey], at path: [JSONPath.Component], _ message: (String) -> String
+    ) {
+        let names = Set(known.map(\.name))
+        for key in members.keys.sorted() where !names.contains(key) {
+            problem(path + [.key(ScreenplayError.quoting(key))], message(ScreenplayError.quoting(key)))
+        }
+    }
+
+    mutating func string(_ value: JSONValue?, at path: [JSONPath.Component], optional: Bool = true) -> String? {
+        switch value {
+        case nil, .null?:
+            if !optional { problem(path, "required") }
+            return nil
+        case .string(let text)?:
+            if text.count > Experiment.maxTextLength { problem(path, "at most \(Experiment.maxTextLength) characters") }
+            return text
+        case let other?:
+            problem(path, "must be a string, not \(other.kindDescription)")
+            return nil
+        }
+    }
+
+    mutating func experiment(_ members: [String: JSONValue]) -> Experiment {
+        unknown(members, known: Key.allCases, at: []) { "an experiment has no member \"\($0)\"" }
+        let name = string(members[Key.name], at: Self.at(Key.name), optional: false) ?? ""
+        var variants: [Experiment.Variant] = []
+        if case .array(let items)? = members[Key.variants], !items.isEmpty, items.count <= Experiment.maxVariants {
+            for (index, item) in items.enumerated() {
+                let path = Self.at(Key.variants) + [.index(index)]
+                guard case .object(let variant) = item else {
+                    problem(path, "a variant is {\"name\": …, \"weight\": …}")
+                    continue
+                }
+                let variantName = string(variant[VariantKey.name], at: path + Self.at(VariantKey.name), optional: false) ?? ""
+                let weight = variant[VariantKey.weight]?.doubleValue
+                if weight == nil { problem(path + Self.at(VariantKey.weight), "a weight is a positive number") }
+                unknown(variant, known: VariantKey.allCases, at: path) { _ in "a variant has only a name and a weight" }
+                variants.append(Experiment.Variant(name: variantName, weight: weight ?? 0))
+            }
+        } else {
+            problem(Self.at(Key.variants), "an experiment needs 1 to \(Experiment.maxVariants) variants, as an array")
+        }
+        var experiment = Experiment(name: name, variants: variants)
+        if let status = string(members[Key.status], at: Self.at(Key.status)) {
+            if let parsed = Experiment.Status(rawValue: status) {
+                experiment.status = parsed
+            } else {
+                problem(Self.at(Key.status), "\"\(ScreenplayError.quoting(status))\" is not one of running, paused, stopped")
+            }
+        }
+        experiment.winner = string(members[Key.winner], at: Self.at(Key.winner))
+        experiment.goal = string(members[Key.goal], at: Self.at(Key.goal))
+        experiment.seed = string(members[Key.seed], at: Self.at(Key.seed))
+        switch members[Key.bucketVersion] {
+        case nil, .null?: break
+        case .number(let version)? where version == version.rounded() && abs(version) < 1e9: experiment.bucketVersion = Int(version)
+        default: problem(Self.at(Key.bucketVersion), "a bucket version is a whole number, 1 or more")
+        }
+        switch members[Key.allowList] {
+        case nil, .null?: break
+        case .object(let list)? where list.count <= Experiment.maxListLength:
+            for (user, variant) in list {
+                if let variant = string(variant, at: Self.at(Key.allowList) + [.key(ScreenplayError.quoting(user))]) {
+                    experiment.allowList[user] = variant
+                }
+            }
+        default: problem(Self.at(Key.allowList), "an allow list is an object of at most 1,000 users and their variants")
+        }
+        switch members[Key.targeting] {
+        case nil, .null?: break
+        case .object(let targeting)?: experiment.targeting = self.targeting(targeting)
+        case let other?: problem(Self.at(Key.targeting), "targeting is an object, not \(other.kindDescription)")
+        }
+        if problems.isEmpty { problems = experiment.problems }
+        return experiment
+    }
+
+    mutating func names(_ value: JSONValue?, at path: [JSONPath.Component]) -> Set<String>? {
+        switch value {
+        case nil, .null?: return nil
+        case .array(let items)? where items.count <= Experiment.maxListLength:
+            var names: Set<String> = []
+            for (index, item) in items.enumerated() {
+                if case .string(let name) = item { names.insert(name.lowercased()) } else { problem(path + [.index(index)], "a string") }
+            }
+            return names
+        default:
+            problem(path, "a list of at most 1,000 strings")
+            return nil
+        }
+    }
+
+    mutating func version(_ value: JSONValue?, at path: [JSONPath.Component]) -> AppVersion? {
+        switch value {
+        case nil, .null?: return nil
+        case .string(let text)?:
+            guard let version = AppVersion(text) else {
+                problem(path, "\"\(ScreenplayError.quoting(text))\" is not a version such as 2.3.1")
+                return nil
+            }
+            return version
+        default:
+            problem(path, "a version is a string such as \"2.3.1\"")
+            return nil
+        }
+    }
+
+    mutating func targeting(_ members: [String: JSONValue]) -> Targeting {
+        let path = Self.at(Key.targeting)
+        unknown(members, known: TargetingKey.allCases, at: path) { "targeting has no member \"\($0)\"" }
+        var targeting = Targeting()
+        targeting.platforms = names(members[TargetingKey.platforms], at: path + Self.at(TargetingKey.platforms))
+        targeting.languages = names(members[TargetingKey.languages], at: path + Self.at(TargetingKey.languages))
+        targeting.minAppVersion = version(members[TargetingKey.minAppVersion], at: path + Self.at(TargetingKey.minAppVersion))
+        targeting.maxAppVersion = version(members[TargetingKey.maxAppVersion], at: path + Self.at(TargetingKey.maxAppVersion))
+        let attributesPath = path + Self.at(TargetingKey.attributes)
+        switch members[TargetingKey.attributes] {
+        case nil, .null?: break
+        case .object(let attributes)? where attributes.count <= Experiment.maxAttributes:
+            for (name, values) in attributes {
+                targeting.attributes[name] = names(values, at: attributesPath + [.key(ScreenplayError.quoting(name))]) ?? []
+            }
+        default: problem(attributesPath, "an object of at most 32 attributes, each a list of values")
+        }
+        return targeting
     }
 }

@@ -28,6 +28,20 @@ public struct ExperimentReport: Sendable, Hashable {
         public let liftInterval: ClosedRange<Double>?
         public let pValue: Double?
         public let chanceToBeatControl: Double?
+
+        public init(
+            name: String, weight: Double, users: Int, conversions: Int, lift: Double? = nil, liftInterval: ClosedRange<Double>? = nil,
+            pValue: Double? = nil, chanceToBeatControl: Double? = nil
+        ) {
+            self.name = name
+            self.weight = weight
+            self.users = users
+            self.conversions = conversions
+            self.lift = lift
+            self.liftInterval = liftInterval
+            self.pValue = pValue
+            self.chanceToBeatControl = chanceToBeatControl
+        }
     }
 
     public let experiment: String
@@ -39,6 +53,15 @@ public struct ExperimentReport: Sendable, Hashable {
     /// Flagged at p < 0.001: the split is not what the weights say, so the figures are suspect.
     public var sampleRatioMismatch: Bool { sampleRatioPValue < Self.sampleRatioThreshold }
     public static let sampleRatioThreshold = 0.001
+
+    /// A report as computed elsewhere (read back from the admin API).
+    public init(experiment: String, goal: String, bucketVersion: Int, variants: [Variant], sampleRatioPValue: Double) {
+        self.experiment = experiment
+        self.goal = goal
+        self.bucketVersion = bucketVersion
+        self.variants = variants
+        self.sampleRatioPValue = sampleRatioPValue
+    }
 
     /// - Parameter counts: per variant name, the users exposed and those who converted.
     public init(experiment: Experiment, goal: String, counts: [String: (users: Int, conversions: Int)]) {

@@ -37,12 +37,21 @@ public protocol ControlDatabase: SQLExecutor {
     func close() async
 }
 
-/// The database could not be reached or refused a statement; the message says which.
+/// The database could not be reached or refused a statement; the message says which, and
+/// ``isConstraintViolation`` whether a constraint refused it, as the driver's error code says
+/// (SQLite's `SQLITE_CONSTRAINT`, PostgreSQL's SQLSTATE class 23).
+///
+/// ```swift
+/// catch let error as DatabaseError where error.isConstraintViolation { /* someone wrote first */ }
+/// ```
 public struct DatabaseError: Error, CustomStringConvertible, Sendable {
     public let message: String
+    /// A unique key or another constraint refused the statement (someone else wrote first).
+    public let isConstraintViolation: Bool
 
-    public init(_ message: String) {
+    public init(_ message: String, isConstraintViolation: Bool = false) {
         self.message = message
+        self.isConstraintViolation = isConstraintViolation
     }
 
     public var description: String { message }

@@ -5,12 +5,14 @@ struct DeadlineExceeded: Error, CustomStringConvertible {
 }
 
 /// Runs `operation`, cancelling it and throwing ``DeadlineExceeded`` when it outlasts `deadline`
-/// (a pool waiting for a database that is down would otherwise wait for ever).
-func withDeadline<Value: Sendable>(_ deadline: Duration, _ operation: @escaping @Sendable () async throws -> Value) async throws -> Value {
+/// on `clock` (a pool waiting for a database that is down would otherwise wait for ever).
+func withDeadline<Value: Sendable>(
+    _ deadline: Duration, clock: any Clock<Duration> = ContinuousClock(), _ operation: @escaping @Sendable () async throws -> Value
+) async throws -> Value {
     try await withThrowingTaskGroup(of: Value.self) { group in
         group.addTask { try await operation() }
         group.addTask {
-            try await Task.sleep(for: deadline)
+            try await clock.sleep(for: deadline)
             throw DeadlineExceeded(deadline: deadline)
         }
         defer { group.cancelAll() }

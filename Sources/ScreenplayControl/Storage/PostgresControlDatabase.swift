@@ -114,7 +114,11 @@ public final class PostgresControlDatabase: ControlDatabase {
             }
             return rows
         } catch let error as PSQLError {
-            throw DatabaseError("PostgreSQL: \(error.serverInfo?[.message] ?? String(describing: error.code))")
+            // SQLSTATE class 23: integrity constraint violation (23505 unique_violation …).
+            let state = error.serverInfo?[.sqlState]
+            throw DatabaseError(
+                "PostgreSQL: \(error.serverInfo?[.message] ?? String(describing: error.code))",
+                isConstraintViolation: state?.hasPrefix("23") == true)
         } catch let error as DatabaseError {
             throw error
         } catch {

@@ -123,8 +123,22 @@ public final class SQLiteControlDatabase: ControlDatabase {
                         }
                     })
             }
+        } catch let error as SQLiteError {
+            throw DatabaseError("SQLite: \(error)", isConstraintViolation: Self.isConstraintViolation(error.reason))
         } catch {
             throw DatabaseError("SQLite: \(error)")
+        }
+    }
+
+    /// `SQLITE_CONSTRAINT` and its extended codes (unique, primary key, not null, check …).
+    static func isConstraintViolation(_ reason: SQLiteError.Reason) -> Bool {
+        switch reason {
+        case .constraint, .constraintCheckFailed, .constraintCommitHookFailed, .constraintForeignKeyFailed,
+            .constraintUserFunctionFailed, .constraintNotNullFailed, .constraintPrimaryKeyFailed, .constraintTriggerFailed,
+            .constraintUniqueFailed, .constraintVirtualTableFailed, .constraintUniqueRowIDFailed, .constraintUpdateTriggerDeletedRow,
+            .constraintStrictDataTypeFailed:
+            true
+        default: false
         }
     }
 }

@@ -1,4 +1,5 @@
 import HTTPTypes
+import Screenplay
 import ScreenplayProtocol
 
 /// An A/B test: named variants with weights, who takes part, and where it stands. A user's variant
@@ -101,49 +102,56 @@ public struct Experiment: Sendable, Hashable {
         return hash
     }
 
-    /// What is wrong with the experiment, by member (empty when it can be served).
-    public var problems: [(member: String, message: String)] {
-        var problems: [(String, String)] = []
+    /// What is wrong with the experiment, each with the path of its member (empty when it can be
+    /// served).
+    ///
+    /// ```swift
+    /// Experiment(name: "x", variants: []).problems.first?.path   // variants
+    /// ```
+    public var problems: [Diagnostic] {
+        var problems: [Diagnostic] = []
+        func problem(_ path: JSONPath.Component..., message: String) { problems.append(.error(at: JSONPath(path), message)) }
         let names = StoredText.name(maxLength: 128)
         if name.isEmpty {
-            problems.append(("name", "a name is 1 to 128 characters"))
-        } else if let problem = names.problem(in: name) {
-            problems.append(("name", "a name \(problem)"))
+            problem(.member(Key.name), message: "a name is 1 to 128 characters")
+        } else if let text = names.problem(in: name) {
+            problem(.member(Key.name), message: "a name \(text)")
         }
-        if variants.isEmpty { problems.append(("variants", "an experiment needs at least one variant")) }
+        if variants.isEmpty { problem(.member(Key.variants), message: "an experiment needs at least one variant") }
         var seen: Set<String> = []
         for (index, variant) in variants.enumerated() {
             if variant.name.isEmpty {
-                problems.append(("variants[\(index)].name", "a variant's name is 1 to 128 characters"))
-            } else if let problem = names.problem(in: variant.name) {
-                problems.append(("variants[\(index)].name", "a variant's name \(problem)"))
+                problem(.member(Key.variants), .index(index), .member(VariantKey.name), message: "a variant's name is 1 to 128 characters")
+            } else if let text = names.problem(in: variant.name) {
+                problem(.member(Key.variants), .index(index), .member(VariantKey.name), message: "a variant's name \(text)")
             }
             if !seen.insert(variant.name).inserted {
-                problems.append(("variants[\(index)].name", "two variants are called \"\(variant.name)\""))
+                problem(
+                    .member(Key.variants), .index(index), .member(VariantKey.name), message: "two variants are called \"\(variant.name)\"")
             }
             if !(variant.weight > 0 && variant.weight.isFinite) {
-                problems.append(("variants[\(index)].weight", "a weight is a positive number"))
+                problem(.member(Key.variants), .index(index), .member(VariantKey.weight), message: "a weight is a positive number")
             }
         }
         if status == .stopped {
             if let winner {
-                if !has(variant: winner) { problems.append(("winner", "\"\(winner)\" is not one of the variants")) }
+                if !has(variant: winner) { problem(.member(Key.winner), message: "\"\(winner)\" is not one of the variants") }
             } else {
-                problems.append(("winner", "a stopped experiment names the variant everyone now sees"))
+                problem(.member(Key.winner), message: "a stopped experiment names the variant everyone now sees")
             }
         }
         for user in allowList.keys.sorted() where !has(variant: allowList[user] ?? "") {
-            problems.append(("allowList.\(user)", "\"\(allowList[user] ?? "")\" is not one of the variants"))
+            problem(.member(Key.allowList), .key(user), message: "\"\(allowList[user] ?? "")\" is not one of the variants")
         }
         if !variants.map(\.weight).reduce(0, +).isFinite {
-            problems.append(("variants", "the weights add up to more than a number can hold: use smaller weights"))
+            problem(.member(Key.variants), message: "the weights add up to more than a number can hold: use smaller weights")
         }
         for user in allowList.keys.sorted() {
-            if let problem = StoredText.name(maxLength: HTTPFields.maxUserIDLength).problem(in: user) {
-                problems.append(("allowList", "a user id \(problem)"))
+            if let text = StoredText.name(maxLength: HTTPFields.maxUserIDLength).problem(in: user) {
+                problem(.member(Key.allowList), message: "a user id \(text)")
             }
         }
-        if bucketVersion < 1 { problems.append(("bucketVersion", "a bucket version is 1 or more")) }
+        if bucketVersion < 1 { problem(.member(Key.bucketVersion), message: "a bucket version is 1 or more") }
         if let problem = targeting.problem { problems.append(problem) }
         return problems
     }

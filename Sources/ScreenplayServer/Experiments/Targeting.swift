@@ -1,3 +1,5 @@
+import Screenplay
+
 /// Who takes part in an experiment: every condition given must hold (an empty targeting takes
 /// everyone). Values compare without regard to case.
 ///
@@ -37,9 +39,11 @@ public struct Targeting: Sendable, Hashable {
         return true
     }
 
-    var problem: (member: String, message: String)? {
+    var problem: Diagnostic? {
         if let minAppVersion, let maxAppVersion, minAppVersion > maxAppVersion {
-            return ("targeting.maxAppVersion", "the highest version \(maxAppVersion) is below the lowest \(minAppVersion)")
+            return .error(
+                at: JSONPath([.member(Experiment.Key.targeting), .member(Experiment.TargetingKey.maxAppVersion)]),
+                "the highest version \(maxAppVersion) is below the lowest \(minAppVersion)")
         }
         return nil
     }

@@ -1,0 +1,29 @@
+import Screenplay
+
+/// The members of an experiment's document, as the control plane stores it and its admin API
+/// takes and gives it; a problem's path names them too.
+///
+/// ```swift
+/// members[Experiment.Key.name] = .string(experiment.name)
+/// ```
+extension Experiment {
+    /// An experiment document's members.
+    public enum Key: String, JSONKey, CaseIterable {
+        case name, variants, status, winner, goal, bucketVersion, seed, targeting, allowList
+    }
+
+    /// A variant's members.
+    public enum VariantKey: String, JSONKey, CaseIterable {
+        case name, weight
+    }
+
+    /// The members of an experiment's targeting.
+    public enum TargetingKey: String, JSONKey, CaseIterable {
+        case platforms, languages, minAppVersion, maxAppVersion, attributes
+    }
+}
+
+extension JSONPath.Component {
+    /// The step to the member `key`.
+    static func member(_ key: some JSONKey) -> Self { .key(key.name) }
+}
