@@ -67,6 +67,20 @@ public struct PresentedNode: Sendable, Hashable {
         }
     }
 
+    /// Whether the node performs its ``tap`` itself — a button when pressed, a switch after each
+    /// change, a text field not at all — rather than being made tappable by the renderer, which
+    /// wraps any other node with a tap in a button or a link of its own.
+    ///
+    /// ```swift
+    /// let wrapped = node.handlesOwnTap ? nil : node.tap   // what the renderer's own button performs
+    /// ```
+    public var handlesOwnTap: Bool {
+        switch content {
+        case .button, .toggle, .textField: true
+        case .stack, .overlay, .grid, .list, .item, .image, .shape, .text, .badge, .divider, .spacer, .custom, .missing: false
+        }
+    }
+
     /// Problems found while presenting this node (a client value of the wrong type for a control).
     public var diagnostics: [Diagnostic] {
         get { extras?.diagnostics ?? [] }

@@ -34,31 +34,18 @@ enum IntentResponse {
             body: ResponseBody(byteBuffer: ByteBuffer(bytes: answer.encoded(screenBytes: screenBytes))))
     }
 
-    /// The answer for a web page: the new screen's content and CSS for the page's script to swap
-    /// in, with its title, id, state and intents URL, plus effects and the state token.
+    /// The answer for a web page (a ``WebIntentAnswer``): the new screen's content and CSS for the
+    /// page's script to swap in, with its title, id, state and intents URL, plus effects and the state token.
     static func page(
         screen: Screen?, effects: [Action], stateToken: String?, context: ScreenContext, renderer: HTMLRenderer, intents: String
     ) -> Response {
-        var answer: [String: JSONValue] = [:]
-        if !effects.isEmpty {
-            answer["effects"] = .array(effects.compactMap { try? JSONParser.parse($0.encoded(), limits: .unlimited) })
-        }
-        if let screen {
-            let fragment = HTMLPage.fragment(for: screen, link: renderer.link, customRenderers: renderer.customRenderers)
-            answer["content"] = .string(fragment.content)
-            answer["css"] = .string(fragment.css)
-            answer["screen"] = .string(screen.id)
-            answer["state"] = .object(screen.state)
-            answer["intents"] = .string(screen.intents ?? intents)
-            if let title = screen.title { answer["title"] = .string(title) }
-        }
-        if let stateToken { answer["stateToken"] = .string(stateToken) }
+        let answer = WebIntentAnswer(screen: screen, intents: intents, effects: effects, stateToken: stateToken, renderer: renderer)
         return Response(
             status: .ok,
             headers: [
                 .contentType: "\(WebRuntime.fragmentMediaType); charset=utf-8", .cacheControl: "no-store",
                 .contentLanguage: context.language,
             ],
-            body: ResponseBody(byteBuffer: ByteBuffer(bytes: JSONWriter.write(.object(answer)))))
+            body: ResponseBody(byteBuffer: ByteBuffer(bytes: answer.encoded())))
     }
 }

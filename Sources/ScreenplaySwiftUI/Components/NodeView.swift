@@ -14,16 +14,13 @@
         var body: some View {
             component
                 .modifier(BoxModifier(box: node.box, clips: node.clipsToBox))
-                .modifier(TapModifier(tap: isControl ? nil : node.tap, context: context))
-                .modifier(AccessibilityModifier(accessibility: node.accessibility, isTappable: !isControl && node.tap != nil))
+                .modifier(TapModifier(tap: wrappedTap, context: context))
+                .modifier(AccessibilityModifier(accessibility: node.accessibility, isTappable: wrappedTap != nil))
         }
 
-        /// Buttons and switches perform their tap themselves.
-        private var isControl: Bool {
-            switch node.content {
-            case .button, .toggle, .textField: true
-            default: false
-            }
+        /// The tap this view makes the node perform: none for a control, which performs its own.
+        private var wrappedTap: Action? {
+            node.handlesOwnTap ? nil : node.tap
         }
 
         @ViewBuilder private var component: some View {

@@ -44,10 +44,7 @@ public enum ConformanceFacts {
     private static func collect(_ node: PresentedNode, into facts: inout [String]) {
         guard node.visibility.isVisible, !node.accessibility.isHidden else { return }
         let role = node.accessibility.role == .link ? "link" : "button"
-        switch node.content {
-        case .button, .toggle, .textField: break
-        default: if let tap = node.tap { facts.append(role + action(tap)) }
-        }
+        if !node.handlesOwnTap, let tap = node.tap { facts.append(role + action(tap)) }
         switch node.content {
         case .stack(_, let children), .overlay(_, let children), .grid(_, let children):
             for child in children { collect(child, into: &facts) }

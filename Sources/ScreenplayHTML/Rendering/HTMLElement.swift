@@ -1,0 +1,28 @@
+import Screenplay
+import ScreenplayPresentation
+
+/// One element on its way to HTML.
+struct HTMLElement {
+    let node: PresentedNode
+    var tag = "div"
+    var baseClass = ""
+    var void = false
+    var isItem = false
+    var classes: [String] = []
+    var attributes: [(String, String?)] = []
+    var content = ""
+    var children = PresentedChildren.empty
+    var childClass: String?
+
+    init(node: PresentedNode) { self.node = node }
+
+    mutating func open(_ tag: String, _ baseClass: String, void: Bool = false) {
+        self.tag = tag
+        self.baseClass = baseClass
+        self.void = void
+    }
+
+    mutating func add(_ className: String?) {
+        if let className { classes.append(className) }
+    }
+}

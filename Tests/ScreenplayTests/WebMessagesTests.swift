@@ -1,0 +1,91 @@
+import ScreenplayDSL
+import ScreenplayHTML
+import Testing
+
+/// The web page's messages and the runtime's script that reads them agree on every member name:
+/// a member renamed on one side only fails here.
+@Suite struct WebMessagesTests {
+    /// The member names of a message, decoded as any JSON reader would.
+    static func members(_ bytes: [UInt8]) throws -> Set<String> {
+        guard case .object(let members) = try JSONParser.parse(bytes, limits: .unlimited) else {
+            Issue.record("not a JSON object: \(String(decoding: bytes, as: UTF8.self))")
+            return []
+        }
+        return Set(members.keys)
+    }
+
+    /// The names the script reads off one of its variables: `answer.content`, `change.html`, and
+    /// `"equals" in condition`.
+    static func namesRead(off variable: String) throws -> Set<String> {
+        let source = WebRuntime.source
+        let dotted = try Regex("[^A-Za-z0-9_.]\(variable)\\.([A-Za-z]+)")
+        let tested = try Regex("\"([A-Za-z]+)\" in \(variable)\\b")
+        var names = Set<String>()
+        for match in source.matches(of: dotted) { names.insert(String(match.output[1].substring ?? "")) }
+        for match in source.matches(of: tested) { names.insert(String(match.output[1].substring ?? "")) }
+        return names
+    }
+
+    static let screen = Screen(id: "cities", title: "Cities", state: ["city": "Paris"], intents: "/screens/cities/intents") {
+        VStack { Text("Paris").id("paris") }
+    }
+
+    @Test func anIntentsAnswerAndTheStreamsEventsSayWhatTheScriptReads() throws {
+        let renderer = HTMLRenderer()
+        let answer = WebIntentAnswer(
+            screen: Self.screen, intents: "/fallback", effects: [.track("done")], stateToken: "token", renderer: renderer)
+        let screenEvent = WebPageContent(Self.screen, renderer: renderer)
+        let wholePatch = WebPatchEvent(base: "v1", change: .page(screenEvent))
+        let nodesPatch = WebPatchEvent(base: "v1", change: .nodes([.init(id: "paris", html: "<p>Paris</p>", css: "")]))
+
+        let written = try [answer.encoded(), screenEvent.encoded(), wholePatch.encoded(), nodesPatch.encoded()]
+            .reduce(into: Set<String>()) { $0.formUnion(try Self.members($1)) }
+        let read = try Self.namesRead(off: "answer")
+        // `error` is read off an error's body (``ScreenplayError``), not off these messages;
+        // `base` is for tools: the page follows the event's id.
+        #expect(read.subtracting(["error"]) == written.subtracting(["base"]))
+        #expect(written.isSuperset(of: ["content", "css", "screen", "title", "state", "intents", "effects", "stateToken", "changes"]))
+
+        guard case .object(let members) = try JSONParser.parse(answer.encoded(), limits: .unlimited) else { return }
+        #expect(members["intents"] == "/screens/cities/intents", "a screen's own intents URL goes first")
+        // The effects as the actions encode themselves, written into the answer, not parsed again.
+        #expect(members["effects"] == .array([try JSONParser.parse(Action.track("done").encoded(), limits: .unlimited)]))
+    }
+
+    @Test func aNodeChangeSaysWhatTheScriptReads() throws {
+        let change = WebPatchEvent.NodeChange(id: "paris", html: "<p>Paris</p>", css: ".c1{gap:8px}")
+        #expect(try Self.members(change.encoded()) == Self.namesRead(off: "change"))
+        let nodes = WebPatchEvent(base: "v1", change: .nodes([change, change]))
+        guard case .object(let members) = try JSONParser.parse(nodes.encoded(), limits: .unlimited) else { return }
+        #expect(members["changes"]?.arrayValue?.count == 2)
+    }
+
+    @Test func theVisibilityAttributeSaysWhatTheScriptReads() throws {
+        let attribute = VisibilityAttribute(StateCondition("express", equals: true, not: true))
+        #expect(try Self.members(Array(attribute.value.utf8)) == Self.namesRead(off: "condition"))
+        #expect(WebRuntime.source.contains("[\(VisibilityAttribute.name)]"), "the script selects the attribute by its name")
+        #expect(VisibilityAttribute(StateCondition("express")).value == #"{"key":"express"}"#)
+
+        var renderer = HTMLRenderer()
+        let html = renderer.render(Text("fast").visible(when: StateCondition("express", not: true)))
+        #expect(html.contains(#"data-sp-visible="{&quot;key&quot;:&quot;express&quot;,&quot;not&quot;:true}""#))
+    }
+
+    @Test func aPatchOfOneNodeSendsThatNodeAndOfTheHeaderTheWholePage() {
+        let renderer = HTMLRenderer()
+        var next = Self.screen
+        next.body = VStack { Text("Lyon").id("paris") }.node
+        let event = WebPatchEvent(ScreenPatch(from: Self.screen, to: next), base: "v1", to: next, renderer: renderer)
+        guard case .nodes(let changes) = event.change else {
+            Issue.record("a change inside one node sends that node")
+            return
+        }
+        #expect(changes.map(\.id) == ["paris"])
+        #expect(changes.first?.html.contains("Lyon") == true)
+
+        var retitled = Self.screen
+        retitled.title = "Villes"
+        let whole = WebPatchEvent(ScreenPatch(from: Self.screen, to: retitled), base: "v1", to: retitled, renderer: renderer)
+        #expect(whole.change == .page(WebPageContent(retitled, renderer: renderer)))
+    }
+}
