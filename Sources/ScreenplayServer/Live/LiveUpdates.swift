@@ -56,7 +56,7 @@ public final class LiveUpdates: Sendable {
     private struct Subscribers {
         var all: [ObjectIdentifier: Subscriber] = [:]
         var perAddress: [String: Int] = [:]
-        var groups: [String: StreamGroup] = [:]
+        var groups: [RenderingVariant: StreamGroup] = [:]
     }
 
     private let subscribers = NIOLockedValueBox<Subscribers>(Subscribers())
@@ -73,10 +73,12 @@ public final class LiveUpdates: Sendable {
 
     var currentGeneration: Int { generation.withLockedValue { $0 } }
 
-    /// The screen for a context at the current generation, computed once for all the subscribers
-    /// whose requests are alike (same path, query, language, capabilities, user, overrides).
-    func render(context key: String, _ make: @escaping @Sendable () async throws -> (Screen, String)) async throws -> (Screen, String) {
-        let fullKey = "\(currentGeneration)\u{0}\(key)"
+    /// The screen of a variant at the current generation, computed once for all the subscribers
+    /// whose requests are alike.
+    func render(_ variant: RenderingVariant, _ make: @escaping @Sendable () async throws -> (Screen, String)) async throws -> (
+        Screen, String
+    ) {
+        let fullKey = "\(currentGeneration)\u{0}\(variant.key)"
         let task = renders.withLockedValue { renders -> Task<(Screen, String), any Error> in
             if let existing = renders.tasks[fullKey] { return existing }
             let task = Task { try await make() }
@@ -132,7 +134,7 @@ public final class LiveUpdates: Sendable {
 
     /// Admits a subscriber, or the error that refuses it: a 503 when the server streams to as many
     /// as it may, a 429 when the client's address does; both say when to come back. An admitted
-    /// subscriber counts until ``unsubscribe(_:)``, and gets events once started (``start(_:sink:key:resumingFrom:makeGroup:)``).
+    /// subscriber counts until ``unsubscribe(_:)``, and gets events once started (``start(_:sink:variant:resumingFrom:makeGroup:)``).
     func subscribe(address: String?) -> Result<Subscriber, ScreenplayError> {
         let subscriber = Subscriber(address: address)
         let refusal = subscribers.withLockedValue { subscribers -> ScreenplayError? in
@@ -163,15 +165,15 @@ public final class LiveUpdates: Sendable {
     /// with `makeGroup` when it is the first): first what takes it from `lastEventID` — a version
     /// the server still has — to the current screen, or the whole screen.
     func start(
-        _ subscriber: Subscriber, sink: any StreamSink, key: String, resumingFrom lastEventID: String?,
+        _ subscriber: Subscriber, sink: any StreamSink, variant: RenderingVariant, resumingFrom lastEventID: String?,
         makeGroup: () -> StreamGroup
     ) {
         let resumed = lastEventID.flatMap { versions[$0] == nil ? nil : $0 }
         let group = subscribers.withLockedValue { subscribers -> StreamGroup? in
             // A client that left before its stream began was already let go.
             guard subscribers.all[ObjectIdentifier(subscriber)] != nil else { return nil }
-            let group = subscribers.groups[key] ?? makeGroup()
-            subscribers.groups[key] = group
+            let group = subscribers.groups[variant] ?? makeGroup()
+            subscribers.groups[variant] = group
             subscriber.state.withLockedValue { state in
                 state.sink = sink
                 state.group = group
@@ -204,9 +206,9 @@ public final class LiveUpdates: Sendable {
                 subscribers.perAddress[address] = remaining > 0 ? remaining : nil
             }
             if let group = subscriber.state.withLockedValue({ $0.group }), group.remove(subscriber),
-                subscribers.groups[group.key] === group
+                subscribers.groups[group.variant] === group
             {
-                subscribers.groups[group.key] = nil
+                subscribers.groups[group.variant] = nil
             }
             return subscribers.all.isEmpty
         }

@@ -4,8 +4,8 @@ import NIOCore
 import ScreenplayDSL
 import ScreenplayProtocol
 
-/// The subscribers whose requests are alike (same format, path, query, language, capabilities,
-/// user, overrides): they see the same screen, so it is rendered once for all of them and each
+/// The subscribers whose requests are alike (the same ``RenderingVariant``: format, path, query,
+/// language, capabilities, user, audience, overrides): they see the same screen, so it is rendered once for all of them and each
 /// event is made once for all who are at the same version.
 ///
 /// A group is brought up to date by ``sync()``, one pass at a time: when a subscriber joins, when
@@ -19,7 +19,7 @@ import ScreenplayProtocol
 /// ```
 final class StreamGroup: Sendable {
     /// What makes two subscribers' screens the same.
-    let key: String
+    let variant: RenderingVariant
     /// The screen's path, which invalidations match.
     let path: String
     private let events: StreamEvents
@@ -35,8 +35,11 @@ final class StreamGroup: Sendable {
         var again = false
     }
 
-    init(key: String, path: String, events: StreamEvents, live: LiveUpdates, make: @escaping @Sendable () async throws -> Screen) {
-        self.key = key
+    init(
+        variant: RenderingVariant, path: String, events: StreamEvents, live: LiveUpdates,
+        make: @escaping @Sendable () async throws -> Screen
+    ) {
+        self.variant = variant
         self.path = path
         self.events = events
         self.live = live
@@ -60,7 +63,7 @@ final class StreamGroup: Sendable {
     /// The screen and its version id, rendered once per generation for every alike subscriber.
     func render() async throws -> (Screen, String) {
         let (live, make) = (self.live, self.make)
-        return try await live.render(context: key) {
+        return try await live.render(variant) {
             let screen = try await make()
             let version = ScreenResponse.versionID(of: screen)
             live.versions.store(screen, for: version)
@@ -124,10 +127,10 @@ final class StreamGroup: Sendable {
     /// that takes the same step (a reconnect storm costs a write each, not an encoding each).
     private func event(from base: String?, to screen: Screen, version: String) -> ByteBuffer {
         if let base, let old = live.versions[base] {
-            return live.event("\(key)\u{0}\(base)\u{0}\(version)") {
+            return live.event("\(variant.key)\u{0}\(base)\u{0}\(version)") {
                 events.patch(from: old, baseVersion: base, to: screen, version: version)
             }
         }
-        return live.event("\(key)\u{0}screen\u{0}\(version)") { events.screen(screen, version: version) }
+        return live.event("\(variant.key)\u{0}screen\u{0}\(version)") { events.screen(screen, version: version) }
     }
 }

@@ -49,15 +49,10 @@ struct StreamOpening: Sendable {
         // when it left before the stream began.
         connection.closed?.whenComplete { [live] _ in live.unsubscribe(subscriber) }
         // Requests alike get the same screen from a pure handler: render once for all of them.
-        let query = context.query.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }.joined(separator: "&")
-        let key = [
-            format.rawValue, context.path, query, context.language, context.capabilitiesKey, context.user ?? "",
-            request.headers[.screenplayExperiments] ?? "", request.headers[.screenplayAttributes] ?? "",
-            request.headers[.screenplayAppVersion] ?? "",
-        ].joined(separator: "\u{0}")
+        let variant = RenderingVariant(context)
         let handler = resolved.route.handler
         let group = StreamGroup(
-            key: key, path: context.path, events: StreamEvents(format: format, renderer: pipeline.webRenderer), live: live,
+            variant: variant, path: context.path, events: StreamEvents(format: format, renderer: pipeline.webRenderer), live: live,
             make: {
                 // Each build reads the experiments in force now, for this audience.
                 let fresh = try await pipeline.context(
@@ -83,6 +78,6 @@ struct StreamOpening: Sendable {
     /// Sends the subscriber its events through `sink`, from the version its `Last-Event-ID` names.
     func start(sink: any StreamSink) {
         guard let subscriber, let group else { return sink.finish() }
-        live.start(subscriber, sink: sink, key: group.key, resumingFrom: lastEventID, makeGroup: { group })
+        live.start(subscriber, sink: sink, variant: group.variant, resumingFrom: lastEventID, makeGroup: { group })
     }
 }

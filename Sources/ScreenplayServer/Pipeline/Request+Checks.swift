@@ -8,7 +8,7 @@ extension Request {
     /// Refuses a request that changes things unless it is JSON and, from a browser, sent by this
     /// site's pages.
     public func checkSentByThisSite() throws(ScreenplayError) {
-        try ScreenPipeline.checkSameOrigin(self)
+        try SameOriginCheck.check(self)
     }
 
     /// The whole body, at most `limit` bytes: a larger one is a 413 with `code`; broken HTTP/1.1

@@ -31,6 +31,8 @@ public struct ScreenContext: Sendable {
     public let capabilities: ClientCapabilities
     /// The raw capability headers, which identify `capabilities` in cache keys.
     let capabilitiesKey: String
+    /// Whether the screen leaves as a web page or a document.
+    let format: ScreenFormat
     /// The user's experiment variants.
     public let experiments: ExperimentAssignments
     /// The request's headers.

@@ -9,8 +9,8 @@ import ScreenplayProtocol
 /// the client has them, caching as the screen's hints say (private: screens are per user), and
 /// the headers the answer depends on.
 enum ScreenResponse {
-    /// Every request header that can change the bytes of a screen.
-    static let vary = HTTPField.Name.screenVariesBy.map(\.rawName).joined(separator: ", ")
+    /// Every request header that can change the bytes of a screen (``RenderingVariant/varyingHeaders``).
+    static let vary = RenderingVariant.varyingHeaders.map(\.rawName).joined(separator: ", ")
 
     /// Bodies smaller than this go uncompressed: gzip's header would eat the saving.
     static let gzipThreshold = 1_024
