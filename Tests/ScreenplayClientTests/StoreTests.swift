@@ -55,7 +55,7 @@ import Testing
         #expect(store.values["city"] == "Paris", "what the user typed survives the patch")
         // The request named the version shown, with the client state, through the protocol's type.
         let sent = try #require(transport.requests.last { $0.method == .post })
-        let request = try IntentRequest(decoding: sent.body ?? [], limits: .default)
+        let request = try IntentRequest.decode(from: sent.body ?? []).get()
         #expect(request.version == "v1")
         #expect(request.state["city"] == "Paris")
     }

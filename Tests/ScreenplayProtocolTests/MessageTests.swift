@@ -18,16 +18,16 @@ import Testing
     @Test func intentRequestsRoundTrip() throws {
         let request = IntentRequest(
             name: "refresh", payload: ["city": "Paris", "n": 3], state: ["typed": "Mo\"s\\cow\n"], stateToken: "a.b", version: "3f9a")
-        #expect(try IntentRequest(decoding: request.encoded(), limits: .default) == request)
+        #expect(try IntentRequest.decode(from: request.encoded()).get() == request)
         let bare = IntentRequest(name: "go")
         #expect(String(decoding: bare.encoded(), as: UTF8.self) == #"{"name":"go","payload":{},"state":{}}"#)
-        #expect(try IntentRequest(decoding: bare.encoded(), limits: .default) == bare)
+        #expect(try IntentRequest.decode(from: bare.encoded()).get() == bare)
     }
 
     @Test func malformedIntentRequestsNameTheMember() {
         func refusal(_ json: String) -> ScreenplayError? {
             do {
-                _ = try IntentRequest(decoding: Array(json.utf8), limits: .default)
+                _ = try IntentRequest.decode(from: Array(json.utf8)).get()
                 return nil
             } catch {
                 return error
@@ -46,12 +46,12 @@ import Testing
         var next = Self.screen
         next.title = "Today"
         let envelope = PatchEnvelope(base: "3f9a", patch: ScreenPatch(from: Self.screen, to: next))
-        let decoded = try PatchEnvelope.decode(from: envelope.encoded())
+        let decoded = try PatchEnvelope.decode(from: envelope.encoded()).get()
         #expect(decoded == envelope)
         #expect(try decoded.patch.apply(to: Self.screen) == next)
-        #expect(throws: ScreenplayError.self) { try PatchEnvelope.decode(from: Array(#"{"patch":{"ops":[]}}"#.utf8)) }
+        #expect(throws: ScreenplayError.self) { try PatchEnvelope.decode(from: Array(#"{"patch":{"ops":[]}}"#.utf8)).get() }
         #expect(throws: ScreenplayError.self) {
-            try PatchEnvelope.decode(from: Array(#"{"base":"1","patch":{"ops":[{"op":"fly"}]}}"#.utf8))
+            try PatchEnvelope.decode(from: Array(#"{"base":"1","patch":{"ops":[{"op":"fly"}]}}"#.utf8)).get()
         }
     }
 
@@ -116,9 +116,9 @@ import Testing
         var parser = ServerSentEventParser()
         let bytes = messages.flatMap { $0.event.encoded() } + ServerSentEvent.heartbeat
         let events = parser.feed(bytes)
-        #expect(try events.map { try StreamMessage.decode($0)?.value } == messages)
+        #expect(try events.map { try StreamMessage.decode(from: $0)?.value } == messages)
         #expect(parser.lastEventID == "v2")
-        #expect(try StreamMessage.decode(ServerSentEvent(type: "news", data: "{}")) == nil)
-        #expect(throws: ScreenplayError.self) { try StreamMessage.decode(ServerSentEvent(type: "screen", data: "{}")) }
+        #expect(try StreamMessage.decode(from: ServerSentEvent(type: "news", data: "{}")) == nil)
+        #expect(throws: ScreenplayError.self) { try StreamMessage.decode(from: ServerSentEvent(type: "screen", data: "{}"))?.get() }
     }
 }

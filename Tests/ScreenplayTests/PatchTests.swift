@@ -74,8 +74,35 @@ import Testing
             try ScreenPatch(.operations([.insert(parent: NodeAddress(anchor: nil), index: 5, node: Text("x").node)])).apply(
                 to: Screen(id: "s") { VStack { Text("a") } })
         }
-        if case .success = ScreenPatch.decode(from: Array(#"{"ops":[{"op":"explode"}]}"#.utf8)) {
+        if (try? ScreenPatch.decode(from: Array(#"{"ops":[{"op":"explode"}]}"#.utf8)))?.value != nil {
             Issue.record("an unknown operation was accepted")
         }
+    }
+
+    /// A patch is read in the one shape of every reader: a part it cannot apply exactly is an
+    /// error at its path and no value; bytes that are not a patch at all throw.
+    @Test func aPatchReportsWhatItCannotReadAtItsPath() throws {
+        let unknown = try ScreenPatch.decode(from: Array(#"{"ops":[{"op":"remove","id":"a"},{"op":"explode"}]}"#.utf8))
+        #expect(unknown.value == nil)
+        #expect(unknown.errors.map(\.path) == ["ops[1]"])
+        let badScreen = try ScreenPatch.decode(from: Array(#"{"screen":{"id":"s"}}"#.utf8))
+        #expect(badScreen.errors.first?.path == "screen")
+        #expect(badScreen.errors.dropFirst().allSatisfy { $0.path.components.first == .key("screen") })
+        #expect(try ScreenPatch.decode(from: Array("{}".utf8)).errors.first?.code == .missingField)
+        #expect(throws: Diagnostic.self) { try ScreenPatch.decode(from: Array("[]".utf8)) }
+        let notJSON = #expect(throws: Diagnostic.self) { try ScreenPatch.decode(from: Array("ops".utf8)) }
+        #expect(notJSON?.code == .malformedJSON)
+        #expect(throws: Diagnostic.self) { try unknown.get() }
+    }
+
+    /// Screens and nodes share the shape; they never refuse, reporting even "not JSON" as a diagnostic.
+    @Test func everyReaderHasTheSameShape() throws {
+        func read<Message: WireDecodable>(_: Message.Type, _ json: String) throws(Message.Refusal) -> DecodeResult<Message> {
+            try Message.decode(from: Array(json.utf8), options: .default)
+        }
+        #expect(read(Screen.self, "nope").errors.first?.code == .malformedJSON)
+        #expect(read(Node.self, #"{"type":"text","text":"Hi"}"#).value == Text("Hi").node)
+        let patch = ScreenPatch(from: Screen(id: "s", body: Text("a").node), to: Screen(id: "s", body: Text("b").node))
+        #expect(try read(ScreenPatch.self, String(decoding: patch.encoded(), as: UTF8.self)).get() == patch)
     }
 }

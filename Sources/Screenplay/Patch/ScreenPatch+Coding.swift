@@ -8,31 +8,50 @@ extension ScreenPatch {
     public func encoded() -> [UInt8] {
         JSONWriter.encode(self, capacity: 256)
     }
+}
 
-    /// Reads a patch; nil (with the reason) when it is not one this version can apply exactly.
-    public static func decode(from bytes: [UInt8], options: DecodingOptions = .default) -> Result<ScreenPatch, PatchError> {
-        guard let json = try? JSONParser.parse(bytes, limits: options.limits) else {
-            return .failure(PatchError(message: "a patch is a JSON object"))
+extension ScreenPatch: WireDecodable {
+    /// Reads a patch. Bytes that are not a JSON object throw; a patch this version cannot apply
+    /// exactly has no value, and a diagnostic at the path of what it cannot read (`ops[2]`).
+    ///
+    /// ```swift
+    /// let result = try ScreenPatch.decode(from: bytes)
+    /// if let patch = result.value { screen = try patch.apply(to: screen) }
+    /// ```
+    public static func decode(from bytes: [UInt8], options: DecodingOptions = .default) throws(Diagnostic) -> DecodeResult<ScreenPatch> {
+        let json: JSONValue
+        do {
+            json = try JSONParser.parse(bytes, limits: options.limits)
+        } catch {
+            throw Diagnostic(.error, .malformedJSON, at: .root, "a patch is a JSON object: \(error)")
         }
-        return decode(from: json, options: options)
+        return try decode(from: json, options: options)
     }
 
     /// Reads a patch already parsed (a member of a larger message, such as a stream event).
-    public static func decode(from json: JSONValue, options: DecodingOptions = .default) -> Result<ScreenPatch, PatchError> {
+    public static func decode(from json: JSONValue, options: DecodingOptions = .default) throws(Diagnostic) -> DecodeResult<ScreenPatch> {
         guard case .object(let members) = json else {
-            return .failure(PatchError(message: "a patch is a JSON object"))
+            throw Diagnostic(.error, .invalidValue, at: .root, "a patch is a JSON object, not \(json.kindDescription)")
+        }
+        func refused(_ problem: Diagnostic, _ others: [Diagnostic] = []) -> DecodeResult<ScreenPatch> {
+            DecodeResult(value: nil, diagnostics: [problem] + others)
         }
         if let screen = members[.screen] {
-            guard let value = Screen.decode(from: screen, options: options).value else {
-                return .failure(PatchError(message: "the patch's screen cannot be read"))
+            let decoded = Screen.decode(from: screen, options: options)
+            guard let value = decoded.value else {
+                return refused(
+                    .error(at: "screen", "the patch's screen cannot be read", code: .droppedNode), decoded.diagnostics(under: "screen"))
             }
-            return .success(ScreenPatch(.screen(value)))
+            return DecodeResult(value: ScreenPatch(.screen(value)), diagnostics: decoded.diagnostics(under: "screen"))
         }
-        guard case .array(let list)? = members[.ops] else { return .failure(PatchError(message: "a patch has \"ops\" or \"screen\"")) }
+        guard case .array(let list)? = members[.ops] else {
+            return refused(.error(at: .root, "a patch has \"ops\" or \"screen\"", code: .missingField))
+        }
         var operations: [PatchOperation] = []
         for (index, element) in list.enumerated() {
+            let path = JSONPath([.key("ops"), .index(index)])
             guard case .object(let op) = element, case .string(let name)? = op[.op] else {
-                return .failure(PatchError(message: "ops[\(index)] is not an operation"))
+                return refused(.error(at: path, "ops[\(index)] is not an operation"))
             }
             let address = NodeAddress(anchor: op[.id]?.stringValue, path: (op[.path]?.arrayValue ?? []).compactMap(\.intValue))
             // A node that does not decode exactly would make the result differ from the server's: refuse.
@@ -63,10 +82,10 @@ extension ScreenPatch {
                 operation = Screen.decode(from: .object(screen), options: options).value.map { .header($0) }
             case nil: operation = nil
             }
-            guard let operation else { return .failure(PatchError(message: "ops[\(index)] (\(name)) cannot be read")) }
+            guard let operation else { return refused(.error(at: path, "ops[\(index)] (\(name)) cannot be read")) }
             operations.append(operation)
         }
-        return .success(ScreenPatch(.operations(operations)))
+        return DecodeResult(value: ScreenPatch(.operations(operations)), diagnostics: [])
     }
 }
 

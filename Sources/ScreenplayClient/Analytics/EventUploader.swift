@@ -141,7 +141,7 @@ public actor EventUploader {
         var events: [EventBatch.Event] = []
         for start in stride(from: 0, to: items.count, by: EventBatch.maxEvents) {
             let chunk = JSONValue.object(["events": .array(Array(items[start..<min(items.count, start + EventBatch.maxEvents)]))])
-            if let (batch, _) = try? EventBatch.decode(JSONWriter.write(chunk)) { events += batch.events }
+            if let batch = try? EventBatch.decode(from: JSONWriter.write(chunk)).value { events += batch.events }
         }
         return events
     }

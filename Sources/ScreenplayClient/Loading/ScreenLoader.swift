@@ -65,10 +65,13 @@ public struct ScreenLoader: Sendable {
         return Received(screen: result.value, diagnostics: result.diagnostics, body: body)
     }
 
-    /// Decodes one event of a screen stream; nil for events this client does not know.
+    /// Decodes one event of a screen stream; nil for events this client does not know, and a
+    /// result with its value otherwise (an event whose screen or patch cannot be used throws).
     public func decode(_ event: ServerSentEvent, from url: URL) throws(ClientError) -> DecodeResult<StreamMessage>? {
         do {
-            return try StreamMessage.decode(event, options: configuration.decodingOptions)
+            guard let decoded = try StreamMessage.decode(from: event, options: configuration.decodingOptions) else { return nil }
+            _ = try decoded.get()
+            return decoded
         } catch {
             throw ClientError(.undecodable, error.message, target: url.absoluteString)
         }
@@ -139,7 +142,7 @@ public struct ScreenLoader: Sendable {
         guard (200..<300).contains(response.status.code) else { throw Self.failure(response, at: url) }
         do {
             let decoded = try IntentAnswer.decode(from: response.body, options: configuration.decodingOptions)
-            return IntentReply(answer: decoded.value ?? IntentAnswer(), diagnostics: decoded.diagnostics)
+            return IntentReply(answer: try decoded.get(), diagnostics: decoded.diagnostics)
         } catch {
             throw ClientError(.undecodable, error.message, target: url.absoluteString)
         }

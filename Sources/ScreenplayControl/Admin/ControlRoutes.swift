@@ -63,8 +63,9 @@ extension ControlPlane {
         }
         try request.checkSentByThisSite()
         let body = try await request.collectedBody(upTo: EventBatch.maxBytes, naming: "a batch of events")
-        let (batch, decodeProblems) = try EventBatch.decode(body)
-        var problems = decodeProblems
+        let read = try EventBatch.decode(from: body)
+        let batch = read.value ?? EventBatch(events: [])
+        var problems = read.diagnostics
         let now = Date()
         let conversions = batch.events.map {
             Conversion(id: $0.id, name: $0.name, user: user, time: now, screen: $0.screen, properties: $0.properties)
@@ -79,12 +80,10 @@ extension ControlPlane {
                 .serviceUnavailable, code: "eventsNotStored",
                 message: "the events could not be stored now; none of them was: send them again later", headerFields: [.retryAfter: "5"])
         case .stored(let rejected):
-            // Where each stored event stood in the batch: the events left out before had a problem each.
-            let skipped = Set(problems.compactMap { $0.path.index(after: "events") })
-            let positions = (0..<(batch.events.count + skipped.count)).filter { !skipped.contains($0) }
-            for index in rejected where index < positions.count {
-                problems.append(
-                    .error(at: JSONPath([.key("events"), .index(positions[index])]), "the database refused this event; it was kept aside"))
+            // The batch keeps where each event stood in the body, gaps for the events left out included.
+            for index in rejected where batch.positions.indices.contains(index) {
+                let path = JSONPath([.key("events"), .index(batch.positions[index])])
+                problems.append(.error(at: path, "the database refused this event; it was kept aside"))
             }
             problems.sort { ($0.path.index(after: "events") ?? 0) < ($1.path.index(after: "events") ?? 0) }
             var answer: [String: JSONValue] = ["accepted": .number(Double(conversions.count - rejected.count))]

@@ -6,7 +6,7 @@ import Screenplay
 ///
 /// ```swift
 /// let event = StreamMessage.patch(envelope, version: "81c0…").event   // the server
-/// let message = try StreamMessage.decode(event, options: options)?.value   // the client
+/// let message = try StreamMessage.decode(from: event, options: options)?.get()   // the client
 /// ```
 public enum StreamMessage: Sendable, Hashable {
     case screen(Screen, version: String)
@@ -36,10 +36,17 @@ public enum StreamMessage: Sendable, Hashable {
         case .patch(let envelope, let version): Self.event(.patch, version: version, data: envelope.encoded())
         }
     }
-
-    /// Reads an event: nil for event types this version does not know (they are skipped); a
-    /// screen or patch that cannot be used throws. A screen's warnings come back as diagnostics.
-    public static func decode(_ event: ServerSentEvent, options: DecodingOptions = .default) throws(ScreenplayError) -> DecodeResult<
+    /// Reads an event in the shape of every reader (``WireDecodable``), from an event rather than
+    /// bytes, since its type and id are the event's: nil for event types this version does not
+    /// know (they are skipped); an event without an id, or a patch that is not JSON, throws a 502
+    /// `malformedEvent` or `malformedPatch`; a screen or patch that cannot be used has no value and
+    /// its errors (``ProtocolMessage/refusal(for:)`` makes them a 502 `malformedEvent`). A screen's
+    /// warnings come back as diagnostics.
+    ///
+    /// ```swift
+    /// let message = try StreamMessage.decode(from: ServerSentEvent(type: "screen", id: "v2", data: json))?.get()
+    /// ```
+    public static func decode(from event: ServerSentEvent, options: DecodingOptions = .default) throws(ScreenplayError) -> DecodeResult<
         StreamMessage
     >? {
         guard let type = EventType(rawValue: event.type) else { return nil }
@@ -51,13 +58,22 @@ public enum StreamMessage: Sendable, Hashable {
         case .screen:
             let decoded = Screen.decode(from: data, options: options)
             guard let screen = decoded.value else {
-                throw ScreenplayError(
-                    .badGateway, code: "malformedEvent",
-                    message: "the stream's screen could not be used: \(decoded.errors.first.map(String.init(describing:)) ?? "")")
+                let problem = Diagnostic.error(
+                    at: .root, "the stream's screen could not be used: \(decoded.errors.first.map(String.init(describing:)) ?? "")",
+                    code: .droppedNode)
+                return DecodeResult(value: nil, diagnostics: [problem] + decoded.diagnostics)
             }
             return DecodeResult(value: .screen(screen, version: version), diagnostics: decoded.diagnostics)
         case .patch:
-            return DecodeResult(value: .patch(try PatchEnvelope.decode(from: data, options: options), version: version), diagnostics: [])
+            let decoded = try PatchEnvelope.decode(from: data, options: options)
+            return DecodeResult(value: decoded.value.map { .patch($0, version: version) }, diagnostics: decoded.diagnostics)
         }
+    }
+}
+
+extension StreamMessage: ProtocolMessage {
+    /// A 502 `malformedEvent` naming the first problem: the stream sent what this client cannot use.
+    public static func refusal(for problems: [Diagnostic]) -> ScreenplayError {
+        ScreenplayError(.badGateway, code: "malformedEvent", refusing: problems[0])
     }
 }

@@ -8,7 +8,8 @@ import Screenplay
 ///
 /// ```swift
 /// let body = EventBatch(events: [.init(id: UUID().uuidString, name: "tap")]).encoded()   // the app
-/// let (batch, problems) = try EventBatch.decode(body)                                    // the server
+/// let read = try EventBatch.decode(from: body)                                            // the server
+/// read.value?.events; read.diagnostics   // the well-formed events; a problem per event left out
 /// ```
 public struct EventBatch: Sendable, Hashable {
     public struct Event: Sendable, Hashable {
@@ -31,9 +32,19 @@ public struct EventBatch: Sendable, Hashable {
     }
 
     public var events: [Event]
+    /// Where each event stood in the body it was read from: `positions[i]` is the index of
+    /// `events[i]` in the body's `"events"` (the events left out for a problem leave gaps). A batch
+    /// made in code has its own indices.
+    ///
+    /// ```swift
+    /// let read = try EventBatch.decode(from: Array(#"{"events":[{"id":""},{"id":"a","name":"tap"}]}"#.utf8))
+    /// read.value?.positions   // [1]
+    /// ```
+    public private(set) var positions: [Int]
 
     public init(events: [Event]) {
         self.events = events
+        self.positions = Array(events.indices)
     }
 
     /// The most events in one batch, and the longest id and name.
@@ -57,16 +68,27 @@ public struct EventBatch: Sendable, Hashable {
         }
         return JSONWriter.write(.object([Key.events.name: .array(events)]))
     }
+}
 
-    /// Reads a batch: the well-formed events, and a problem for each one left out. A body that is
-    /// not a batch at all, or holds too many events, is a 400.
-    public static func decode(_ bytes: [UInt8]) throws(ScreenplayError) -> (batch: EventBatch, problems: [Diagnostic]) {
+extension EventBatch: WireDecodable, ProtocolMessage {
+    /// Reads a batch: the well-formed events, with their ``positions``, and an error at
+    /// `events[i]` (or below) for each one left out. A body that is not a batch at all is a 400
+    /// `malformedEvents`, one with more than ``maxEvents`` a 413 `tooManyEvents`.
+    ///
+    /// ```swift
+    /// let read = try EventBatch.decode(from: body)
+    /// read.value?.events        // the events to store
+    /// read.diagnostics          // [events[3].name: error: an event needs a "name" …]
+    /// ```
+    public static func decode(from bytes: [UInt8], options: DecodingOptions = .default) throws(ScreenplayError) -> DecodeResult<
+        EventBatch
+    > {
         func malformed(_ message: String, path: String? = nil) -> ScreenplayError {
             ScreenplayError(.badRequest, code: "malformedEvents", message: message, path: path)
         }
         let json: JSONValue
         do {
-            json = try JSONParser.parse(bytes, limits: .default)
+            json = try JSONParser.parse(bytes, limits: options.limits)
         } catch {
             throw malformed("the batch is not JSON: \(error)")
         }
@@ -78,12 +100,12 @@ public struct EventBatch: Sendable, Hashable {
                 .contentTooLarge, code: "tooManyEvents", message: "a batch holds at most \(maxEvents) events; send the rest in another",
                 path: Key.events.name)
         }
-        var events: [Event] = []
+        var batch = EventBatch(events: [])
         var problems: [Diagnostic] = []
         for (index, item) in items.enumerated() {
-            let path = "events[\(index)]"
+            let path = JSONPath([.key(Key.events.name), .index(index)])
             func skip(_ member: Key?, _ message: String) {
-                problems.append(.error(at: JSONPath(parsing: member.map { "\(path).\($0.name)" } ?? path), message))
+                problems.append(.error(at: member.map { path.appending(key: $0.name) } ?? path, message))
             }
             guard case .object(let event) = item else {
                 skip(nil, "an event is an object, not \(item.kindDescription)")
@@ -123,9 +145,9 @@ public struct EventBatch: Sendable, Hashable {
             switch event[Key.properties] {
             case nil, .null?: break
             case .object(let properties)? where properties.count <= 32 && JSONWriter.write(.object(properties)).count <= 4_096:
-                if let (where_, problem) = StoredText.freeText(maxLength: 4_096).problem(in: .object(properties), at: "\(path).properties")
-                {
-                    problems.append(.error(at: JSONPath(parsing: where_), problem))
+                let propertiesPath = path.appending(key: Key.properties.name)
+                if let (where_, problem) = StoredText.freeText(maxLength: 4_096).problem(in: .object(properties), at: propertiesPath) {
+                    problems.append(.error(at: where_, problem))
                     continue
                 }
                 parsed.properties = properties
@@ -133,8 +155,15 @@ public struct EventBatch: Sendable, Hashable {
                 skip(.properties, "\"properties\" is an object of at most 32 members and 4 KiB")
                 continue
             }
-            events.append(parsed)
+            batch.events.append(parsed)
+            batch.positions.append(index)
         }
-        return (EventBatch(events: events), problems)
+        return DecodeResult(value: batch, diagnostics: problems)
+    }
+
+    /// A 400 `malformedEvents` naming the first problem. A batch is never refused for its
+    /// events' problems (each costs its event); this is for readers that need every event.
+    public static func refusal(for problems: [Diagnostic]) -> ScreenplayError {
+        ScreenplayError(.badRequest, code: "malformedEvents", refusing: problems[0])
     }
 }

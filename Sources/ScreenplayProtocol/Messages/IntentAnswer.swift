@@ -8,7 +8,7 @@ import Screenplay
 /// ```swift
 /// let bytes = IntentAnswer(effects: [.navigate("/home")], stateToken: token).encoded()   // the server
 /// let decoded = try IntentAnswer.decode(from: bytes, options: configuration.decodingOptions)  // the client
-/// decoded.value?.effects    // [.navigate("/home")]
+/// try decoded.get().effects    // [.navigate("/home")]
 /// ```
 public struct IntentAnswer: Sendable, Hashable {
     /// The new screen, whole or as a patch from the version the client showed.
@@ -56,38 +56,59 @@ public struct IntentAnswer: Sendable, Hashable {
         writer.endObject()
         return writer.bytes
     }
+}
 
-    /// Reads an answer: the screen resiliently (its warnings come back as diagnostics), the
-    /// effects one by one (a bad one costs itself), the patch exactly or not at all.
+extension IntentAnswer: WireDecodable, ProtocolMessage {
+    /// Reads an answer: the screen resiliently (its warnings come back as diagnostics, under
+    /// `screen`), the effects one by one (a bad one costs itself, with an error under
+    /// `effects[i]`), the patch exactly or not at all. Bytes that are not a JSON object throw a
+    /// 502 `malformedAnswer`; an answer whose screen or patch cannot be used has no value.
+    ///
+    /// ```swift
+    /// let result = try IntentAnswer.decode(from: Array(#"{"effects":[{"type":"navigate"}]}"#.utf8))
+    /// result.value?.effects       // []
+    /// result.errors.first?.path   // effects[0]
+    /// ```
     public static func decode(from bytes: [UInt8], options: DecodingOptions = .default) throws(ScreenplayError) -> DecodeResult<
         IntentAnswer
     > {
-        func malformed(_ message: String, at key: Key? = nil) -> ScreenplayError {
-            ScreenplayError(.badGateway, code: "malformedAnswer", message: message, path: key?.name)
-        }
         guard case .object(let members)? = try? JSONParser.parse(bytes, limits: options.limits) else {
-            throw malformed("the intent's answer is not a JSON object")
+            throw ScreenplayError(.badGateway, code: "malformedAnswer", message: "the intent's answer is not a JSON object")
         }
         var answer = IntentAnswer(stateToken: members[Key.stateToken]?.stringValue, version: members[Key.version]?.stringValue)
         var diagnostics: [Diagnostic] = []
+        var usable = true
         if let patch = members[Key.patch] {
-            answer.content = .patch(try PatchEnvelope.decode(from: patch, options: options))
+            let decoded = PatchEnvelope.decode(from: patch, options: options)
+            diagnostics += decoded.diagnostics(under: JSONPath([.key(Key.patch.name)]))
+            if let envelope = decoded.value { answer.content = .patch(envelope) } else { usable = false }
         } else if let screen = members[Key.screen] {
             let decoded = Screen.decode(from: screen, options: options)
-            diagnostics += decoded.diagnostics
-            guard let value = decoded.value else {
-                throw malformed(
-                    "the intent's screen could not be used: \(decoded.errors.first.map(String.init(describing:)) ?? "")", at: .screen)
+            if let value = decoded.value {
+                answer.content = .screen(value)
+            } else {
+                usable = false
+                diagnostics.append(
+                    .error(
+                        at: JSONPath([.key(Key.screen.name)]),
+                        "the intent's screen could not be used: \(decoded.errors.first.map(String.init(describing:)) ?? "")",
+                        code: .droppedNode))
             }
-            answer.content = .screen(value)
+            diagnostics += decoded.diagnostics(under: JSONPath([.key(Key.screen.name)]))
         }
         if case .array(let effects)? = members[Key.effects] {
-            for effect in effects {
+            for (index, effect) in effects.enumerated() {
                 let decoded = Action.decode(from: effect, options: options)
-                diagnostics += decoded.diagnostics
+                diagnostics += decoded.diagnostics(under: JSONPath([.key(Key.effects.name), .index(index)]))
                 if let action = decoded.value { answer.effects.append(action) }
             }
         }
-        return DecodeResult(value: answer, diagnostics: diagnostics)
+        return DecodeResult(value: usable ? answer : nil, diagnostics: diagnostics)
+    }
+
+    /// A 502 `malformedAnswer` naming the first problem: the server answered what this client
+    /// cannot use.
+    public static func refusal(for problems: [Diagnostic]) -> ScreenplayError {
+        ScreenplayError(.badGateway, code: "malformedAnswer", refusing: problems[0])
     }
 }

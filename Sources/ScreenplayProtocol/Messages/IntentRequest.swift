@@ -7,7 +7,7 @@ import Screenplay
 ///
 /// ```swift
 /// let body = IntentRequest(name: "refresh", state: ["city": "Paris"]).encoded()   // the client
-/// let intent = try IntentRequest(decoding: body, limits: .default)               // the server
+/// let intent = try IntentRequest.decode(from: body).get()                        // the server
 /// ```
 public struct IntentRequest: Sendable, Hashable {
     /// The intent's name, as in the `intent` action (1 to 128 characters).
@@ -52,48 +52,69 @@ public struct IntentRequest: Sendable, Hashable {
         writer.endObject()
         return writer.bytes
     }
+}
 
-    /// Reads a request body; every problem is a 400 `malformedIntent` naming the member.
-    public init(decoding bytes: [UInt8], limits: DocumentLimits) throws(ScreenplayError) {
-        func malformed(_ message: String, at key: Key? = nil) -> ScreenplayError {
-            ScreenplayError(.badRequest, code: "malformedIntent", message: message, path: key?.name)
+extension IntentRequest: WireDecodable, ProtocolMessage {
+    /// Reads a request body. Bytes that are not a JSON object throw a 400 `malformedIntent`; a
+    /// wrong member is an error at its path, and the request has no value then.
+    ///
+    /// ```swift
+    /// let result = try IntentRequest.decode(from: Array(#"{"name":""}"#.utf8))
+    /// result.errors.first?.path   // name
+    /// ```
+    public static func decode(from bytes: [UInt8], options: DecodingOptions = .default) throws(ScreenplayError) -> DecodeResult<
+        IntentRequest
+    > {
+        func malformed(_ message: String) -> ScreenplayError {
+            ScreenplayError(.badRequest, code: "malformedIntent", message: message)
         }
         let json: JSONValue
         do {
-            json = try JSONParser.parse(bytes, limits: limits)
+            json = try JSONParser.parse(bytes, limits: options.limits)
         } catch {
             throw malformed("the intent is not JSON: \(error)")
         }
         guard case .object(let members) = json else { throw malformed("an intent is a JSON object, not \(json.kindDescription)") }
-        if let unknown = members.keys.sorted().first(where: { Key(rawValue: $0) == nil }) {
-            throw ScreenplayError(
-                .badRequest, code: "malformedIntent", message: "an intent has no member \"\(ScreenplayError.quoting(unknown))\"",
-                path: ScreenplayError.quoting(unknown))
+        var problems: [Diagnostic] = []
+        func problem(_ key: Key, _ message: String) {
+            problems.append(.error(at: JSONPath([.key(key.name)]), message))
         }
-        guard case .string(let name)? = members[Key.name], !name.isEmpty, name.count <= Self.maxNameLength else {
-            throw malformed("an intent needs a \"name\": a non-empty string of at most \(Self.maxNameLength) characters", at: .name)
+        for unknown in members.keys.sorted() where Key(rawValue: unknown) == nil {
+            problems.append(
+                .error(
+                    at: JSONPath([.key(unknown)]), "an intent has no member \"\(ScreenplayError.quoting(unknown))\"", code: .unknownField))
         }
-        func object(_ key: Key) throws(ScreenplayError) -> [String: JSONValue] {
+        var name = ""
+        switch members[Key.name] {
+        case .string(let value)? where !value.isEmpty && value.count <= Self.maxNameLength: name = value
+        default: problem(.name, "an intent needs a \"name\": a non-empty string of at most \(Self.maxNameLength) characters")
+        }
+        func object(_ key: Key) -> [String: JSONValue] {
             switch members[key] {
             case nil, .null?: return [:]
             case .object(let value)?: return value
-            case let other?: throw malformed("\"\(key.name)\" must be an object, not \(other.kindDescription)", at: key)
+            case let other?:
+                problem(key, "\"\(key.name)\" must be an object, not \(other.kindDescription)")
+                return [:]
             }
         }
-        self.name = name
-        self.payload = try object(.payload)
-        self.state = try object(.state)
+        var request = IntentRequest(name: name, payload: object(.payload), state: object(.state))
         switch members[Key.stateToken] {
-        case nil, .null?: stateToken = nil
-        case .string(let token)?: stateToken = token
-        case let other?: throw malformed("\"stateToken\" must be a string, not \(other.kindDescription)", at: .stateToken)
+        case nil, .null?: break
+        case .string(let token)?: request.stateToken = token
+        case let other?: problem(.stateToken, "\"stateToken\" must be a string, not \(other.kindDescription)")
         }
         switch members[Key.version] {
-        case nil, .null?: version = nil
-        case .string(let value)? where value.utf8.count <= Self.maxVersionBytes: version = value
+        case nil, .null?: break
+        case .string(let value)? where value.utf8.count <= Self.maxVersionBytes: request.version = value
         case let other?:
-            throw malformed(
-                "\"version\" must be a string of at most \(Self.maxVersionBytes) characters, not \(other.kindDescription)", at: .version)
+            problem(.version, "\"version\" must be a string of at most \(Self.maxVersionBytes) characters, not \(other.kindDescription)")
         }
+        return DecodeResult(value: problems.isEmpty ? request : nil, diagnostics: problems)
+    }
+
+    /// A 400 `malformedIntent` naming the first problem's member.
+    public static func refusal(for problems: [Diagnostic]) -> ScreenplayError {
+        ScreenplayError(.badRequest, code: "malformedIntent", refusing: problems[0])
     }
 }

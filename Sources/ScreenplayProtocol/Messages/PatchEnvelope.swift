@@ -6,7 +6,7 @@ import Screenplay
 ///
 /// ```swift
 /// let bytes = PatchEnvelope(base: shownVersion, patch: ScreenPatch(from: shown, to: next)).encoded()
-/// let envelope = try PatchEnvelope.decode(from: bytes)
+/// let envelope = try PatchEnvelope.decode(from: bytes).get()
 /// let updated = try envelope.patch.apply(to: shown)
 /// ```
 public struct PatchEnvelope: Sendable, Hashable {
@@ -35,29 +35,60 @@ public struct PatchEnvelope: Sendable, Hashable {
         writer.member(Key.patch, patch)
         writer.endObject()
     }
+}
 
-    /// Reads an envelope; a patch this version cannot apply exactly is refused.
-    public static func decode(from bytes: [UInt8], options: DecodingOptions = .default) throws(ScreenplayError) -> PatchEnvelope {
+extension PatchEnvelope: WireDecodable, ProtocolMessage {
+    /// Reads an envelope. Bytes that are not a JSON object throw a 502 `malformedPatch`; a
+    /// missing member, or a patch this version cannot apply exactly, leaves no value and an
+    /// error at its path (`patch.ops[2]`).
+    ///
+    /// ```swift
+    /// let result = try PatchEnvelope.decode(from: Array(#"{"patch":{"ops":[]}}"#.utf8))
+    /// result.errors.first?.path   // base
+    /// ```
+    public static func decode(from bytes: [UInt8], options: DecodingOptions = .default) throws(ScreenplayError) -> DecodeResult<
+        PatchEnvelope
+    > {
         let json: JSONValue
         do {
             json = try JSONParser.parse(bytes, limits: options.limits)
         } catch {
-            throw Self.malformed("the patch is not JSON: \(error)")
+            throw malformed("the patch is not JSON: \(error)")
         }
-        return try decode(from: json, options: options)
+        guard case .object = json else { throw malformed("a patch envelope is an object, not \(json.kindDescription)") }
+        return decode(from: json, options: options)
     }
 
-    static func decode(from json: JSONValue, options: DecodingOptions) throws(ScreenplayError) -> PatchEnvelope {
-        guard case .object(let members) = json else { throw malformed("a patch envelope is an object, not \(json.kindDescription)") }
-        guard case .string(let base)? = members[Key.base] else { throw malformed("a patch envelope needs a string \"base\"", at: .base) }
-        guard let patchJSON = members[Key.patch] else { throw malformed("a patch envelope needs a \"patch\"", at: .patch) }
-        switch ScreenPatch.decode(from: patchJSON, options: options) {
-        case .success(let patch): return PatchEnvelope(base: base, patch: patch)
-        case .failure(let error): throw malformed(error.message, at: .patch)
+    /// Reads an envelope already parsed (an intent answer's member): a value that is not one is
+    /// an error at the root, which the enclosing message places.
+    static func decode(from json: JSONValue, options: DecodingOptions) -> DecodeResult<PatchEnvelope> {
+        func refused(_ problems: [Diagnostic]) -> DecodeResult<PatchEnvelope> { DecodeResult(value: nil, diagnostics: problems) }
+        guard case .object(let members) = json else {
+            return refused([.error(at: .root, "a patch envelope is an object, not \(json.kindDescription)")])
         }
+        guard case .string(let base)? = members[Key.base] else {
+            return refused([.error(at: JSONPath([.key(Key.base.name)]), "a patch envelope needs a string \"base\"", code: .missingField)])
+        }
+        let patchPath = JSONPath([.key(Key.patch.name)])
+        guard let patchJSON = members[Key.patch] else {
+            return refused([.error(at: patchPath, "a patch envelope needs a \"patch\"", code: .missingField)])
+        }
+        let patch: DecodeResult<ScreenPatch>
+        do {
+            patch = try ScreenPatch.decode(from: patchJSON, options: options)
+        } catch {
+            return refused([error.under(patchPath)])
+        }
+        return DecodeResult(
+            value: patch.value.map { PatchEnvelope(base: base, patch: $0) }, diagnostics: patch.diagnostics(under: patchPath))
     }
 
-    private static func malformed(_ message: String, at key: Key? = nil) -> ScreenplayError {
-        ScreenplayError(.badGateway, code: "malformedPatch", message: message, path: key?.name)
+    /// A 502 `malformedPatch`: the server sent a patch this client cannot apply exactly.
+    public static func refusal(for problems: [Diagnostic]) -> ScreenplayError {
+        ScreenplayError(.badGateway, code: "malformedPatch", refusing: problems[0])
+    }
+
+    private static func malformed(_ message: String) -> ScreenplayError {
+        ScreenplayError(.badGateway, code: "malformedPatch", message: message)
     }
 }

@@ -41,19 +41,23 @@ public struct StoredText: Sendable, Hashable {
     }
 
     /// The first problem of any string in `value` (keys included), with its path below `path`.
-    public func problem(in value: JSONValue, at path: String) -> (path: String, message: String)? {
+    ///
+    /// ```swift
+    /// StoredText.freeText(maxLength: 4_096).problem(in: properties, at: "events[0].properties")?.path   // events[0].properties.note
+    /// ```
+    public func problem(in value: JSONValue, at path: JSONPath) -> (path: JSONPath, message: String)? {
         switch value {
         case .string(let text): return problem(in: text).map { (path, $0) }
         case .array(let items):
             for (index, item) in items.enumerated() {
-                if let found = problem(in: item, at: "\(path)[\(index)]") { return found }
+                if let found = problem(in: item, at: path.appending(index: index)) { return found }
             }
         case .object(let members):
             for key in members.keys.sorted() {
                 if let message = StoredText.name(maxLength: maxLength).problem(in: key) {
-                    return ("\(path).\(key.debugDescription)", message)
+                    return (path.appending(key: key.debugDescription), message)
                 }
-                if let member = members[key], let found = problem(in: member, at: "\(path).\(key)") { return found }
+                if let member = members[key], let found = problem(in: member, at: path.appending(key: key)) { return found }
             }
         default: break
         }
