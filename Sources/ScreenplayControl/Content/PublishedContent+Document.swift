@@ -25,7 +25,9 @@ extension PublishedContent {
     /// Reads a slot's document (its version is 0: the caller knows which it is). Throws only when
     /// the bytes are not a slot's document at all (over the size limit: a 413; not a JSON object:
     /// a 422); any other problem is a diagnostic with its path, and then there is no value.
-    static func decode(from bytes: [UInt8], options: DecodingOptions = .default) throws(ScreenplayError) -> DecodeResult<PublishedContent> {
+    public static func decode(from bytes: [UInt8], options: DecodingOptions = .default) throws(ScreenplayError) -> DecodeResult<
+        PublishedContent
+    > {
         let limits = options.limits
         guard bytes.count <= Self.maxDocumentBytes else {
             throw ScreenplayError(
@@ -92,4 +94,10 @@ extension PublishedContent {
     static func invalid(_ problems: [Diagnostic]) -> ScreenplayError {
         ScreenplayError.invalid(code: "invalidContent", "the content", problems)
     }
+}
+
+/// A slot's document is read in the one shape of every reader, and refused as a publish is (a 422
+/// `invalidContent` listing every problem).
+extension PublishedContent: WireDecodable, ProtocolMessage {
+    public static func refusal(for problems: [Diagnostic]) -> ScreenplayError { invalid(problems) }
 }

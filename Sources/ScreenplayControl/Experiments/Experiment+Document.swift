@@ -107,6 +107,16 @@ extension Experiment {
     }
 }
 
+/// An experiment document is read in the one shape of every reader, and refused as the admin API
+/// refuses it (a 422 `invalidExperiment` listing every problem).
+///
+/// ```swift
+/// let experiment = try Experiment.decode(from: body).get()
+/// ```
+extension Experiment: WireDecodable, ProtocolMessage {
+    public static func refusal(for problems: [Diagnostic]) -> ScreenplayError { invalid(problems) }
+}
+
 /// Reads an experiment's members, keeping every problem with its path.
 private struct DocumentReader {
     typealias Key = Experiment.Key

@@ -11,7 +11,7 @@ import ScreenplayServer
 /// let bytes = StopRequest(winner: "cardFirst").encoded()
 /// let stop = try StopRequest.decode(from: bytes).value   // StopRequest(winner: "cardFirst")
 /// ```
-public protocol AdminMessage: Sendable {
+public protocol AdminMessage: WireDecodable, ProtocolMessage where Refusal == ScreenplayError {
     /// The message as JSON.
     var document: JSONValue { get }
 
@@ -21,6 +21,12 @@ public protocol AdminMessage: Sendable {
 }
 
 extension AdminMessage {
+    /// A 422 that lists every problem of the document; requests with a refusal of their own (a
+    /// stop without a winner) say so.
+    public static func refusal(for problems: [Diagnostic]) -> ScreenplayError {
+        .invalid(code: "invalidDocument", "the document", problems)
+    }
+
     /// The message as bytes (members in a stable order); the admin API answers `.pretty`.
     public func encoded(layout: JSONWriter.Layout = .compact) -> [UInt8] {
         JSONWriter.write(document, layout: layout)

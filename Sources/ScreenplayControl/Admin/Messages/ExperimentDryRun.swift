@@ -31,14 +31,7 @@ public struct ExperimentDryRun: AdminMessage, Hashable {
         _ = reader.bool(.dryRun)
         guard let definition = reader.value(.experiment) else { return DecodeResult(value: nil, diagnostics: reader.problems) }
         let experiment = try Experiment.decode(from: definition)
-        let diagnostics = reader.problems + experiment.diagnostics.map { $0.under(Key.experiment) }
+        let diagnostics = reader.problems + experiment.diagnostics(under: JSONPath([.key(Key.experiment.name)]))
         return DecodeResult(value: diagnostics.isEmpty ? experiment.value.map(ExperimentDryRun.init) : nil, diagnostics: diagnostics)
-    }
-}
-
-extension Diagnostic {
-    /// The diagnostic of a member `key`'s document, with the path from the outer document.
-    func under(_ key: some JSONKey) -> Diagnostic {
-        Diagnostic(severity, code, at: JSONPath([.key(key.name)] + path.components), message)
     }
 }

@@ -31,6 +31,9 @@ public struct RollbackRequest: AdminMessage, Hashable {
     }
 
     /// A 400: a rollback names a version.
+    /// Refused as a rollback without a version, whatever the problem.
+    public static func refusal(for problems: [Diagnostic]) -> ScreenplayError { refused }
+
     static let refused = ScreenplayError(
         .badRequest, code: "malformedRollback", message: "a rollback is {\"version\": N}", path: Key.version.name)
 }

@@ -30,6 +30,9 @@ public struct StopRequest: AdminMessage, Hashable {
         return reader.result(StopRequest(winner: winner ?? ""))
     }
 
+    /// Refused as a stop without a winner, whatever the problem.
+    public static func refusal(for problems: [Diagnostic]) -> ScreenplayError { refused }
+
     /// A 422: stopping names the winner.
     static let refused = Experiment.invalid([
         .error(at: JSONPath([.key(Key.winner.name)]), "stopping names the winner: {\"winner\": \"…\"}")
