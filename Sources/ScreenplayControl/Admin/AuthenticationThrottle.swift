@@ -1,3 +1,4 @@
+import Foundation
 import Logging
 import NIOConcurrencyHelpers
 import NIOCore
@@ -20,16 +21,19 @@ final class AuthenticationThrottle: Sendable {
     static let window: Duration = .seconds(60)
 
     private struct Record {
-        var failures: [ContinuousClock.Instant] = []
-        var lastLogged: ContinuousClock.Instant?
+        var failures: [Date] = []
+        var lastLogged: Date?
         var unlogged = 0
     }
 
     private let records = NIOLockedValueBox<[String: Record]>([:])
     private let logger: Logger
+    /// Stamps the failures and waits out the slowing down.
+    private let clock: ControlClock
 
-    init(logger: Logger) {
+    init(logger: Logger, clock: ControlClock = .live) {
         self.logger = logger
+        self.clock = clock
     }
 
     /// Counted as connections are: an IPv6 client by its /64.
@@ -37,10 +41,10 @@ final class AuthenticationThrottle: Sendable {
 
     /// Refuses an address that failed too often lately; slows one that failed a few times.
     func admit(_ address: SocketAddress?) async throws {
-        let now = ContinuousClock.now
+        let now = clock.now()
         let key = Self.key(address)
         let failures = records.withLockedValue { records -> Int in
-            records[key]?.failures.removeAll { now - $0 > Self.window }
+            records[key]?.failures.removeAll { Duration.seconds(now.timeIntervalSince($0)) > Self.window }
             if records[key]?.failures.isEmpty == true, records[key]?.unlogged == 0 { records[key] = nil }
             return records[key]?.failures.count ?? 0
         }
@@ -50,13 +54,13 @@ final class AuthenticationThrottle: Sendable {
                 message: "too many wrong admin tokens from this address; wait a minute", headerFields: [.retryAfter: "60"])
         }
         if failures >= 2 {
-            try await Task.sleep(for: .milliseconds(min(5_000, 100 << min(failures - 2, 6))))
+            try await clock.sleep(for: .milliseconds(min(5_000, 100 << min(failures - 2, 6))))
         }
     }
 
     /// Counts and logs a wrong token.
     func failed(_ address: SocketAddress?, path: String) async {
-        let now = ContinuousClock.now
+        let now = clock.now()
         let key = Self.key(address)
         let toLog = records.withLockedValue { records -> (Int, Int)? in
             var record = records[key] ?? Record()
@@ -64,7 +68,7 @@ final class AuthenticationThrottle: Sendable {
             record.failures.append(now)
             record.unlogged += 1
             defer { records[key] = record }
-            guard record.lastLogged.map({ now - $0 >= .seconds(10) }) ?? true else { return nil }
+            guard record.lastLogged.map({ now.timeIntervalSince($0) >= 10 }) ?? true else { return nil }
             record.lastLogged = now
             defer { record.unlogged = 0 }
             return (record.unlogged, record.failures.count)

@@ -45,7 +45,7 @@ extension ControlPlane {
     public func addRoutes<Context: RequestContext>(to router: Router<Context>, tokens: AdminTokens) {
         router.add(middleware: Self.methods.middleware())
         router.post("/events") { request, _ in try await self.receiveEvents(request) }
-        let admin = AdminAPI(control: self, tokens: tokens, throttle: AuthenticationThrottle(logger: logger))
+        let admin = AdminAPI(control: self, tokens: tokens, throttle: AuthenticationThrottle(logger: logger, clock: clock))
         admin.addRoutes(to: router)
     }
 
@@ -66,7 +66,7 @@ extension ControlPlane {
         let read = try EventBatch.decode(from: body)
         let batch = read.value ?? EventBatch(events: [])
         var problems = read.diagnostics
-        let now = Date()
+        let now = clock.now()
         let conversions = batch.events.map {
             Conversion(id: $0.id, name: $0.name, user: user, time: now, screen: $0.screen, properties: $0.properties)
         }
