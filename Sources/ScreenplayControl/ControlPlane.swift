@@ -7,13 +7,13 @@ import ScreenplayServer
 
 /// What a product team runs its app from: experiments and slot content stored in a database,
 /// changed through the admin API with an audit log, applied to the running server's
-/// ``LiveConfiguration`` at once — and on every other instance sharing the database, through
+/// `LiveConfiguration` at once — and on every other instance sharing the database, through
 /// PostgreSQL `LISTEN/NOTIFY` and a poll of the change number.
 ///
 /// ```swift
 /// let control = try await ControlPlane.open(database: try PostgresControlDatabase(url: url), configuration: routes.configuration)
 /// routes.eventSink = control.events
-/// control.addRoutes(to: router, tokens: AdminTokens(from: environment))
+/// control.addRoutes(to: router, tokens: try AdminTokens(parsing: environment["SCREENPLAY_ADMIN_TOKENS"] ?? ""))
 /// application.addServices(control.watcher, control.events)
 /// ```
 public final class ControlPlane: Sendable {
@@ -52,8 +52,13 @@ public final class ControlPlane: Sendable {
     /// Migrates the database, loads what is stored into `configuration`, and reads users'
     /// assignments from it from then on.
     ///
-    /// - Parameter clock: where it waits and what stamps its changes; real time unless a test
-    ///   gives its own.
+    /// - Parameters:
+    ///   - database: where experiments, content, events and the audit log are kept.
+    ///   - configuration: the routes' live configuration, which the control plane keeps in step.
+    ///   - queue: the bounds of the queue of events waiting to be written.
+    ///   - clock: where it waits and what stamps its changes; real time unless a test
+    ///     gives its own.
+    ///   - logger: where it logs migrations, reloads and database trouble.
     public static func open(
         database: any ControlDatabase, configuration: LiveConfiguration, queue: EventQueue.Limits = EventQueue.Limits(),
         clock: ControlClock = .live, logger: Logger = Logger(label: "screenplay.control")

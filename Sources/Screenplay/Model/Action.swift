@@ -70,7 +70,7 @@ public indirect enum Action: Sendable, Hashable {
         }
     }
 
-    /// Every action type of this format version: the raw values of ``ActionKind/allCases``.
+    /// Every action type of this format version: the raw values of `ActionKind.allCases`.
     public static let knownTypes: [String] = ActionKind.allCases.map(\.rawValue)
 
     /// A plain `intent` without payload: `.intent("refresh")`.

@@ -47,6 +47,7 @@ public final class ScreenplayRuntime {
     public private(set) var eventCount = 0
 
     /// - Parameters:
+    ///   - configuration: the server, the app's capabilities and languages, and the limits on what it reads.
     ///   - transport: how requests go out (default: AsyncHTTPClient on Linux, URLSession on Apple platforms).
     ///   - cache: the disk cache; nil keeps nothing between runs.
     ///   - clock: where the runtime waits and reads the time (real time unless a test says otherwise).

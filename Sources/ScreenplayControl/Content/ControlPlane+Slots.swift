@@ -40,8 +40,12 @@ extension ControlPlane {
     /// a 422 with every problem and its path when it is not valid, and nothing changes.
     ///
     /// - Parameters:
+    ///   - document: the content's JSON, as the admin API receives it.
+    ///   - slot: the slot's name (`home.promo`).
+    ///   - actor: who publishes, as the audit log names them.
     ///   - ifMatch: the version the admin read: a 412 when another was published since (0: none yet).
     ///   - dryRun: check only; the answer is the version it would have become.
+    ///   - note: why, kept with the version.
     public func publish(
         _ document: [UInt8], to slot: String, by actor: String, ifMatch: Int? = nil, dryRun: Bool = false, note: String? = nil
     ) async throws -> SlotVersion {

@@ -20,8 +20,11 @@ extension ControlPlane {
 
     /// Stores `experiment` (created, or replacing the stored one), in force on every instance at once.
     ///
-    /// - Parameter revision: the revision the admin read (`If-Match`): a 412 when it changed since,
-    ///   so that two admins editing at once cannot lose each other's change. 0 means "must not exist".
+    /// - Parameters:
+    ///   - experiment: the experiment to store.
+    ///   - actor: who changes it, as the audit log names them.
+    ///   - revision: the revision the admin read (`If-Match`): a 412 when it changed since,
+    ///     so that two admins editing at once cannot lose each other's change. 0 means "must not exist".
     public func save(_ experiment: Experiment, by actor: String, ifRevision revision: Int? = nil) async throws -> StoredExperiment {
         let definition = String(decoding: experiment.encoded(), as: UTF8.self)
         let name = experiment.name

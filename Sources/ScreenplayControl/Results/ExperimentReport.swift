@@ -63,7 +63,10 @@ public struct ExperimentReport: Sendable, Hashable {
         self.sampleRatioPValue = sampleRatioPValue
     }
 
-    /// - Parameter counts: per variant name, the users exposed and those who converted.
+    /// - Parameters:
+    ///   - experiment: the experiment reported on.
+    ///   - goal: the conversion event counted.
+    ///   - counts: per variant name, the users exposed and those who converted.
     public init(experiment: Experiment, goal: String, counts: [String: (users: Int, conversions: Int)]) {
         self.experiment = experiment.name
         self.goal = goal

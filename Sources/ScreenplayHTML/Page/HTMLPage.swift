@@ -26,9 +26,13 @@ public struct HTMLPage: Sendable {
     }
 
     /// - Parameters:
+    ///   - screen: the screen the page shows.
+    ///   - language: the page's language (`<html lang>`).
     ///   - runtimeScript: the runtime's URL path, or nil for a page without script (`render --format html`).
     ///   - intents: where the page's intents go (default: the screen's `intents`).
     ///   - stateToken: signed server state for the intents.
+    ///   - link: where an app path leads on the web (`/requests/2` → `/screens/requests/2`).
+    ///   - customRenderers: how the page draws app-defined components, by type; the others show their fallbacks.
     public init(
         screen: Screen, language: String, runtimeScript: String? = nil, intents: String? = nil, stateToken: String? = nil,
         link: @escaping @Sendable (String) -> String = { $0 }, customRenderers: [String: HTMLRenderer.CustomRenderer] = [:]

@@ -4,7 +4,7 @@ import ScreenplayPresentation
 /// Renders a screen to semantic, accessible HTML and the CSS it needs: flexbox stacks, lazy
 /// images with their sizes, colours with dark-mode variants, marked-up text as `strong`/`em`/`br`/`a`,
 /// real links for navigation and `data-sp-*` attributes for the web runtime. It draws a
-/// ``ScreenPresentation`` — the decisions every renderer shares (checked URLs and actions,
+/// `ScreenPresentation` — the decisions every renderer shares (checked URLs and actions,
 /// visibility, text styles, the generic item's composition, fallbacks) are taken there — and maps
 /// it onto elements and classes. Every text and attribute value is escaped.
 ///

@@ -36,7 +36,7 @@ public enum StreamMessage: Sendable, Hashable {
         case .patch(let envelope, let version): Self.event(.patch, version: version, data: envelope.encoded())
         }
     }
-    /// Reads an event in the shape of every reader (``WireDecodable``), from an event rather than
+    /// Reads an event in the shape of every reader (`WireDecodable`), from an event rather than
     /// bytes, since its type and id are the event's: nil for event types this version does not
     /// know (they are skipped); an event without an id, or a patch that is not JSON, throws a 502
     /// `malformedEvent` or `malformedPatch`; a screen or patch that cannot be used has no value and

@@ -1,7 +1,7 @@
 import HTTPTypes
 import Screenplay
 
-/// A message of the protocol: read in the format's one shape (``WireDecodable``, throwing its
+/// A message of the protocol: read in the format's one shape (`WireDecodable`, throwing its
 /// `ScreenplayError` when the bytes are not this message at all), and refused with its own status
 /// and code when what it holds cannot be used — `400 malformedIntent` for an intent the server
 /// reads, `502 malformedAnswer` for an answer the client reads.

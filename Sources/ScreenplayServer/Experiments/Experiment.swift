@@ -52,7 +52,10 @@ public struct Experiment: Sendable, Hashable {
     /// What the hash mixes with the user id; the name unless given.
     public var seed: String?
 
-    /// - Parameter variants: names and positive weights (they need not add up to 100).
+    /// - Parameters:
+    ///   - name: the experiment's name, which handlers read its variant by.
+    ///   - variants: names and positive weights (they need not add up to 100).
+    ///   - goal: the conversion event that measures it (`checkout_done`).
     public init(_ name: String, variants: [(String, Double)], goal: String? = nil) {
         precondition(!variants.isEmpty, "experiment \(name) needs at least one variant")
         precondition(variants.allSatisfy { $0.1 > 0 }, "experiment \(name) has a variant without a positive weight")

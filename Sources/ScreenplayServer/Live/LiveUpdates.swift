@@ -9,7 +9,7 @@ import ScreenplayProtocol
 ///
 /// Each subscriber's screen is recomputed for its own context (language, experiments,
 /// capabilities) and only the patch is sent. Subscribers whose requests are alike form a
-/// ``StreamGroup``: their screen is rendered once and each event made once. Changes coalesce: a
+/// `StreamGroup`: their screen is rendered once and each event made once. Changes coalesce: a
 /// subscriber that cannot keep up is sent the latest version when it can, never a queue.
 ///
 /// ```swift
@@ -18,7 +18,7 @@ import ScreenplayProtocol
 /// routes.live.invalidate { $0.hasPrefix("requests/") }   // a group
 /// ```
 ///
-/// Served with ``HTTPServerBuilder/screenplay(limits:live:)``, a stream asked for on a new
+/// Served with `HTTPServerBuilder.screenplay(limits:live:)`, a stream asked for on a new
 /// connection is written by NIO with no task of its own (docs/PERFORMANCE.md, the fan-out).
 public final class LiveUpdates: Sendable {
     /// The most streams served at once; one more is refused with a 503 and `Retry-After`.

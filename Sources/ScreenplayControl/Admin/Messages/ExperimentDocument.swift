@@ -23,7 +23,7 @@ public struct ExperimentDocument: AdminMessage, Hashable {
         case stored
     }
 
-    /// The members the API adds to the experiment's own (``Experiment/Key``).
+    /// The members the API adds to the experiment's own (`Experiment.Key`).
     public enum Key: String, JSONKey, CaseIterable {
         case source, revision, updatedAt, updatedBy
     }
