@@ -7,18 +7,18 @@
 /// writer.member(Key.name, "refresh")
 /// let name = members[Key.name]?.stringValue
 /// ```
-public protocol JSONKey: Sendable {
+package protocol JSONKey: Sendable {
     /// The name as it is spelt on the wire.
     var name: String { get }
 }
 
 extension JSONKey where Self: RawRepresentable<String> {
-    public var name: String { rawValue }
+    package var name: String { rawValue }
 }
 
 extension Dictionary where Key == String, Value == JSONValue {
     /// The member named `key`.
-    public subscript(key: some JSONKey) -> JSONValue? {
+    package subscript(key: some JSONKey) -> JSONValue? {
         get { self[key.name] }
         set { self[key.name] = newValue }
     }
@@ -41,41 +41,41 @@ extension JSONWriter {
     /// writer.endObject()
     /// send(writer.bytes)
     /// ```
-    public init(layout: Layout = .compact) {
+    package init(layout: Layout = .compact) {
         self.init(layout: layout, capacity: 1024)
     }
 
     /// What was written so far.
-    public var bytes: [UInt8] { written }
+    package var bytes: [UInt8] { written }
 
     /// Writes a member holding any JSON value; nil writes nothing.
-    public mutating func member(_ key: some JSONKey, _ value: JSONValue?) {
+    package mutating func member(_ key: some JSONKey, _ value: JSONValue?) {
         member(key.name, value)
     }
 
     /// Writes a member holding a string; nil writes nothing.
-    public mutating func member(_ key: some JSONKey, _ value: String?) {
+    package mutating func member(_ key: some JSONKey, _ value: String?) {
         member(key.name, value)
     }
 
     /// Writes a member holding a screen document; nil writes nothing.
-    public mutating func member(_ key: some JSONKey, _ screen: Screen?) {
+    package mutating func member(_ key: some JSONKey, _ screen: Screen?) {
         member(key.name, screen)
     }
 
     /// Writes a member holding a patch; nil writes nothing.
-    public mutating func member(_ key: some JSONKey, _ patch: ScreenPatch?) {
+    package mutating func member(_ key: some JSONKey, _ patch: ScreenPatch?) {
         member(key.name, patch)
     }
 
     /// Writes a member holding actions; nil writes nothing.
-    public mutating func member(_ key: some JSONKey, _ actions: [Action]?) {
+    package mutating func member(_ key: some JSONKey, _ actions: [Action]?) {
         member(key.name, actions)
     }
 
     /// Writes a member whose value is JSON this package encoded already (a screen in the form a
     /// client reads, templated or plain), without parsing it again; nil writes nothing.
-    public mutating func member(_ key: some JSONKey, encoded json: [UInt8]?) {
+    package mutating func member(_ key: some JSONKey, encoded json: [UInt8]?) {
         member(key.name, json.map(EncodedJSON.init))
     }
 }

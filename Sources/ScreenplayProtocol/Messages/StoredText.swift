@@ -9,19 +9,19 @@ import Screenplay
 /// ```swift
 /// if let problem = StoredText.name(maxLength: 64).problem(in: slot) { throw … 400 with problem }
 /// ```
-public struct StoredText: Sendable, Hashable {
+package struct StoredText: Sendable, Hashable {
     /// The longest text, in characters.
-    public let maxLength: Int
+    package let maxLength: Int
     /// Whether line feeds, carriage returns and tabs are allowed (free text, not names).
-    public let allowsLineBreaks: Bool
+    package let allowsLineBreaks: Bool
 
     /// An identifier or a name: one line, no control characters.
-    public static func name(maxLength: Int) -> StoredText { StoredText(maxLength: maxLength, allowsLineBreaks: false) }
+    package static func name(maxLength: Int) -> StoredText { StoredText(maxLength: maxLength, allowsLineBreaks: false) }
     /// Free text: no control characters but line breaks and tabs.
-    public static func freeText(maxLength: Int) -> StoredText { StoredText(maxLength: maxLength, allowsLineBreaks: true) }
+    package static func freeText(maxLength: Int) -> StoredText { StoredText(maxLength: maxLength, allowsLineBreaks: true) }
 
     /// What is wrong with `text`, said for a person; nil when it may be stored.
-    public func problem(in text: String) -> String? {
+    package func problem(in text: String) -> String? {
         var count = 0
         for scalar in text.unicodeScalars {
             if Self.isControl(scalar), !(allowsLineBreaks && (scalar == "\n" || scalar == "\r" || scalar == "\t")) {
@@ -45,7 +45,7 @@ public struct StoredText: Sendable, Hashable {
     /// ```swift
     /// StoredText.freeText(maxLength: 4_096).problem(in: properties, at: "events[0].properties")?.path   // events[0].properties.note
     /// ```
-    public func problem(in value: JSONValue, at path: JSONPath) -> (path: JSONPath, message: String)? {
+    package func problem(in value: JSONValue, at path: JSONPath) -> (path: JSONPath, message: String)? {
         switch value {
         case .string(let text): return problem(in: text).map { (path, $0) }
         case .array(let items):

@@ -9,26 +9,26 @@ import NIOConcurrencyHelpers
 /// versions.store(screen, for: "3f8bb9fa…")
 /// versions["3f8bb9fa…"]    // the screen, until 512 newer ones pushed it out
 /// ```
-public final class BoundedCache<Value: Sendable>: Sendable {
+package final class BoundedCache<Value: Sendable>: Sendable {
     private let state = NIOLockedValueBox<(values: [String: Value], order: [String])>(([:], []))
-    public let capacity: Int
+    package let capacity: Int
 
-    public init(capacity: Int) {
+    package init(capacity: Int) {
         self.capacity = capacity
     }
 
-    public subscript(key: String) -> Value? {
+    package subscript(key: String) -> Value? {
         state.withLockedValue { $0.values[key] }
     }
 
-    public func store(_ value: Value, for key: String) {
+    package func store(_ value: Value, for key: String) {
         state.withLockedValue { state in
             if state.values.updateValue(value, forKey: key) == nil { state.order.append(key) }
             while state.order.count > capacity { state.values[state.order.removeFirst()] = nil }
         }
     }
 
-    public func remove(_ key: String) {
+    package func remove(_ key: String) {
         state.withLockedValue { state in
             guard state.values.removeValue(forKey: key) != nil, let index = state.order.firstIndex(of: key) else { return }
             state.order.remove(at: index)

@@ -7,8 +7,8 @@ import NIOCore
 /// ```swift
 /// ClientAddress.key(of: channel.remoteAddress)   // "203.0.113.7", "2001:db8:1:2::/64"
 /// ```
-public enum ClientAddress {
-    public static func key(of address: SocketAddress?) -> String {
+package enum ClientAddress {
+    package static func key(of address: SocketAddress?) -> String {
         guard let address else { return "unknown" }
         switch address {
         case .v4:

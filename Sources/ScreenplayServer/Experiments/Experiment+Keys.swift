@@ -8,17 +8,17 @@ import Screenplay
 /// ```
 extension Experiment {
     /// An experiment document's members.
-    public enum Key: String, JSONKey, CaseIterable {
+    package enum Key: String, JSONKey, CaseIterable {
         case name, variants, status, winner, goal, bucketVersion, seed, targeting, allowList
     }
 
     /// A variant's members.
-    public enum VariantKey: String, JSONKey, CaseIterable {
+    package enum VariantKey: String, JSONKey, CaseIterable {
         case name, weight
     }
 
     /// The members of an experiment's targeting.
-    public enum TargetingKey: String, JSONKey, CaseIterable {
+    package enum TargetingKey: String, JSONKey, CaseIterable {
         case platforms, languages, minAppVersion, maxAppVersion, attributes
     }
 }

@@ -7,7 +7,7 @@ import ScreenplayProtocol
 extension Request {
     /// Refuses a request that changes things unless it is JSON and, from a browser, sent by this
     /// site's pages.
-    public func checkSentByThisSite() throws(ScreenplayError) {
+    package func checkSentByThisSite() throws(ScreenplayError) {
         try SameOriginCheck.check(self)
     }
 
@@ -17,7 +17,7 @@ extension Request {
     /// ```swift
     /// let bytes = try await request.collectedBody(upTo: 256 * 1024, code: "intentTooLarge", naming: "an intent")
     /// ```
-    public func collectedBody(upTo limit: Int, code: String = "bodyTooLarge", naming what: String = "the body")
+    package func collectedBody(upTo limit: Int, code: String = "bodyTooLarge", naming what: String = "the body")
         async throws(ScreenplayError)
         -> [UInt8]
     {

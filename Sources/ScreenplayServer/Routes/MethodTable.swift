@@ -11,17 +11,17 @@ import ScreenplayProtocol
 /// let table = MethodTable(["/events": [.post], "/admin/slots/:name": [.get, .put]])
 /// router.add(middleware: table.middleware())
 /// ```
-public struct MethodTable: Sendable {
+package struct MethodTable: Sendable {
     /// Paths with `:parameter` segments, and the methods registered for each.
-    public let entries: [(path: [Substring], methods: [HTTPRequest.Method])]
+    package let entries: [(path: [Substring], methods: [HTTPRequest.Method])]
 
-    public init(_ table: KeyValuePairs<String, [HTTPRequest.Method]>) {
+    package init(_ table: KeyValuePairs<String, [HTTPRequest.Method]>) {
         entries = table.map { ($0.key.split(separator: "/"), $0.value) }
     }
 
     /// The methods of the path `path` names, with `HEAD` beside `GET` and `OPTIONS`; nil when no
     /// entry matches (the router answers 404).
-    public func allowed(for path: String) -> [HTTPRequest.Method]? {
+    package func allowed(for path: String) -> [HTTPRequest.Method]? {
         let segments = path.split(separator: "/")
         guard
             let entry = entries.first(where: { entry in
@@ -41,7 +41,7 @@ public struct MethodTable: Sendable {
     }
 
     /// The middleware that answers for the table (add it to the router before the routes run).
-    public func middleware<Context: RequestContext>() -> some RouterMiddleware<Context> { MethodTableMiddleware<Context>(table: self) }
+    package func middleware<Context: RequestContext>() -> some RouterMiddleware<Context> { MethodTableMiddleware<Context>(table: self) }
 }
 
 struct MethodTableMiddleware<Context: RequestContext>: RouterMiddleware {
@@ -68,7 +68,7 @@ extension RouterMethods {
     /// admin.getWithHead("slots") { request, context in … }
     /// ```
     @discardableResult
-    public func getWithHead(_ path: RouterPath, use handler: @escaping @Sendable (Request, Context) async throws -> Response) -> Self {
+    package func getWithHead(_ path: RouterPath, use handler: @escaping @Sendable (Request, Context) async throws -> Response) -> Self {
         on(path, method: .get, use: handler)
         return on(path, method: .head) { request, context in
             var response = try await handler(request, context)
