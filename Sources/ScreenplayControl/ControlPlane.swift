@@ -27,7 +27,7 @@ public final class ControlPlane: Sendable {
     /// The newest change applied here.
     let appliedChange = NIOLockedValueBox<Int>(0)
     /// Where it waits, and what stamps its changes.
-    let clock: ControlClock
+    let clock: ScreenplayClock
     /// Whether the database answers, as the last statement found.
     let health: DatabaseHealth
     /// Users' stored assignments, read once per user.
@@ -39,7 +39,7 @@ public final class ControlPlane: Sendable {
     static let stickyDeadline = Duration.milliseconds(250)
 
     private init(
-        database: any ControlDatabase, configuration: LiveConfiguration, queue: EventQueue.Limits, clock: ControlClock, logger: Logger
+        database: any ControlDatabase, configuration: LiveConfiguration, queue: EventQueue.Limits, clock: ScreenplayClock, logger: Logger
     ) {
         self.database = database
         self.configuration = configuration
@@ -61,7 +61,7 @@ public final class ControlPlane: Sendable {
     ///   - logger: where it logs migrations, reloads and database trouble.
     public static func open(
         database: any ControlDatabase, configuration: LiveConfiguration, queue: EventQueue.Limits = EventQueue.Limits(),
-        clock: ControlClock = .live, logger: Logger = Logger(label: "screenplay.control")
+        clock: ScreenplayClock = .live, logger: Logger = Logger(label: "screenplay.control")
     ) async throws -> ControlPlane {
         let applied = try await Migrations.run(on: database, now: clock.milliseconds)
         if !applied.isEmpty {

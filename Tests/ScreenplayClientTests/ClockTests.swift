@@ -11,8 +11,8 @@ import Testing
 @MainActor @Suite struct ClockTests {
     static let server = URL(string: "http://screens.test")!
 
-    static func clock(_ manual: ManualClock) -> ClientClock {
-        ClientClock(clock: manual, now: { manual.date })
+    static func clock(_ manual: ManualClock) -> ScreenplayClock {
+        ScreenplayClock(clock: manual, now: { manual.date })
     }
 
     // MARK: - The event uploader

@@ -12,7 +12,7 @@ import Testing
 @Suite struct AuthenticationThrottleTests {
     let clock = ManualClock()
     var throttle: AuthenticationThrottle {
-        AuthenticationThrottle(logger: Logger(label: "test"), clock: ControlClock(clock: clock, now: { [clock] in clock.date }))
+        AuthenticationThrottle(logger: Logger(label: "test"), clock: ScreenplayClock(clock: clock, now: { [clock] in clock.date }))
     }
     let address = try? SocketAddress(ipAddress: "203.0.113.7", port: 4711)
 

@@ -13,7 +13,7 @@ import Testing
         let clock = ManualClock(start: Date(timeIntervalSince1970: 1_600_000_000))
         let control = try await ControlPlane.open(
             database: try await backend.makeDatabase(), configuration: LiveConfiguration(),
-            clock: ControlClock(clock: clock, now: { clock.date }))
+            clock: ScreenplayClock(clock: clock, now: { clock.date }))
         let published = try await control.publish(
             Array(#"{"content": {"type": "text", "text": "Hi"}}"#.utf8), to: "home.promo", by: "alice")
         #expect(published.publishedAt == Self.milliseconds(clock.date))

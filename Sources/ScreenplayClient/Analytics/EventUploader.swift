@@ -25,7 +25,7 @@ public actor EventUploader {
     public let capacity: Int
     private let transport: any Transport
     /// Where the batch interval and the retry backoff are waited, and what stamps each event's time.
-    private let clock: ClientClock
+    private let clock: ScreenplayClock
     private var pending: [EventBatch.Event] = []
     private var sending = false
     private var scheduled: Task<Void, Never>?
@@ -35,7 +35,7 @@ public actor EventUploader {
 
     public init(
         configuration: ClientConfiguration, transport: (any Transport)? = nil, file: URL? = nil, batchSize: Int = 20,
-        interval: Duration = .seconds(10), capacity: Int = 5_000, clock: ClientClock = .live
+        interval: Duration = .seconds(10), capacity: Int = 5_000, clock: ScreenplayClock = .live
     ) {
         self.configuration = configuration
         self.transport = transport ?? DefaultTransport.make(maxResponseBytes: 64 * 1024)

@@ -64,7 +64,7 @@ public actor ScreenCache {
     public let maxBytes: Int
     /// Where the cache reads the time: when an entry was last used (kept as its file's
     /// modification time) and whether one is still fresh.
-    public nonisolated let clock: ClientClock
+    public nonisolated let clock: ScreenplayClock
     private var index: [String: IndexEntry] = [:]
     private var problems: [Problem] = []
     public private(set) var totalBytes = 0
@@ -73,7 +73,7 @@ public actor ScreenCache {
     private static let suffix = ".screen"
 
     /// Opens (or creates) the cache in `directory`; files already there are indexed, not read.
-    public init(directory: URL, maxBytes: Int = 16 * 1024 * 1024, clock: ClientClock = .live) throws {
+    public init(directory: URL, maxBytes: Int = 16 * 1024 * 1024, clock: ScreenplayClock = .live) throws {
         self.directory = directory
         self.maxBytes = maxBytes
         self.clock = clock

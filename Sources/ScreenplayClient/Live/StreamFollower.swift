@@ -15,7 +15,7 @@ struct StreamFollower {
     let loader: ScreenLoader
     weak var store: ScreenStore?
     /// Where the wait between two attempts is spent.
-    var clock: ClientClock = .live
+    var clock: ScreenplayClock = .live
 
     /// The longest wait between two attempts, in seconds.
     static let maxBackoff = 30.0

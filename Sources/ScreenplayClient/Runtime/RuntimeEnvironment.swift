@@ -10,5 +10,5 @@ struct RuntimeEnvironment: Sendable {
     let prepare: @Sendable (Screen) -> (screen: Screen, diagnostics: [Diagnostic])
     let report: @Sendable ([Diagnostic], URL) -> Void
     /// Where stores wait (a stream's reconnection) and read the time (a cached screen's freshness).
-    let clock: ClientClock
+    let clock: ScreenplayClock
 }

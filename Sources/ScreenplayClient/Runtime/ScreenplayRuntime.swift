@@ -53,7 +53,7 @@ public final class ScreenplayRuntime {
     ///   - clock: where the runtime waits and reads the time (real time unless a test says otherwise).
     ///   - diagnostics: receives the warnings of every screen received, with their JSON paths.
     public init(
-        configuration: ClientConfiguration, transport: (any Transport)? = nil, cache: ScreenCache? = nil, clock: ClientClock = .live,
+        configuration: ClientConfiguration, transport: (any Transport)? = nil, cache: ScreenCache? = nil, clock: ScreenplayClock = .live,
         diagnostics: @escaping @Sendable ([Diagnostic], URL) -> Void = { _, _ in }
     ) {
         self.configuration = configuration
@@ -85,7 +85,8 @@ public final class ScreenplayRuntime {
     /// server, and a node whose properties the app cannot read shows its fallback.
     public convenience init<Rendered>(
         configuration: ClientConfiguration, components: ComponentRegistry<Rendered>, transport: (any Transport)? = nil,
-        cache: ScreenCache? = nil, clock: ClientClock = .live, diagnostics: @escaping @Sendable ([Diagnostic], URL) -> Void = { _, _ in }
+        cache: ScreenCache? = nil, clock: ScreenplayClock = .live,
+        diagnostics: @escaping @Sendable ([Diagnostic], URL) -> Void = { _, _ in }
     ) {
         var configuration = configuration
         configuration.customComponents.formUnion(components.typeNames)

@@ -29,9 +29,9 @@ final class AuthenticationThrottle: Sendable {
     private let records = NIOLockedValueBox<[String: Record]>([:])
     private let logger: Logger
     /// Stamps the failures and waits out the slowing down.
-    private let clock: ControlClock
+    private let clock: ScreenplayClock
 
-    init(logger: Logger, clock: ControlClock = .live) {
+    init(logger: Logger, clock: ScreenplayClock = .live) {
         self.logger = logger
         self.clock = clock
     }

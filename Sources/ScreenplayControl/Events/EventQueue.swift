@@ -90,10 +90,10 @@ public final class EventQueue: EventSink, Service {
     private let rejectedCount = NIOLockedValueBox(0)
 
     /// Where the queue waits (gathering a batch, backing off) and what stamps a refused row.
-    private let clock: ControlClock
+    private let clock: ScreenplayClock
 
     init(
-        database: any ControlDatabase, limits: Limits, health: DatabaseHealth, sticky: StickyAssignments, clock: ControlClock,
+        database: any ControlDatabase, limits: Limits, health: DatabaseHealth, sticky: StickyAssignments, clock: ScreenplayClock,
         logger: Logger
     ) {
         self.database = database

@@ -116,6 +116,6 @@ enum AdminTimestamp {
     }
 
     static func milliseconds(_ text: String) -> Int64? {
-        (try? Date(text, strategy: .iso8601)).map(ControlClock.milliseconds)
+        (try? Date(text, strategy: .iso8601)).map(ScreenplayClock.milliseconds)
     }
 }
