@@ -287,6 +287,11 @@ private func bare(_ expression: String) throws -> String {
         let node = try ExpressionParser.parse(property: "@{padStart(12, 3, '')}")
         #expect(try ExpressionEvaluator().evaluate(node, variables: [String: ExpressionValue](), warnings: &warnings) == .string("12"))
         #expect(warnings == ["String for padding is empty."])
+        #expect(try evaluate("@{testRegex('order-123', '[0-9]+')}") == .boolean(true))
+        #expect(try evaluate("@{testRegex('abc', '^b')}") == .boolean(false))
+        #expect(message("@{testRegex('abc', '(a')}") == "Failed to evaluate [testRegex('abc', '(a')]. Invalid regular expression.")
+        // A catastrophic pattern for a backtracking engine answers at once.
+        #expect(try evaluate("@{testRegex(padStart('', 5000, 'a') + 'b', '^(a+)+$')}") == .boolean(false))
         #expect(try evaluate("@{encodeUri('a b/ж')}") == .string("a%20b%2F%D0%B6"))
         #expect(try evaluate("@{decodeUri('a%20b%2F%D0%B6')}") == .string("a b/ж"))
     }

@@ -76,6 +76,19 @@ extension ExpressionFunctions {
         }
     }
 
+    mutating func addPatterns() {
+        define("testRegex", [.string, .string], .boolean, "Whether the pattern matches somewhere in the string (a search, linear time).") {
+            call in
+            let pattern: TextPattern
+            do {
+                pattern = try TextPattern(call.string(1))
+            } catch {
+                throw ExpressionFailure("Invalid regular expression.")
+            }
+            return .boolean(pattern.search(in: call.string(0)))
+        }
+    }
+
     static func index(of needle: String, in text: String, last: Bool) -> Int64 {
         let haystack = Array(text), target = Array(needle)
         guard target.count <= haystack.count else { return -1 }

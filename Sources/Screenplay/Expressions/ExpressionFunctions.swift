@@ -34,6 +34,7 @@ public struct ExpressionFunctions: Sendable {
         var registry = ExpressionFunctions()
         registry.addConversions()
         registry.addStrings()
+        registry.addPatterns()
         registry.addMath()
         registry.addTrigonometry()
         registry.addColors()
