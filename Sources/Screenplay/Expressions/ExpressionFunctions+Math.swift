@@ -94,17 +94,25 @@ extension ExpressionFunctions {
 extension ExpressionFunctions {
     mutating func addTrigonometry() {
         define("pi", [], .number, "π.") { _ in .number(.pi) }
-        let plain: [(String, String, @Sendable (Double) -> Double)] = [
-            ("sin", "The sine.", { Foundation.sin($0) }), ("cos", "The cosine.", { Foundation.cos($0) }),
-            ("tan", "The tangent.", { Foundation.tan($0) }), ("atan", "The arc tangent.", { Foundation.atan($0) }),
-            ("toRadians", "Degrees as radians.", { $0 * .pi / 180 }), ("toDegrees", "Radians as degrees.", { $0 * 180 / .pi }),
+        // A result that is not a finite number (the sine of infinity) is an error, as in the page.
+        let plain: [(String, String, @Sendable (Double) -> Double, String)] = [
+            ("sin", "The sine.", { Foundation.sin($0) }, "Unable to calculate sin."),
+            ("cos", "The cosine.", { Foundation.cos($0) }, "Unable to calculate cos."),
+            ("tan", "The tangent.", { Foundation.tan($0) }, "Unable to calculate tan."),
+            ("atan", "The arc tangent.", { Foundation.atan($0) }, "Unable to calculate atan."),
+            ("toRadians", "Degrees as radians.", { $0 / 180 * .pi }, "Unable to convert to radians."),
+            ("toDegrees", "Radians as degrees.", { $0 * 180 / .pi }, "Unable to convert to degrees."),
         ]
-        for (name, summary, function) in plain {
-            define(name, [.number], .number, summary) { call in .number(function(call.number(0))) }
+        for (name, summary, function, reason) in plain {
+            define(name, [.number], .number, summary + " Not a finite result: an error.") { call in
+                let value = function(call.number(0))
+                guard value.isFinite else { throw ExpressionFailure(reason) }
+                return .number(value)
+            }
         }
         define("cot", [.number], .number, "The cotangent; where the tangent is 0 an error.") { call in
             let tangent = Foundation.tan(call.number(0))
-            guard tangent != 0 else { throw ExpressionFailure("Division by zero is not supported.") }
+            guard tangent != 0, (1 / tangent).isFinite else { throw ExpressionFailure("Division by zero is not supported.") }
             return .number(1 / tangent)
         }
         for (name, function) in [
