@@ -508,6 +508,10 @@ private func bare(_ expression: String) throws -> String {
         #expect(try check("@{parseUnixTime(0) < nowLocal()}").types == [.boolean])
         #expect(try check("@{missing !: 'x'}").isValid)
         #expect(try check("@{'a' / 0 !: 'x'}").types == [.string])
+        // Found by the expression fuzzer: the failing right side of the inner `!:` hid its left
+        // side's Boolean from the outer one.
+        #expect(try check("@{true !: nt !: 'c'}").types == [.boolean, .string])
+        #expect(try check("@{(true !: nt) !: 'c'}").isValid)
     }
 
     @Test func reportsTypeErrorsWithRanges() throws {

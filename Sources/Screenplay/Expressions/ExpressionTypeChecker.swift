@@ -80,8 +80,15 @@ public struct ExpressionTypeChecker: Sendable {
         case .binary(.fallback, let left, let right):
             var ignored: [ExpressionError] = []
             let leftTypes = infer(left, &ignored)
-            let rightTypes = infer(right, &errors)
-            return ignored.isEmpty ? leftTypes.union(rightTypes) : rightTypes.union(leftTypes == Self.all ? [] : leftTypes)
+            var rightErrors: [ExpressionError] = []
+            let rightTypes = infer(right, &rightErrors)
+            errors += rightErrors
+            // A side with errors fails whenever it runs and adds no type of its own: its "any type"
+            // must not hide what the other side gives (`true !: missing !: 'c'` is a Boolean or a String).
+            let fromLeft = ignored.isEmpty || leftTypes != Self.all ? leftTypes : []
+            let fromRight = rightErrors.isEmpty ? rightTypes : []
+            let types = fromLeft.union(fromRight)
+            return types.isEmpty ? Self.all : types
         case .binary(let op, let left, let right) where op == .and || op == .or:
             let leftTypes = infer(left, &errors), rightTypes = infer(right, &errors)
             if !leftTypes.contains(.boolean) { return fail("'\(op.rawValue)' must be called with boolean operands.") }
