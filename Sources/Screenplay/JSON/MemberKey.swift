@@ -9,6 +9,7 @@ enum MemberKey: UInt8, CaseIterable { // at most 255 cases: .max marks other nam
     case action
     case actions
     case alignment
+    case allowEmpty
     case autofill
     case axis
     case background
@@ -20,6 +21,7 @@ enum MemberKey: UInt8, CaseIterable { // at most 255 cases: .max marks other nam
     case children
     case color
     case columns
+    case condition
     case contentMode
     case cornerRadius
     case dark
@@ -28,6 +30,8 @@ enum MemberKey: UInt8, CaseIterable { // at most 255 cases: .max marks other nam
     case equals
     case event
     case fallback
+    case format
+    case fractionDigits
     case from
     case height
     case id
@@ -42,8 +46,12 @@ enum MemberKey: UInt8, CaseIterable { // at most 255 cases: .max marks other nam
     case leading
     case light
     case lineLimit
+    case locale
     case markup
+    case max
     case maxAge
+    case message
+    case min
     case minLength
     case name
     case node
@@ -52,9 +60,11 @@ enum MemberKey: UInt8, CaseIterable { // at most 255 cases: .max marks other nam
     case ops
     case padding
     case path
+    case pattern
     case payload
     case placeholder
     case placeholderColor
+    case placeholders
     case properties
     case screen
     case sections
