@@ -33,7 +33,7 @@ package enum ExpressionScript {
         return "/screenplay/expressions-\(hex).js"
     }()
 
-    /// The script: defines `window.ScreenplayExpressions = { evaluate, parse, text, limits }`.
+    /// The script: defines `window.ScreenplayExpressions = { evaluate, parse, text, limits, patterns }`.
     package static let source = #"""
         // Screenplay expressions: DivKit's expression language, evaluated in the page, with the same answers as the Swift evaluator.
         // No dependencies, no eval: the source is tokenized, parsed to a tree and walked. Integers are BigInt (64-bit, overflow an error).
@@ -1225,8 +1225,9 @@ package enum ExpressionScript {
             emit(["match"]);
             return program;
           };
-          // Whether the pattern matches anywhere in the text (JavaScript's RegExp.test); false past maxInputLength.
-          const searchPattern = (program, input) => {
+          // Whether the pattern matches anywhere in the text (JavaScript's RegExp.test), or with `whole` the whole text
+          // (TextPattern.matchesWhole, what an input validator asks); false past maxInputLength.
+          const searchPattern = (program, input, whole) => {
             const s = Array.from(input, (c) => c.codePointAt(0));
             if (s.length > PATTERN_LIMITS.maxInputLength) return false;
             let current = [], seen = new Int32Array(program.length).fill(-1);
@@ -1249,11 +1250,11 @@ package enum ExpressionScript {
               }
             };
             for (let at = 0; at <= s.length; at++) {
-              add(current, 0, at, at * 2);
+              if (!whole || at === 0) add(current, 0, at, at * 2);
               const next = [];
               for (const p of current) {
                 const op = program[p];
-                if (op[0] === "match") return true;
+                if (op[0] === "match") { if (!whole || at === s.length) return true; continue; }
                 if (at < s.length && setHas(op[1], s[at])) add(next, p + 1, at + 1, at * 2 + 2);
               }
               current = next;
@@ -1459,6 +1460,8 @@ package enum ExpressionScript {
             // The value as templates and toString() show it.
             text: (result) => result.type === "error" ? "" : text(variableValue(result.type, result.value) || str("")),
             limits: Object.freeze(Object.assign({}, LIMITS)),
+            // The linear-time pattern engine, for the page's input validation (InputScript): compile throws a PatternError.
+            patterns: Object.freeze({ compile: compilePattern, test: searchPattern, PatternError }),
           });
           if (typeof window !== "undefined") window.ScreenplayExpressions = api;
           else if (typeof globalThis !== "undefined") globalThis.ScreenplayExpressions = api;
