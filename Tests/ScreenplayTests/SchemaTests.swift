@@ -49,7 +49,7 @@ import Testing
 
     @Test func noComponentReusesACommonMemberName() {
         // A component field named like a common one ("style", "id" …) would be ambiguous on the wire.
-        let common = Set(["type", "id", "action", "fallback", "accessibilityLabel", "visibleWhen", "style"])
+        let common = Set(["type", "id", "action", "fallback", "accessibilityLabel", "visibleWhen", "style", "bindings"])
         #expect(Self.propertyNames("node") == common)
         for node in Self.fullySpecified {
             var bare = node
@@ -77,8 +77,9 @@ import Testing
         #expect(ClientCapabilities.base.actions.isSubset(of: kinds))
         #expect(Set(Action.knownTypes) == kinds)
         let samples: [Action] = [
-            .navigate("/a"), .open("https://example.com"), .intent("go"), .back, .dismiss, .present("/p"), .setState("k", 1), .reload,
-            .sequence([.back]), .track("t"),
+            .navigate("/a"), .open("https://example.com"), .intent("go"), .back, .dismiss, .present("/p"), .setState("k", 1),
+            try .set("k", to: "@{k + 1}"),
+            .reload, .sequence([.back]), .track("t"),
         ]
         #expect(Set(samples.compactMap(\.kind)) == Set(ActionKind.allCases))
         for action in samples {

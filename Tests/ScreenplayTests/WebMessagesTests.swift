@@ -26,7 +26,10 @@ import Testing
         return names
     }
 
-    static let screen = Screen(id: "cities", title: "Cities", state: ["city": "Paris"], intents: "/screens/cities/intents") {
+    static let screen = Screen(
+        id: "cities", title: "Cities", state: ["city": "Paris"], variables: [VariableDeclaration("count", type: .integer, value: 0)],
+        intents: "/screens/cities/intents"
+    ) {
         VStack { Text("Paris").id("paris") }
     }
 
@@ -44,7 +47,10 @@ import Testing
         // `error` is read off an error's body (``ScreenplayError``), not off these messages;
         // `base` is for tools: the page follows the event's id.
         #expect(read.subtracting(["error"]) == written.subtracting(["base"]))
-        #expect(written.isSuperset(of: ["content", "css", "screen", "title", "state", "intents", "effects", "stateToken", "changes"]))
+        #expect(
+            written.isSuperset(of: [
+                "content", "css", "screen", "title", "state", "intents", "effects", "stateToken", "changes", "variables",
+            ]))
 
         guard case .object(let members) = try JSONParser.parse(answer.encoded(), limits: .unlimited) else { return }
         #expect(members["intents"] == "/screens/cities/intents", "a screen's own intents URL goes first")

@@ -28,6 +28,9 @@ public struct ClientCapabilities: Sendable, Hashable {
         self.platform = platform
     }
 
+    /// Whether the client evaluates expressions (format 1.2): variables, bindings, `set`.
+    public var evaluatesExpressions: Bool { version >= .expressions }
+
     /// The conservative set every client of format 1.0 renders — the Tutu write-up's primitives: stacks,
     /// scroll, text, image, rectangle, button, spacer, divider; and the basic actions.
     public static let base = ClientCapabilities(

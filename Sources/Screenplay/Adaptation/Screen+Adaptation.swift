@@ -25,6 +25,13 @@ extension Screen {
     public func adapted(to capabilities: ClientCapabilities, keepingUndrawable: Bool) -> (screen: Screen, report: AdaptationReport) {
         var adapter = Adapter(capabilities: capabilities, keepsUndrawable: keepingUndrawable)
         var screen = self
+        if !capabilities.evaluatesExpressions {
+            // Bindings are evaluated with the initial values, and the variables travel as plain
+            // client state (still sent back with intents).
+            adapter.variables = ScreenVariables(screen: self)
+            screen.state = initialValues
+            screen.variables = []
+        }
         // The body must survive: a client that can show nothing of it gets an empty stack.
         screen.body = adapter.adapt(body) ?? adapter.emptyBody()
         return (screen, adapter.report)
@@ -45,6 +52,8 @@ struct Adapter {
     let capabilities: ClientCapabilities
     var keepsUndrawable = false
     var report = AdaptationReport()
+    /// What bindings read for a client that does not evaluate them.
+    var variables = ScreenVariables()
 
     init(capabilities: ClientCapabilities, keepsUndrawable: Bool = false) {
         self.capabilities = capabilities
@@ -52,6 +61,12 @@ struct Adapter {
     }
 
     mutating func adapt(_ node: Node) -> Node? {
+        var node = node
+        if !node.bindings.isEmpty, !capabilities.evaluatesExpressions {
+            let resolved = node.resolvingBindings(variables)
+            guard resolved.isVisible else { return nil }
+            node = resolved.node
+        }
         let type = node.type
         if capabilities.components.contains(type) {
             var adapted = node

@@ -17,6 +17,10 @@ final class DecodingContext {
     @exclusivity(unchecked) private var names: [String] = []
     /// The last markup checked, and what was found in it (see ``Markup/check(_:context:)``).
     @exclusivity(unchecked) var lastCheckedMarkup: (markup: String, problems: [String])?
+    /// The types of the screen's variables, once its `state` and `variables` are read: what the
+    /// expressions of its nodes are checked against (nil for a lone node or patch, whose
+    /// expressions are only parsed).
+    @exclusivity(unchecked) var variableTypes: [String: ExpressionType]?
     /// The tapes being read: elements do not retain them.
     @exclusivity(unchecked) private var tapes: [JSONTape] = []
 

@@ -71,6 +71,11 @@ extension Screen {
         } catch {
             context.report(error, severity: .error)
         }
+        let state: [String: JSONValue] = reader.optional(.state) ?? [:]
+        let variables = readVariables(&reader, context: context)
+        var types = state.compactMapValues { ExpressionValue(inferring: $0)?.type }
+        for variable in variables { types[variable.name] = variable.type }
+        context.variableTypes = types
         guard var bodyJSON = reader.raw(.body) else {
             context.report(.error, .missingField, "a screen is missing its required \"body\"")
             return nil
@@ -105,11 +110,45 @@ extension Screen {
             return nil
         }
         let screen = Screen(
-            version: version, id: id, title: reader.optional(.title), state: reader.optional(.state) ?? [:],
+            version: version, id: id, title: reader.optional(.title), state: state, variables: variables,
             cache: reader.optional(.cache), intents: reader.optional(.intents, as: CheckedURL.self)?.value,
             stream: reader.optional(.stream, as: CheckedURL.self)?.value, body: body)
         reader.finish()
         return screen
+    }
+}
+
+extension Screen {
+    /// Reads the `variables` array: a bad declaration costs that variable; a name declared twice
+    /// (or also in `state`) keeps its first declaration.
+    private static func readVariables(_ reader: inout ObjectReader, context: DecodingContext) -> [VariableDeclaration] {
+        guard let json = reader.raw(.variables), !json.isNull else { return [] }
+        return context.at(.member(.variables)) { () -> [VariableDeclaration] in
+            guard json.kind == .array else {
+                context.report(.error, .invalidValue, "expected an array of variables, found \(json.kindDescription)")
+                return []
+            }
+            var declarations: [VariableDeclaration] = []
+            var names: Set<String> = []
+            for (index, element) in json.elements.enumerated() {
+                context.at(.index(index)) {
+                    do throws(DecodingFailure) {
+                        let declaration = try VariableDeclaration(json: element, context: context)
+                        guard names.insert(declaration.name).inserted else {
+                            context.report(
+                                .error, .invalidValue, "the variable \"\(declaration.name)\" is declared twice; the first one is kept")
+                            return
+                        }
+                        declarations.append(declaration)
+                    } catch {
+                        context.report(
+                            DecodingFailure(code: error.code, message: "\(error.message); variable dropped", path: error.path),
+                            severity: .error)
+                    }
+                }
+            }
+            return declarations
+        }
     }
 }
 

@@ -13,6 +13,7 @@ enum MemberKey: UInt8, CaseIterable { // at most 255 cases: .max marks other nam
     case autofill
     case axis
     case background
+    case bindings
     case body
     case bottom
     case bottomLeftDetail
@@ -66,6 +67,7 @@ enum MemberKey: UInt8, CaseIterable { // at most 255 cases: .max marks other nam
     case placeholderColor
     case placeholders
     case properties
+    case scope
     case screen
     case sections
     case secure
@@ -89,6 +91,8 @@ enum MemberKey: UInt8, CaseIterable { // at most 255 cases: .max marks other nam
     case unset
     case url
     case value
+    case variable
+    case variables
     case variant
     case version
     case visibleWhen

@@ -22,8 +22,11 @@ public indirect enum Action: Sendable, Hashable {
     case dismiss
     /// Present `url` over the current screen.
     case present(String, style: PresentationStyle = .modal)
-    /// Set the client state `key` to `value`.
+    /// Set the client state `key` to `value`: a variable, to a JSON value as it is.
     case setState(String, JSONValue)
+    /// Set the variable `name` to the value of an expression, evaluated on the device when the
+    /// action runs (`.set("cartCount", to: "@{cartCount + 1}")`).
+    case set(String, PropertyExpression)
     /// Load the current screen again.
     case reload
     /// Run several actions in order.
@@ -63,6 +66,7 @@ public indirect enum Action: Sendable, Hashable {
         case .dismiss: .dismiss
         case .present: .present
         case .setState: .setState
+        case .set: .set
         case .reload: .reload
         case .sequence: .sequence
         case .track: .track
@@ -75,6 +79,15 @@ public indirect enum Action: Sendable, Hashable {
 
     /// A plain `intent` without payload: `.intent("refresh")`.
     public static func intent(_ name: String) -> Action { .intent(name, payload: [:]) }
+    /// Sets `variable` to the value of `expression` (property syntax: `"@{cartCount + 1}"`).
+    ///
+    /// ```swift
+    /// Button("Add", action: try .set("cartCount", to: "@{cartCount + 1}"))
+    /// ```
+    public static func set(_ variable: String, to expression: String) throws(ExpressionError) -> Action {
+        .set(variable, try PropertyExpression(expression))
+    }
+
     /// A plain `track` without properties: `.track("opened")`.
     public static func track(_ event: String) -> Action { .track(event, properties: [:]) }
 }
@@ -88,7 +101,7 @@ public indirect enum Action: Sendable, Hashable {
 /// ClientCapabilities.full.actions == Set(ActionKind.allCases.map(\.rawValue))   // true
 /// ```
 public enum ActionKind: String, Sendable, Hashable, CaseIterable {
-    case navigate, open, intent, back, dismiss, present, setState, reload, sequence, track
+    case navigate, open, intent, back, dismiss, present, setState, set, reload, sequence, track
 }
 
 extension Action: JSONReadable, JSONEncodable {
@@ -113,6 +126,14 @@ extension Action: JSONReadable, JSONEncodable {
         case .setState:
             let key = try reader.required(.key, as: String.self)
             self = .setState(key, reader.raw(.value)?.value ?? .null)
+        case .set:
+            let variable = try reader.required(.variable, as: String.self)
+            guard let value = reader.raw(.value) else {
+                throw context.failure(.missingField, "a \"set\" action is missing its required \"value\"")
+            }
+            self = .set(
+                variable,
+                try context.at(.member(.value)) { () throws(DecodingFailure) in try PropertyExpression.read(value, context: context) })
         case .reload: self = .reload
         case .sequence:
             guard let elements = reader.raw(.actions) else {
@@ -164,6 +185,10 @@ extension Action: JSONReadable, JSONEncodable {
             writer.member(.key, key)
             writer.member(.type, type)
             writer.member(.value, value)
+        case .set(let variable, let value):
+            writer.member(.type, type)
+            writer.member(.value, value.source)
+            writer.member(.variable, variable)
         case .sequence(let actions):
             writer.member(.actions, actions)
             writer.member(.type, type)
@@ -206,7 +231,7 @@ extension Action {
         case .sequence(let actions):
             actions.compactMap { $0.mappingURLs(transform) }.nilIfEmpty.map { .sequence($0) }
         case .unknown: nil
-        case .intent, .back, .dismiss, .setState, .reload, .track: self
+        case .intent, .back, .dismiss, .setState, .set, .reload, .track: self
         }
     }
 }

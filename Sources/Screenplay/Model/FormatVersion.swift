@@ -23,12 +23,18 @@ public struct FormatVersion: Sendable, Hashable, Comparable, CustomStringConvert
     /// The version this library writes plain documents in.
     public static let current = FormatVersion(1, 0)
 
-    /// The newest version this library reads: 1.1 adds templates (``Screen/encoded(layout:templates:)``).
-    public static let latest = FormatVersion(1, 1)
+    /// The newest version this library reads: 1.1 adds templates (``Screen/encoded(layout:templates:)``),
+    /// 1.2 variables and expressions.
+    public static let latest = FormatVersion(1, 2)
 
     /// The first version whose readers expand templates: documents with templates declare it, and
     /// servers send templates only to clients that declare it (`Screenplay-Version: 1.1`).
     public static let templates = FormatVersion(1, 1)
+
+    /// The first version whose clients evaluate expressions: typed variables, node bindings and
+    /// the `set` action. A client of an older version gets every binding evaluated by the server
+    /// with the screen's initial values (``Screen/adapted(to:)``).
+    public static let expressions = FormatVersion(1, 2)
 
     public var description: String { "\(major).\(minor)" }
 

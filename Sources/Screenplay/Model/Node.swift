@@ -45,6 +45,21 @@ public struct Node: Sendable, Hashable {
         set { updateExtras { $0.style = newValue } }
     }
 
+    /// Properties computed on the device from variables, by property name: `"text"`, `"color"`,
+    /// `"enabled"`, `"style.background"` … and `"visible"` (the node is shown while it is true).
+    /// The literal property beside a binding is its fallback: what a client that does not
+    /// evaluate expressions shows, and what the property keeps when its expression fails.
+    ///
+    /// ```swift
+    /// var badge = Text("0 items").node
+    /// badge.bindings["text"] = try PropertyExpression("@{cartCount} items")
+    /// badge.bindings["visible"] = try PropertyExpression("@{cartCount > 0}")
+    /// ```
+    public var bindings: [String: PropertyExpression] {
+        get { extras?.bindings ?? [:] }
+        set { updateExtras { $0.bindings = newValue } }
+    }
+
     /// What a client shows when it cannot show ``component`` (an unknown or app-defined type, or a
     /// type the client did not declare).
     public var fallback: Node? {
@@ -72,9 +87,10 @@ public struct Node: Sendable, Hashable {
             var visibleWhen: StateCondition?
             var style: Style?
             var fallback: Node?
+            var bindings: [String: PropertyExpression] = [:]
 
             var isEmpty: Bool {
-                action == nil && accessibilityLabel == nil && visibleWhen == nil && style == nil && fallback == nil
+                action == nil && accessibilityLabel == nil && visibleWhen == nil && style == nil && fallback == nil && bindings.isEmpty
             }
         }
 
@@ -89,6 +105,7 @@ public struct Node: Sendable, Hashable {
         var visibleWhen: StateCondition? { values.visibleWhen }
         var style: Style? { values.style }
         var fallback: Node? { values.fallback }
+        var bindings: [String: PropertyExpression] { values.bindings }
 
         static func == (lhs: Extras, rhs: Extras) -> Bool { lhs === rhs || lhs.values == rhs.values }
         func hash(into hasher: inout Hasher) { hasher.combine(values) }
@@ -104,7 +121,7 @@ public struct Node: Sendable, Hashable {
     public var type: String { component.type }
 
     /// The members every node may have, whatever its type.
-    static let commonKeys: [String] = ["type", "id", "action", "fallback", "accessibilityLabel", "visibleWhen", "style"]
+    static let commonKeys: [String] = ["type", "id", "action", "fallback", "accessibilityLabel", "visibleWhen", "style", "bindings"]
 }
 
 extension Node {
@@ -142,6 +159,9 @@ extension Node {
                 accessibilityLabel: reader.optional(.accessibilityLabel),
                 visibleWhen: reader.optional(.visibleWhen), style: reader.optional(.style), fallback: fallback)
             if node.style?.isEmpty == true { node.style = nil }
+            if let bindings = reader.raw(.bindings) {
+                node.bindings = context.at(.member(.bindings)) { PropertyExpression.readBindings(bindings, of: node, context: context) }
+            }
             if kind != nil { reader.finish() }
             context.screenChecks?.check(node, readFrom: json, in: context)
             return node

@@ -70,6 +70,7 @@ struct NodeWriter {
         switch key {
         case .accessibilityLabel: json.pointee.member(key, extras?.accessibilityLabel)
         case .action: json.pointee.member(key, extras?.action)
+        case .bindings: json.pointee.member(key, extras.map { $0.bindings.mapValues { JSONValue.string($0.source) } })
         case .fallback: json.pointee.member(key, extras?.fallback)
         case .id: json.pointee.member(key, id)
         case .style: json.pointee.member(key, extras?.style)
@@ -91,7 +92,7 @@ extension Node: JSONEncodable {
     }
 
     /// How many members every node may have (type, id, action…), which ``NodeWriter`` slots in.
-    static let commonMemberCount = 7
+    static let commonMemberCount = 8
 
     /// The common member at `index`, in key order. A switch, not an array: an array is a lazy
     /// global, checked and retained on every read, and this is read several times per node.
@@ -100,18 +101,19 @@ extension Node: JSONEncodable {
         switch index {
         case 0: .accessibilityLabel
         case 1: .action
-        case 2: .fallback
-        case 3: .id
-        case 4: .style
-        case 5: .type
+        case 2: .bindings
+        case 3: .fallback
+        case 4: .id
+        case 5: .style
+        case 6: .type
         default: .visibleWhen
         }
     }
 
     /// The presence bit of each common member: one shifted by its place in key order (constants,
     /// for the same reason).
-    private static let labelBit: UInt8 = 1 << 0, actionBit: UInt8 = 1 << 1, fallbackBit: UInt8 = 1 << 2, idBit: UInt8 = 1 << 3,
-        styleBit: UInt8 = 1 << 4, typeBit: UInt8 = 1 << 5, visibleWhenBit: UInt8 = 1 << 6
+    private static let labelBit: UInt8 = 1 << 0, actionBit: UInt8 = 1 << 1, bindingsBit: UInt8 = 1 << 2, fallbackBit: UInt8 = 1 << 3,
+        idBit: UInt8 = 1 << 4, styleBit: UInt8 = 1 << 5, typeBit: UInt8 = 1 << 6, visibleWhenBit: UInt8 = 1 << 7
 
     /// Which common members have a value (every node has a type; an empty style is not written).
     static func presence(id: String?, extras: Extras?) -> UInt8 {
@@ -120,6 +122,7 @@ extension Node: JSONEncodable {
         if let values = extras?.values {
             if values.accessibilityLabel != nil { present |= labelBit }
             if values.action != nil { present |= actionBit }
+            if !values.bindings.isEmpty { present |= bindingsBit }
             if values.fallback != nil { present |= fallbackBit }
             if let style = values.style, !style.isEmpty { present |= styleBit }
             if values.visibleWhen != nil { present |= visibleWhenBit }

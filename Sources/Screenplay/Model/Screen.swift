@@ -20,7 +20,10 @@ public struct Screen: Sendable, Hashable {
     /// The root node.
     public var body: Node
     /// The initial client state: values bound to inputs and conditions, sent back with intents.
+    /// Each entry is a variable typed by its value.
     public var state: [String: JSONValue]
+    /// The variables the screen declares with a type (and a scope), read by expressions.
+    public var variables: [VariableDeclaration]
     public var cache: CacheHints?
     /// Where intents are POSTed; nil means the screen's own URL followed by `/intents`.
     public var intents: String?
@@ -29,13 +32,14 @@ public struct Screen: Sendable, Hashable {
 
     public init(
         version: FormatVersion = .current, id: String, title: String? = nil, state: [String: JSONValue] = [:],
-        cache: CacheHints? = nil, intents: String? = nil, stream: String? = nil, body: Node
+        variables: [VariableDeclaration] = [], cache: CacheHints? = nil, intents: String? = nil, stream: String? = nil, body: Node
     ) {
         self.version = version
         self.id = id
         self.title = title
         self.body = body
         self.state = state
+        self.variables = variables
         self.cache = cache
         self.intents = intents
         self.stream = stream
@@ -43,16 +47,17 @@ public struct Screen: Sendable, Hashable {
 
     /// A screen whose body is built with the DSL; several top-level nodes are wrapped in a `VStack`.
     public init(
-        id: String, title: String? = nil, state: [String: JSONValue] = [:], cache: CacheHints? = nil,
-        intents: String? = nil, stream: String? = nil, @NodeBuilder body: () -> [Node]
+        id: String, title: String? = nil, state: [String: JSONValue] = [:], variables: [VariableDeclaration] = [],
+        cache: CacheHints? = nil, intents: String? = nil, stream: String? = nil, @NodeBuilder body: () -> [Node]
     ) {
         let nodes = body()
         let root = nodes.count == 1 ? nodes[0] : VStack(children: nodes).node
-        self.init(id: id, title: title, state: state, cache: cache, intents: intents, stream: stream, body: root)
+        self.init(
+            id: id, title: title, state: state, variables: variables, cache: cache, intents: intents, stream: stream, body: root)
     }
 
     /// Every member a screen document may have.
-    static let keys: [String] = ["version", "id", "title", "body", "state", "cache", "intents", "stream"]
+    static let keys: [String] = ["version", "id", "title", "body", "state", "variables", "cache", "intents", "stream"]
 }
 
 extension Screen {
@@ -83,6 +88,7 @@ extension Screen: JSONEncodable {
         if !state.isEmpty { writer.member(.state, state) }
         writer.member(.stream, stream)
         writer.member(.title, title)
+        if !variables.isEmpty { writer.member(.variables, variables) }
         writer.member(.version, version.description)
         writer.endObject()
     }

@@ -55,6 +55,8 @@ public enum FormatSchema {
                     "title": string,
                     "body": ref("node"),
                     "state": documented(anyObject, "Initial client state: values bound to inputs and conditions."),
+                    "variables": documented(
+                        ["type": "array", "items": ref("variable")], "Format 1.2: typed variables, read by expressions."),
                     "cache": object(
                         ["maxAge": ["type": "integer", "minimum": 0], "staleWhileRevalidate": ["type": "integer", "minimum": 0]],
                         required: ["maxAge"]),
@@ -79,6 +81,9 @@ public enum FormatSchema {
             "accessibilityLabel": string,
             "visibleWhen": ref("stateCondition"),
             "style": ref("style"),
+            "bindings": documented(
+                ["type": "object", "additionalProperties": string],
+                "Format 1.2: property name → expression (\"@{…}\" or a template); \"visible\" shows the node while true."),
         ]
     }
 
@@ -151,6 +156,11 @@ public enum FormatSchema {
         case .back, .dismiss, .reload: ([:], [])
         case .present: (["url": ref("url"), "style": enumeration(Action.PresentationStyle.self)], ["url"])
         case .setState: (["key": string, "value": [:]], ["key"])
+        case .set:
+            (
+                ["variable": string, "value": documented([:], "An expression (\"@{count + 1}\"), a number or a boolean.")],
+                ["variable", "value"]
+            )
         case .sequence: (["actions": ["type": "array", "items": ref("action")]], ["actions"])
         case .track: (["event": string, "properties": anyObject], ["event"])
         }
@@ -187,6 +197,11 @@ public enum FormatSchema {
             ],
             "style": object(["padding": ref("edgeInsets"), "background": ref("color"), "cornerRadius": nonNegative]),
             "stateCondition": object(["key": string, "equals": [:], "not": boolean], required: ["key"]),
+            "variable": object(
+                [
+                    "name": string, "type": enumeration(ExpressionType.self), "value": [:],
+                    "scope": enumeration(VariableScope.self),
+                ], required: ["name", "type"]),
             "section": object(["id": string, "title": string, "children": children], required: ["children"]),
         ]
         var nodeRules: [JSONValue] = []

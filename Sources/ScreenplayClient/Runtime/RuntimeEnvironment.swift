@@ -11,4 +11,6 @@ struct RuntimeEnvironment: Sendable {
     let report: @Sendable ([Diagnostic], URL) -> Void
     /// Where stores wait (a stream's reconnection) and read the time (a cached screen's freshness).
     let clock: ScreenplayClock
+    /// The variables kept across screens.
+    let appVariables: AppVariables
 }

@@ -73,6 +73,48 @@ public final class ScreenStore: Identifiable {
     /// Sets the client state `key` (an input's value).
     public func set(_ key: String, to value: JSONValue) {
         values[key] = value
+        keepIfAppScoped(key)
+    }
+
+    /// The screen's variables as they are now, for expressions.
+    public var variables: ScreenVariables {
+        ScreenVariables(types: screen?.variableTypes ?? [:], values: values)
+    }
+
+    /// Sets the variable `name` to a JSON value (the `setState` action, an answer's effect).
+    /// - Returns: why it was refused (a value of another type than the variable's), or nil.
+    @discardableResult
+    public func assign(_ name: String, json value: JSONValue) -> VariableError? {
+        if let type = screen?.variableTypes[name], ScreenVariables.value(of: type, json: value) == nil {
+            return VariableError(name: name, message: "\(name) is \(type.rawValue), and the value is \(value.kindDescription)")
+        }
+        set(name, to: value)
+        return nil
+    }
+
+    /// Sets the variable `name` to the value of `expression` read now (the `set` action).
+    /// - Returns: why it was refused (the expression failed, or gave a value of another type), or nil.
+    @discardableResult
+    public func assign(_ name: String, toValueOf expression: PropertyExpression) -> VariableError? {
+        var variables = self.variables
+        do {
+            let value = try ExpressionEvaluator(localeIdentifier: environment.loader.configuration.preferredLanguages.first ?? "en")
+                .evaluate(expression.node, variables: variables)
+            try variables.assign(value, to: name)
+        } catch let error as ExpressionError {
+            return VariableError(name: name, message: error.message)
+        } catch let error as VariableError {
+            return error
+        } catch {
+            return VariableError(name: name, message: "\(error)")
+        }
+        set(name, to: variables.values[name] ?? .null)
+        return nil
+    }
+
+    private func keepIfAppScoped(_ name: String) {
+        guard let screen, screen.variables.contains(where: { $0.name == name && $0.scope == .app }) else { return }
+        environment.appVariables.set(name, to: values[name] ?? .null)
     }
 
     /// The key under which the disk cache keeps this screen: URL, language and user.
@@ -213,10 +255,11 @@ public final class ScreenStore: Identifiable {
     /// typed; another screen starts from its own state.
     func show(_ screen: Screen, source: LoadedScreen.Source, stale: Bool) {
         if let current = self.screen, current.id == screen.id {
-            values = screen.state.merging(values.filter { screen.state[$0.key] != nil || current.state[$0.key] == nil }) { _, typed in typed
-            }
+            let initial = environment.appVariables.initialValues(of: screen)
+            let before = current.initialValues
+            values = initial.merging(values.filter { initial[$0.key] != nil || before[$0.key] == nil }) { _, typed in typed }
         } else {
-            values = screen.state
+            values = environment.appVariables.initialValues(of: screen)
         }
         phase = .loaded(LoadedScreen(screen: screen, stale: stale, source: source))
     }

@@ -78,8 +78,11 @@ public final class ScreenplayRuntime {
                     [Diagnostic(.warning, .usedFallback, at: .root, "the screen held types this client does not draw; replaced: \(report)")]
                 )
             },
-            report: diagnostics, clock: clock)
+            report: diagnostics, clock: clock, appVariables: AppVariables())
     }
+
+    /// The variables kept across screens (declared with `"scope": "app"`, or set by the app).
+    public var appVariables: AppVariables { environment.appVariables }
 
     /// A runtime whose renderer draws `components`' app-defined types: they are declared to the
     /// server, and a node whose properties the app cannot read shows its fallback.
@@ -302,7 +305,11 @@ public final class ScreenplayRuntime {
             guard !presentedStack.isEmpty else { return emit(.refused(target: "dismiss", reason: "nothing is presented")) }
             dismissPresented()
         case .setState(let key, let value):
-            store?.set(key, to: value)
+            if let problem = store?.assign(key, json: value) { emit(.refused(target: "setState \(key)", reason: problem.message)) }
+        case .set(let variable, let expression):
+            if let problem = store?.assign(variable, toValueOf: expression) {
+                emit(.refused(target: "set \(variable)", reason: problem.message))
+            }
         case .reload:
             await store?.reload()
         case .sequence(let actions):

@@ -37,7 +37,7 @@ public struct HTMLPage: Sendable {
         screen: Screen, language: String, runtimeScript: String? = nil, intents: String? = nil, stateToken: String? = nil,
         link: @escaping @Sendable (String) -> String = { $0 }, customRenderers: [String: HTMLRenderer.CustomRenderer] = [:]
     ) {
-        fragment = Self.fragment(for: screen, link: link, customRenderers: customRenderers)
+        fragment = Self.fragment(for: screen, language: language, link: link, customRenderers: customRenderers)
         let style = Self.baseCSS + "\n" + fragment.css
         let styleHash = Data(SHA256.hash(data: Data(style.utf8))).base64EncodedString()
         var policy = [
@@ -54,10 +54,20 @@ public struct HTMLPage: Sendable {
             html += "<meta http-equiv=\"Content-Security-Policy\" content=\"\(HTMLText.escape(contentSecurityPolicy))\">\n"
         }
         html += "<title>\(HTMLText.escape(screen.title ?? screen.id))</title>\n<style>\(style)</style>\n"
-        if let runtimeScript { html += "<script src=\"\(HTMLText.escape(runtimeScript))\" defer></script>\n" }
+        if let runtimeScript {
+            // The evaluator first (deferred scripts run in order), for a screen that uses it; the
+            // runtime loads it itself when a later answer brings expressions.
+            if screen.usesExpressions { html += "<script src=\"\(ExpressionScript.path)\" defer></script>\n" }
+            html += "<script src=\"\(HTMLText.escape(runtimeScript))\" defer></script>\n"
+        }
         html += "</head>\n<body>\n"
         var data: [(String, String?)] = [("id", "screenplay"), ("data-screen", screen.id)]
-        data.append(("data-state", String(decoding: JSONWriter.write(.object(screen.state)), as: UTF8.self)))
+        data.append(("data-state", String(decoding: JSONWriter.write(.object(screen.initialValues)), as: UTF8.self)))
+        if !screen.variables.isEmpty {
+            data.append(
+                ("data-variables", String(decoding: JSONWriter.write(WebPageContent.typesJSON(screen.variableTypes)), as: UTF8.self)))
+        }
+        if runtimeScript != nil { data.append(("data-expressions", ExpressionScript.path)) }
         if let intents = intents ?? screen.intents { data.append(("data-intents", intents)) }
         if runtimeScript != nil, let stream = screen.stream, case .relative = URLPolicy().check(stream) {
             // The page follows the screen's live stream, rendered for the web.
@@ -70,10 +80,11 @@ public struct HTMLPage: Sendable {
 
     /// The title and content of a screen, as the page shows them.
     public static func fragment(
-        for screen: Screen, link: @escaping @Sendable (String) -> String = { $0 },
+        for screen: Screen, language: String = "en", link: @escaping @Sendable (String) -> String = { $0 },
         customRenderers: [String: HTMLRenderer.CustomRenderer] = [:]
     ) -> Fragment {
-        var renderer = HTMLRenderer(state: screen.state, link: link, customRenderers: customRenderers)
+        var renderer = HTMLRenderer(state: screen.initialValues, link: link, customRenderers: customRenderers)
+        renderer.localeIdentifier = language
         let content = renderer.render(screen)
         return Fragment(title: screen.title, content: content, css: renderer.css)
     }

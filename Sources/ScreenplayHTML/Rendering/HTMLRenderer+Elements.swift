@@ -38,8 +38,12 @@ extension HTMLRenderer {
         }
         if let condition = node.visibility.condition {
             attributes.append((VisibilityAttribute.name, VisibilityAttribute(condition).value))
-            if !node.visibility.isVisible { attributes.append(("hidden", nil)) }
         }
+        if !node.bindings.isEmpty {
+            let sources = JSONValue.object(node.bindings.mapValues { .string($0.source) })
+            attributes.append(("data-sp-bind", String(decoding: JSONWriter.write(sources), as: UTF8.self)))
+        }
+        if !node.visibility.isVisible { attributes.append(("hidden", nil)) }
         // Navigation is a real link (it works without JavaScript); other actions go to the runtime.
         var href: String?
         if let action = node.tap {

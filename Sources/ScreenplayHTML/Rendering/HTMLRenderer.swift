@@ -25,6 +25,10 @@ public struct HTMLRenderer: Sendable {
     public var customRenderers: [String: CustomRenderer]
     /// A component nothing draws: nothing on a page users see (the default), a marker while developing.
     public var missingComponents: PresentationOptions.MissingComponents = .omitted
+    /// The declared types of the variables a lone node's bindings read (a screen brings its own).
+    public var variableTypes: [String: ExpressionType] = [:]
+    /// The locale expressions format in: the page's language.
+    public var localeIdentifier = "en"
     let policy = URLPolicy()
     /// The CSS classes made so far (``css``).
     var sheet = StyleSheet()
@@ -54,7 +58,8 @@ public struct HTMLRenderer: Sendable {
     /// user types), and the registered app-defined components are drawn.
     public var presentationOptions: PresentationOptions {
         PresentationOptions(
-            urlPolicy: policy, customTypes: Set(customRenderers.keys), hiddenNodes: .kept, missingComponents: missingComponents)
+            urlPolicy: policy, customTypes: Set(customRenderers.keys), hiddenNodes: .kept, missingComponents: missingComponents,
+            localeIdentifier: localeIdentifier)
     }
 
     /// The CSS of the classes used so far.
@@ -62,12 +67,13 @@ public struct HTMLRenderer: Sendable {
 
     /// The HTML of `node` and its children.
     public mutating func render(_ node: some NodeConvertible) -> String {
-        render(Presenter.presentOnce(node.node, values: state, options: presentationOptions))
+        render(Presenter.presentOnce(node.node, values: state, types: variableTypes, options: presentationOptions))
     }
 
     /// The HTML of a screen's body (markers, in a debug page, give paths from the document's root).
     public mutating func render(_ screen: Screen) -> String {
-        render(Presenter.presentOnce(screen, values: state, options: presentationOptions))
+        render(
+            Presenter.presentOnce(screen, values: screen.initialValues.merging(state) { _, given in given }, options: presentationOptions))
     }
 
     /// The HTML of a presentation made with ``presentationOptions``.

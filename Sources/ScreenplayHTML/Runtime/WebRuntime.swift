@@ -6,8 +6,10 @@ import Foundation
 ///
 /// It makes actions work: intents are POSTed with the client state and the signed state token,
 /// and the screen the server answers replaces the page's content; inputs update the client state;
-/// nodes bound to state (`data-sp-visible`) show and hide as it changes. Navigation needs none of
-/// it: links are real links.
+/// nodes bound to state (`data-sp-visible`) show and hide as it changes, and bound properties
+/// (`data-sp-bind`) are evaluated again, by ``ExpressionScript``, which the page loads when a
+/// screen uses expressions; `set` actions assign variables. Navigation needs none of it: links
+/// are real links.
 ///
 /// ```swift
 /// router.get(WebRuntime.path) { _, _ in Response(…body: WebRuntime.source…) }
@@ -24,7 +26,7 @@ public enum WebRuntime {
     public static let fragmentMediaType = "application/vnd.screenplay.page+json"
 
     public static let source = #"""
-        // Screenplay web runtime: actions, client state and bound visibility for a server-rendered screen.
+        // Screenplay web runtime: actions, client state, bound visibility and bound properties for a server-rendered screen.
         (() => {
           "use strict";
           const root = document.getElementById("screenplay");
@@ -32,6 +34,10 @@ public enum WebRuntime {
           let state = {};
           try { state = JSON.parse(root.dataset.state || "{}"); } catch (_) { state = {}; }
           let token = root.dataset.stateToken || null;
+          // The declared type of each variable; the others are typed by their values, as in Swift.
+          let types = {};
+          try { types = JSON.parse(root.dataset.variables || "{}"); } catch (_) { types = {}; }
+          const locale = document.documentElement.lang || "en";
           const sheet = ("adoptedStyleSheets" in document) ? new CSSStyleSheet() : null;
           if (sheet) document.adoptedStyleSheets = [...document.adoptedStyleSheets, sheet];
 
@@ -52,11 +58,82 @@ public enum WebRuntime {
             const result = ("equals" in condition) ? same(condition.equals, value) : truthy(value);
             return condition.not ? !result : result;
           };
+
+          // Expressions: the evaluator is a script of its own, loaded when a screen needs it.
+          const expressions = () => window.ScreenplayExpressions || null;
+          let loadingExpressions = false;
+          const needExpressions = () => {
+            const path = root.dataset.expressions || "";
+            if (expressions() || loadingExpressions || !/^\/screenplay\/expressions-[0-9a-f]+\.js$/.test(path)) return;
+            loadingExpressions = true;
+            const script = document.createElement("script");
+            script.src = path;
+            script.addEventListener("load", () => refreshVisibility());
+            document.head.appendChild(script);
+          };
+          const inferred = (value) => typeof value === "string" ? "string" : typeof value === "boolean" ? "boolean" :
+            typeof value === "number" ? (Number.isInteger(value) ? "integer" : "number") : Array.isArray(value) ? "array" :
+            (value !== null && typeof value === "object") ? "dict" : null;
+          const variables = () => {
+            const list = [];
+            for (const name of Object.keys(state)) {
+              const type = types[name] || inferred(state[name]);
+              if (type) list.push({ name, type, value: state[name] });
+            }
+            return list;
+          };
+          const evaluate = (source) => {
+            const evaluator = expressions();
+            if (!evaluator) { needExpressions(); return { type: "error", value: "The expression evaluator is not loaded yet." }; }
+            return evaluator.evaluate(source, variables(), { locale });
+          };
+          // A value as the client state stores it (integers as numbers, colours "#AARRGGBB", datetimes as text).
+          const stored = (result) => result.type === "integer" ? Number(result.value) : result.value;
+          // A colour for CSS: the language's #AARRGGBB becomes #RRGGBBAA; a string is the document's own #rrggbb(aa).
+          const cssColor = (result) => {
+            const text = String(result.value);
+            if (result.type === "color") { const m = /^#([0-9A-Fa-f]{2})([0-9A-Fa-f]{6})$/.exec(text); return m ? "#" + m[2] + m[1] : null; }
+            return /^#([0-9A-Fa-f]{3}|[0-9A-Fa-f]{6}|[0-9A-Fa-f]{8})$/.test(text) ? text : null;
+          };
+          // What the page can change of a node after the server drew it; any other bound property keeps the server's value.
+          const apply = (element, property, result) => {
+            const shown = expressions().text(result);
+            switch (property) {
+              case "text": case "title": element.textContent = shown; break;
+              case "enabled": if ("disabled" in element && result.type === "boolean") element.disabled = !result.value; break;
+              case "placeholder": { const input = element.matches("input") ? element : element.querySelector("input"); if (input) input.placeholder = shown; break; }
+              case "label": { const label = element.querySelector(".sp-field-label"); if (label) label.textContent = shown; break; }
+              case "accessibilityLabel": element.setAttribute("aria-label", shown); break;
+              case "color": { const color = cssColor(result); if (color) element.style.color = color; break; }
+              case "background": case "style.background": { const color = cssColor(result); if (color) element.style.background = color; break; }
+              case "url": if (element instanceof HTMLImageElement) { const url = safeURL(shown); if (url) element.src = url; } break;
+              case "width": case "height":
+                if (result.type === "integer" || result.type === "number") element.style[property] = Number(result.value) + "px"; break;
+              default: break;
+            }
+          };
           const refreshVisibility = () => {
-            for (const element of root.querySelectorAll("[data-sp-visible]")) {
-              let condition;
-              try { condition = JSON.parse(element.dataset.spVisible); } catch (_) { continue; }
-              element.hidden = !holds(condition);
+            for (const element of root.querySelectorAll("[data-sp-visible],[data-sp-bind]")) {
+              let shown = true;
+              if (element.dataset.spVisible) {
+                try { shown = holds(JSON.parse(element.dataset.spVisible)); } catch (_) { shown = true; }
+              }
+              if (element.dataset.spBind) {
+                let bindings = null;
+                try { bindings = JSON.parse(element.dataset.spBind); } catch (_) { bindings = null; }
+                if (bindings && typeof bindings === "object") {
+                  // Until the evaluator is there, the page shows what the server drew.
+                  if (!expressions()) { needExpressions(); continue; }
+                  for (const property of Object.keys(bindings)) {
+                    // A failing expression costs its property: it keeps its last value.
+                    const result = evaluate(bindings[property]);
+                    if (result.type === "error") continue;
+                    if (property === "visible") { if (result.type === "boolean") shown = shown && result.value; }
+                    else apply(element, property, result);
+                  }
+                }
+              }
+              element.hidden = !shown;
             }
           };
           const setState = (key, value) => {
@@ -93,6 +170,7 @@ public enum WebRuntime {
               if (header) header.querySelector("h1").textContent = answer.title;
             }
             const sameScreen = answer.screen === root.dataset.screen;
+            types = (answer.variables && typeof answer.variables === "object") ? answer.variables : {};
             if (answer.screen) root.dataset.screen = answer.screen;
             if (answer.intents) root.dataset.intents = answer.intents;
             if (answer.state && typeof answer.state === "object") {
@@ -140,6 +218,18 @@ public enum WebRuntime {
               case "intent": await sendIntent(action.name, action.payload); break;
               case "back": case "dismiss": history.back(); break;
               case "setState": setState(action.key, action.value === undefined ? null : action.value); break;
+              case "set": {
+                const result = evaluate(action.value);
+                const declared = types[action.variable];
+                const fits = !declared || result.type === declared || (declared === "number" && result.type === "integer");
+                if (result.type === "error" || !fits) {
+                  const message = result.type === "error" ? result.value : `${action.variable} is ${declared}, and the value is ${result.type}`;
+                  root.dispatchEvent(new CustomEvent("screenplay:error", { bubbles: true, detail: { message } }));
+                  break;
+                }
+                setState(action.variable, declared === "number" ? Number(result.value) : stored(result));
+                break;
+              }
               case "reload": location.reload(); break;
               case "sequence": for (const step of action.actions || []) await run(step); break;
               case "track": root.dispatchEvent(new CustomEvent("screenplay:track", { bubbles: true, detail: { event: action.event, properties: action.properties || {} } })); break;

@@ -40,14 +40,29 @@ struct PresentationBuilder {
         presentedCount += 1
         var subtree = Subtree(remembers: context.remembers)
         var visibility = PresentedVisibility.always
+        var own: [Diagnostic] = []
+        // Bound properties are computed first: the node is then presented as if it had been sent
+        // with their values (the memo keeps the node as sent, and the variables read).
+        let sent = node
+        let bindings = node.bindings
+        var node = node
+        if !bindings.isEmpty {
+            for expression in bindings.values {
+                for name in expression.variableNames { subtree.reads.read(name, in: context) }
+            }
+            let resolved = node.resolvingBindings(context.variables, evaluator: context.evaluator)
+            node = resolved.node
+            own += resolved.problems.map { $0.under(JSONPath(path)) }
+            visibility.isVisible = resolved.isVisible
+        }
         if let condition = node.visibleWhen {
             subtree.reads.read(condition.key, in: context)
-            visibility = PresentedVisibility(condition: condition, isVisible: condition.isSatisfied(by: context.values))
-            if !visibility.isVisible, options.hiddenNodes == .omitted {
-                return Memo(node: node, reads: subtree.reads, presented: nil)
-            }
+            visibility = PresentedVisibility(
+                condition: condition, isVisible: visibility.isVisible && condition.isSatisfied(by: context.values))
         }
-        var own: [Diagnostic] = []
+        if !visibility.isVisible, options.hiddenNodes == .omitted {
+            return Memo(node: sent, reads: subtree.reads, presented: nil, diagnostics: own)
+        }
         var accessibility = PresentedAccessibility(label: node.accessibilityLabel)
         var tap = node.action.flatMap(checked)
         let opensPage = tap.map(Self.opensPage) ?? false
@@ -179,12 +194,13 @@ struct PresentationBuilder {
         } else if accessibility.role == .button, let tap, Self.opensPage(tap) {
             accessibility.role = .link
         }
-        let presented = PresentedNode(
+        var presented = PresentedNode(
             type: node.type, nodeID: node.id, content: content, box: node.style, accessibility: accessibility, tap: tap,
             visibility: visibility, diagnostics: own)
+        if !bindings.isEmpty { presented.bindings = bindings }
         subtree.diagnostics += own
         return Memo(
-            node: node, reads: subtree.reads, presented: presented, children: subtree.children, lazyRows: subtree.lazyRows,
+            node: sent, reads: subtree.reads, presented: presented, children: subtree.children, lazyRows: subtree.lazyRows,
             diagnostics: subtree.diagnostics)
     }
 

@@ -41,23 +41,32 @@ public struct PresentationOptions: Sendable, Hashable {
     public var customTypes: Set<String>
     public var hiddenNodes: HiddenNodes
     public var missingComponents: MissingComponents
+    /// The locale expressions format numbers, currencies and dates in (`"fr"`, `"en_US"`).
+    public var localeIdentifier: String
 
     public init(
         urlPolicy: URLPolicy = URLPolicy(), customTypes: Set<String> = [], hiddenNodes: HiddenNodes = .omitted,
-        missingComponents: MissingComponents = .forThisBuild
+        missingComponents: MissingComponents = .forThisBuild, localeIdentifier: String = "en"
     ) {
         self.urlPolicy = urlPolicy
         self.customTypes = customTypes
         self.hiddenNodes = hiddenNodes
         self.missingComponents = missingComponents
+        self.localeIdentifier = localeIdentifier
     }
 }
 
-/// The inputs of one presentation: the client values and the options.
+/// The inputs of one presentation: the client values, their declared types and the options.
 struct PresentationContext: Sendable {
     let values: [String: JSONValue]
     let options: PresentationOptions
     let statistics: PresentationStatistics
+    /// The screen's declared variable types: what bindings read the values as.
+    var types: [String: ExpressionType] = [:]
+    /// What bindings are evaluated with.
+    var evaluator = ExpressionEvaluator()
+
+    var variables: ScreenVariables { ScreenVariables(types: types, values: values) }
     /// Whether the presentation is kept to be reused by the next one; a renderer that draws once
     /// (a web page) skips what only reuse needs.
     var remembers = true
@@ -70,6 +79,7 @@ struct PresentationContext: Sendable {
     /// Whether a node takes space at all, without presenting it.
     func isDrawn(_ node: Node) -> Bool {
         if options.hiddenNodes == .omitted, let condition = node.visibleWhen, !condition.isSatisfied(by: values) { return false }
+        if options.hiddenNodes == .omitted, !node.bindings.isEmpty, !node.isShown(by: variables, evaluator: evaluator) { return false }
         if options.missingComponents == .omitted, resolvesToMissing(node) { return false }
         return true
     }

@@ -25,29 +25,37 @@ public final class Presenter {
 
     /// The presentation of `screen`'s body under the client `values`.
     public func present(_ screen: Screen, values: [String: JSONValue]) -> ScreenPresentation {
-        present(screen.body, id: screen.id, at: [.key("body")], values: values)
+        present(screen.body, id: screen.id, at: [.key("body")], values: values, types: screen.variableTypes)
     }
 
     /// The presentation of a node on its own (a fragment, a test), at the root of the document.
     public func present(_ node: Node, values: [String: JSONValue] = [:]) -> ScreenPresentation {
-        present(node, id: nil, at: [], values: values)
+        present(node, id: nil, at: [], values: values, types: [:])
     }
 
     /// The presentation of `screen`'s body for a renderer that draws it once and keeps nothing (a
     /// web page, a terminal outline): nothing is remembered for a next presentation.
     public static func presentOnce(_ screen: Screen, values: [String: JSONValue], options: PresentationOptions) -> ScreenPresentation {
-        build(screen.body, at: [.key("body")], values: values, options: options, statistics: PresentationStatistics(), remembering: nil).0
+        build(
+            screen.body, at: [.key("body")], values: values, types: screen.variableTypes, options: options,
+            statistics: PresentationStatistics(), remembering: nil
+        ).0
     }
 
-    /// A node on its own, at the root of the document, drawn once.
-    public static func presentOnce(_ node: Node, values: [String: JSONValue], options: PresentationOptions) -> ScreenPresentation {
-        build(node, at: [], values: values, options: options, statistics: PresentationStatistics(), remembering: nil).0
+    /// A node on its own, at the root of the document, drawn once; its bindings read `values` as
+    /// `types` declares them.
+    public static func presentOnce(
+        _ node: Node, values: [String: JSONValue], types: [String: ExpressionType] = [:], options: PresentationOptions
+    ) -> ScreenPresentation {
+        build(node, at: [], values: values, types: types, options: options, statistics: PresentationStatistics(), remembering: nil).0
     }
 
-    private func present(_ node: Node, id: String?, at path: [JSONPath.Component], values: [String: JSONValue]) -> ScreenPresentation {
+    private func present(
+        _ node: Node, id: String?, at path: [JSONPath.Component], values: [String: JSONValue], types: [String: ExpressionType]
+    ) -> ScreenPresentation {
         let old = last.flatMap { $0.screenID == id ? $0.memo : nil }
         let (presentation, memo) = Self.build(
-            node, at: path, values: values, options: options, statistics: statistics, remembering: .init(old: old))
+            node, at: path, values: values, types: types, options: options, statistics: statistics, remembering: .init(old: old))
         last = (id, memo)
         return presentation
     }
@@ -59,10 +67,12 @@ public final class Presenter {
 
     /// Presents `node`; when `remembering`, builds what the next presentation reuses.
     private static func build(
-        _ node: Node, at path: [JSONPath.Component], values: [String: JSONValue], options: PresentationOptions,
-        statistics: PresentationStatistics, remembering: Remembering?
+        _ node: Node, at path: [JSONPath.Component], values: [String: JSONValue], types: [String: ExpressionType],
+        options: PresentationOptions, statistics: PresentationStatistics, remembering: Remembering?
     ) -> (ScreenPresentation, Memo) {
         var context = PresentationContext(values: values, options: options, statistics: statistics)
+        context.types = types
+        context.evaluator = ExpressionEvaluator(localeIdentifier: options.localeIdentifier)
         context.remembers = remembering != nil
         var builder = PresentationBuilder(context: context, path: path)
         let memo = builder.memo(for: node, reusing: remembering?.old)

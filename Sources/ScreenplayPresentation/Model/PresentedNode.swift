@@ -45,7 +45,15 @@ public struct PresentedNode: Sendable, Hashable {
     /// Padding, background and corner radius around the content: the node's style as sent.
     public var box: Style? {
         get { extras?.box }
-        set { extras = Extras.make(box: newValue, condition: extras?.condition, diagnostics: diagnostics) }
+        set { extras = Extras.make(box: newValue, condition: extras?.condition, diagnostics: diagnostics, bindings: bindings) }
+    }
+
+    /// The node's bound properties (``Node/bindings``), already evaluated into this presentation,
+    /// kept so that a renderer that re-evaluates them itself (the web page's script, as the user
+    /// types) can: `"visible"` among them decides ``visibility``.
+    public var bindings: [String: PropertyExpression] {
+        get { extras?.bindings ?? [:] }
+        set { extras = Extras.make(box: box, condition: extras?.condition, diagnostics: diagnostics, bindings: newValue) }
     }
 
     /// Whether the node is shown now, and the condition that decides it as the client state changes.
@@ -53,7 +61,7 @@ public struct PresentedNode: Sendable, Hashable {
         get { PresentedVisibility(condition: extras?.condition, isVisible: isVisible) }
         set {
             isVisible = newValue.isVisible
-            extras = Extras.make(box: box, condition: newValue.condition, diagnostics: diagnostics)
+            extras = Extras.make(box: box, condition: newValue.condition, diagnostics: diagnostics, bindings: bindings)
         }
     }
 
@@ -84,7 +92,7 @@ public struct PresentedNode: Sendable, Hashable {
     /// Problems found while presenting this node (a client value of the wrong type for a control).
     public var diagnostics: [Diagnostic] {
         get { extras?.diagnostics ?? [] }
-        set { extras = Extras.make(box: box, condition: extras?.condition, diagnostics: newValue) }
+        set { extras = Extras.make(box: box, condition: extras?.condition, diagnostics: newValue, bindings: bindings) }
     }
 
     /// The optional parts, immutable once boxed.
@@ -92,19 +100,26 @@ public struct PresentedNode: Sendable, Hashable {
         let box: Style?
         let condition: StateCondition?
         let diagnostics: [Diagnostic]
+        let bindings: [String: PropertyExpression]
 
-        private init(box: Style?, condition: StateCondition?, diagnostics: [Diagnostic]) {
+        private init(box: Style?, condition: StateCondition?, diagnostics: [Diagnostic], bindings: [String: PropertyExpression]) {
             self.box = box
             self.condition = condition
             self.diagnostics = diagnostics
+            self.bindings = bindings
         }
 
-        static func make(box: Style?, condition: StateCondition?, diagnostics: [Diagnostic]) -> Extras? {
-            box == nil && condition == nil && diagnostics.isEmpty ? nil : Extras(box: box, condition: condition, diagnostics: diagnostics)
+        static func make(
+            box: Style?, condition: StateCondition?, diagnostics: [Diagnostic], bindings: [String: PropertyExpression] = [:]
+        ) -> Extras? {
+            box == nil && condition == nil && diagnostics.isEmpty && bindings.isEmpty
+                ? nil : Extras(box: box, condition: condition, diagnostics: diagnostics, bindings: bindings)
         }
 
         static func == (lhs: Extras, rhs: Extras) -> Bool {
-            lhs === rhs || (lhs.box == rhs.box && lhs.condition == rhs.condition && lhs.diagnostics == rhs.diagnostics)
+            lhs === rhs
+                || (lhs.box == rhs.box && lhs.condition == rhs.condition && lhs.diagnostics == rhs.diagnostics
+                    && lhs.bindings == rhs.bindings)
         }
 
         func hash(into hasher: inout Hasher) {

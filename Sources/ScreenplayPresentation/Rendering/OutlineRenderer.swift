@@ -135,6 +135,7 @@ public enum OutlineRenderer {
         case .dismiss: "dismiss"
         case .present(let url, let style): "present \(url) (\(style.rawValue))"
         case .setState(let key, let value): "set \(key)=\(compact(value))"
+        case .set(let variable, let value): "set \(variable)=\(value.source)"
         case .reload: "reload"
         case .sequence(let actions): "[" + actions.map(describe).joined(separator: "; ") + "]"
         case .track(let event, _): "track \(event)"

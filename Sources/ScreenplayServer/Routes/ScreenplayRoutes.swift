@@ -185,14 +185,18 @@ public struct ScreenplayRoutes: Sendable {
         router.post(screens) { request, context in
             try await pipeline.post(request, path: context.parameters.getCatchAll())
         }
-        Self.serve(RouterPath(stringLiteral: WebRuntime.path), on: router) { _, _ in
-            Response(
-                status: .ok,
-                headers: [
-                    .contentType: "text/javascript; charset=utf-8", .cacheControl: "public, max-age=31536000, immutable",
-                    .xContentTypeOptions: "nosniff",
-                ],
-                body: ResponseBody(byteBuffer: ByteBuffer(string: WebRuntime.source)))
+        // The page's scripts, under names that carry their hashes: cached for a year, never stale.
+        for (path, source) in [(WebRuntime.path, WebRuntime.source), (ExpressionScript.path, ExpressionScript.source)] {
+            let body = ByteBuffer(string: source)
+            Self.serve(RouterPath(stringLiteral: path), on: router) { _, _ in
+                Response(
+                    status: .ok,
+                    headers: [
+                        .contentType: "text/javascript; charset=utf-8", .cacheControl: "public, max-age=31536000, immutable",
+                        .xContentTypeOptions: "nosniff",
+                    ],
+                    body: ResponseBody(byteBuffer: body))
+            }
         }
         for page in table.webPages {
             Self.serve(RouterPath(stringLiteral: "/" + page.pattern.description), on: router) { request, _ in

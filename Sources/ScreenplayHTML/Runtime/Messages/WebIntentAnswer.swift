@@ -37,7 +37,7 @@ package struct WebIntentAnswer: Sendable, Hashable {
     /// - Parameter intents: where the screen's intents go unless it names its own `intents`.
     package init(screen: Screen?, intents: String, effects: [Action], stateToken: String?, renderer: HTMLRenderer) {
         self.init(
-            content: screen.map { WebPageContent($0, renderer: renderer) }, state: screen?.state,
+            content: screen.map { WebPageContent($0, renderer: renderer) }, state: screen?.initialValues,
             intents: screen.map { $0.intents ?? intents }, effects: effects, stateToken: stateToken)
     }
 

@@ -17,22 +17,28 @@ package struct WebPageContent: Sendable, Hashable {
     package var content: String
     /// The classes `content` uses.
     package var css: String
+    /// The declared type of each of the screen's variables, by name (`root.dataset.variables`):
+    /// what the page's expressions read its values as.
+    package var variables: [String: ExpressionType]
 
-    package init(screenID: String, title: String?, content: String, css: String) {
+    package init(screenID: String, title: String?, content: String, css: String, variables: [String: ExpressionType] = [:]) {
         self.screenID = screenID
         self.title = title
         self.content = content
         self.css = css
+        self.variables = variables
     }
 
     /// The content of `screen`, rendered with `renderer`'s links and app-defined components.
     package init(_ screen: Screen, renderer: HTMLRenderer) {
-        let fragment = HTMLPage.fragment(for: screen, link: renderer.link, customRenderers: renderer.customRenderers)
-        self.init(screenID: screen.id, title: fragment.title, content: fragment.content, css: fragment.css)
+        let fragment = HTMLPage.fragment(
+            for: screen, language: renderer.localeIdentifier, link: renderer.link, customRenderers: renderer.customRenderers)
+        self.init(
+            screenID: screen.id, title: fragment.title, content: fragment.content, css: fragment.css, variables: screen.variableTypes)
     }
 
     private enum Key: String, JSONKey {
-        case content, css, screen, title
+        case content, css, screen, title, variables
     }
 
     package func encoded() -> [UInt8] {
@@ -50,5 +56,11 @@ package struct WebPageContent: Sendable, Hashable {
         writer.member(Key.css, css)
         writer.member(Key.screen, screenID)
         writer.member(Key.title, title)
+        if !variables.isEmpty { writer.member(Key.variables, Self.typesJSON(variables)) }
+    }
+
+    /// The types as the page reads them: `{"cartCount": "integer"}`.
+    package static func typesJSON(_ types: [String: ExpressionType]) -> JSONValue {
+        .object(types.mapValues { .string($0.rawValue) })
     }
 }

@@ -80,7 +80,8 @@ package struct WebPatchEvent: Sendable, Hashable {
         for anchor in anchors where seen.insert(anchor).inserted {
             guard let node = new.body.node(withID: anchor) else { continue }
             var nodeRenderer = renderer
-            nodeRenderer.state = new.state
+            nodeRenderer.state = new.initialValues
+            nodeRenderer.variableTypes = new.variableTypes
             let html = nodeRenderer.render(node)
             changes.append(NodeChange(id: anchor, html: html, css: nodeRenderer.css))
         }

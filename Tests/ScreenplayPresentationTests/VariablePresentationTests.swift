@@ -1,0 +1,88 @@
+import ScreenplayDSL
+import ScreenplayPresentation
+import Testing
+
+/// Bound properties, decided in the presentation for every renderer.
+@Suite struct VariablePresentationTests {
+    /// A header with a cart badge, and a list of products that read nothing.
+    static func shop() throws -> Screen {
+        var badge = Text("0").node
+        badge.id = "badge"
+        badge.bindings["text"] = try PropertyExpression("@{cartCount}")
+        badge.bindings["visible"] = try PropertyExpression("@{cartCount > 0}")
+        var total = Text("").node
+        total.id = "total"
+        total.bindings["text"] = try PropertyExpression("@{toNumber(cartCount) * 9.5} €")
+        let header = HStack {
+            Text("Shop")
+            badge
+        }
+        let products = VStack {
+            for index in 0..<20 {
+                HStack {
+                    Text("Product \(index)")
+                    Button("Add", action: try! .set("cartCount", to: "@{cartCount + 1}"))
+                }
+            }
+        }
+        return Screen(
+            id: "shop", variables: [VariableDeclaration("cartCount", type: .integer, value: 0)],
+            body: VStack {
+                header
+                total
+                products
+            }.node)
+    }
+
+    static func texts(_ presentation: ScreenPresentation) -> [String] {
+        var texts: [String] = []
+        presentation.walk { node, _ in if case .text(let text) = node.content { texts.append(text.plainText) } }
+        return texts
+    }
+
+    @Test func aVariableChangeRepresentsOnlyTheNodesThatReadIt() throws {
+        let screen = try Self.shop()
+        let presenter = Presenter()
+        var values = screen.initialValues
+        let first = presenter.present(screen, values: values)
+        let built = presenter.statistics.presented
+        #expect(!Self.texts(first).contains("0"), "the badge is hidden while the cart is empty")
+
+        values["cartCount"] = 3
+        let second = presenter.present(screen, values: values)
+        let rebuilt = presenter.statistics.presented - built
+        // The root, the header and its badge, and the total: not one of the 20 product rows.
+        #expect(rebuilt == 4, "re-presented \(rebuilt) of \(built) nodes")
+        #expect(Self.texts(second).contains("3"))
+        #expect(Self.texts(second).contains("28.5 €"))
+        guard case .stack(_, let before)? = first.root?.content, case .stack(_, let after)? = second.root?.content else {
+            Issue.record("the body is a stack")
+            return
+        }
+        #expect(before.last == after.last, "the product list is the value built before")
+    }
+
+    @Test func aFailingBindingIsADiagnosticAtItsPathAndTheLiteralShows() throws {
+        var node = Text("no total").node
+        node.bindings["text"] = try PropertyExpression("@{100 / cartCount} each")
+        let screen = Screen(
+            id: "s", variables: [VariableDeclaration("cartCount", type: .integer, value: 0)],
+            body: VStack {
+                Text("a")
+                node
+            }.node)
+        let presentation = Presenter().present(screen, values: screen.initialValues)
+        #expect(Self.texts(presentation) == ["a", "no total"])
+        #expect(presentation.diagnostics.map(\.path.description) == ["body.children[1].bindings.text"])
+    }
+
+    @Test func aWebPageKeepsHiddenBoundNodesWithTheirExpressions() throws {
+        let screen = try Self.shop()
+        let presentation = Presenter.presentOnce(screen, values: screen.initialValues, options: PresentationOptions(hiddenNodes: .kept))
+        var badge: PresentedNode?
+        presentation.walk { node, _ in if node.nodeID == "badge" { badge = node } }
+        let shown = try #require(badge)
+        #expect(!shown.visibility.isVisible)
+        #expect(shown.bindings["visible"]?.source == "@{cartCount > 0}")
+    }
+}
