@@ -9,6 +9,8 @@ import Testing
 /// files list the platforms each case holds for, and Screenplay claims a case by adding its name,
 /// so a case that documents one platform's quirk never runs by accident. An error case with an
 /// empty `value` accepts any error; `expected_warnings`, when given, must match the warnings.
+/// `locale` (on a case, or on the file for all its cases) is the evaluator's locale; `en_US`
+/// when absent, the evaluator's default.
 ///
 /// To run DivKit's own `test_data/expression_test_data` as another platform would, point
 /// `SCREENPLAY_EXPRESSION_CASES` at its directory and set `SCREENPLAY_EXPRESSION_PLATFORM=ios`.
@@ -27,6 +29,7 @@ import Testing
         var expected: [String: Any]
         var variables: [[String: Any]]
         var warnings: [String]?
+        var locale: String?
     }
 
     static func cases() throws -> [Case] {
@@ -37,13 +40,15 @@ import Testing
             guard let document = try JSONSerialization.jsonObject(with: data) as? [String: Any],
                 let list = document["cases"] as? [[String: Any]]
             else { continue }
+            let fileLocale = document["locale"] as? String
             for (index, entry) in list.enumerated() {
                 if let platforms = entry["platforms"] as? [String], !platforms.contains(platform) { continue }
                 guard let expression = entry["expression"] as? String, let expected = entry["expected"] as? [String: Any] else { continue }
                 cases.append(
                     Case(
                         file: file, name: entry["name"] as? String ?? "#\(index)", expression: expression, expected: expected,
-                        variables: entry["variables"] as? [[String: Any]] ?? [], warnings: entry["expected_warnings"] as? [String]))
+                        variables: entry["variables"] as? [[String: Any]] ?? [], warnings: entry["expected_warnings"] as? [String],
+                        locale: entry["locale"] as? String ?? fileLocale))
             }
         }
         return cases
@@ -108,7 +113,8 @@ import Testing
             let outcome: Result<ExpressionValue, ExpressionError>
             do {
                 let node = try ExpressionParser.parse(property: testCase.expression)
-                outcome = .success(try ExpressionEvaluator().evaluate(node, variables: variables, warnings: &warnings))
+                let evaluator = ExpressionEvaluator(localeIdentifier: testCase.locale ?? "en_US")
+                outcome = .success(try evaluator.evaluate(node, variables: variables, warnings: &warnings))
             } catch {
                 outcome = .failure(error)
             }

@@ -63,9 +63,9 @@ extension ExpressionFunctions {
         }
         define(
             "formatDateAsUTCWithLocale", [.datetime, .string, .string], .string,
-            "As formatDateAsUTC; names are English whatever the locale, for now."
+            "As formatDateAsUTC, with month, day and era names in the given locale."
         ) { call in
-            try .string(DatePattern.format(call.datetime(0), pattern: call.string(1)))
+            try .string(LocalDatePattern.format(call.datetime(0), pattern: call.string(1), locale: .resolve(call.string(2))))
         }
         let intervals: [(String, Int64, Int64?)] = [
             ("getIntervalSeconds", 1000, 60), ("getIntervalTotalSeconds", 1000, nil), ("getIntervalMinutes", 60_000, 60),

@@ -39,6 +39,7 @@ public struct ExpressionFunctions: Sendable {
         registry.addTrigonometry()
         registry.addColors()
         registry.addDates()
+        registry.addFormatting()
         registry.addCollections()
         registry.addVariables()
         registry.addMethods()

@@ -1,5 +1,6 @@
 import Crypto
 import Foundation
+import Screenplay
 
 /// The expression language's evaluator for the web page: the same language, semantics and error
 /// messages as the Swift `ExpressionEvaluator` (DivKit's), in plain JavaScript — a tokenizer, a
@@ -17,7 +18,7 @@ import Foundation
 /// ScreenplayExpressions.evaluate("@{2 / 0}")
 /// // { type: "error", value: "Failed to evaluate [2 / 0]. Division by zero is not supported.", kind: "evaluation", range: [2, 7] }
 /// const tree = ScreenplayExpressions.parse("@{a > 1 ? 'many' : 'one'}")   // throws on a syntax error
-/// ScreenplayExpressions.evaluate(tree, variables, { limits: { maxSteps: 1000 }, now: () => Date.now() })
+/// ScreenplayExpressions.evaluate(tree, variables, { limits: { maxSteps: 1000 }, now: () => Date.now(), locale: "fr-FR" })
 /// ```
 ///
 /// Results: integers are `BigInt` (64-bit; overflow is an error), numbers `Number`, colors
@@ -870,8 +871,190 @@ package enum ExpressionScript {
           fn("getDayOfWeek", ["datetime"], "integer", (c) => int(dayOfWeek(c.args[0].v)));
           fn("getTimestamp", ["datetime"], "integer", (c) => int(c.args[0].v));
           fn("formatDateAsUTC", ["datetime", "string"], "string", (c) => str(formatDate(c.args[0].v, c.args[1].v)));
-          // English names only: the locale is accepted and not applied yet.
-          fn("formatDateAsUTCWithLocale", ["datetime", "string", "string"], "string", (c) => str(formatDate(c.args[0].v, c.args[1].v)));
+          fn("formatDateAsUTCWithLocale", ["datetime", "string", "string"], "string", (c) => str(formatLocalDate(c.args[0].v, c.args[1].v, localeOf(c.args[2].v))));
+
+          // Formatting in a locale (ExpressionFunctions+Formatting.swift). LOCALES is FormattingLocale.table, written into this
+          // source by Swift: one table for both evaluators. Never Intl: its output changes with the browser's ICU.
+          const LOCALES = \#(FormattingLocale.javaScriptTable);
+          const localeOf = (id) => {
+            const parts = String(id).toLowerCase().split(/[-_]/).filter((p) => p.length > 0);
+            if (parts.length === 0) return LOCALES.en;
+            const region = parts.slice(1, 3).find((p) => p.length === 2 || /^[0-9]{3}$/.test(p));
+            return (region && LOCALES[parts[0] + "-" + region]) || LOCALES[parts[0]] || LOCALES.en;
+          };
+          // A number as exact decimal digits: a double's shortest round-trip digits (as ICU rounds them), an integer's own.
+          const decimalOf = (value) => {
+            const d = { negative: false, integer: [], fraction: [], special: null };
+            if (value.t === "integer") {
+              const s = (value.v < 0n ? -value.v : value.v).toString();
+              d.negative = value.v < 0n;
+              if (s !== "0") d.integer = Array.from(s, Number);
+              return d;
+            }
+            const x = value.v;
+            if (Number.isNaN(x)) { d.special = "NaN"; return d; }
+            d.negative = x < 0 || Object.is(x, -0);
+            if (!Number.isFinite(x)) { d.special = "\u221E"; return d; }
+            if (x === 0) return d;
+            const [mantissa, e] = Math.abs(x).toExponential().split("e");
+            const all = Array.from(mantissa.replace(".", ""), Number);
+            while (all.length > 1 && all[all.length - 1] === 0) all.pop();
+            const exponent = Number(e);
+            if (exponent >= 0) {
+              d.integer = all.slice(0, exponent + 1);
+              while (d.integer.length < exponent + 1) d.integer.push(0);
+              d.fraction = all.slice(exponent + 1);
+            } else {
+              d.fraction = new Array(-exponent - 1).fill(0).concat(all);
+            }
+            return d;
+          };
+          // Half to even at `digits` fraction digits.
+          const roundDecimal = (d, digits) => {
+            if (d.fraction.length <= digits) return;
+            const rest = d.fraction.slice(digits);
+            d.fraction = d.fraction.slice(0, digits);
+            const last = d.fraction.length ? d.fraction[d.fraction.length - 1] : d.integer.length ? d.integer[d.integer.length - 1] : 0;
+            const beyond = rest.slice(1).some((x) => x !== 0);
+            if (!(rest[0] > 5 || (rest[0] === 5 && (beyond || last % 2 === 1)))) return;
+            for (let i = d.fraction.length - 1; i >= 0; i--) { if (d.fraction[i] < 9) { d.fraction[i]++; return; } d.fraction[i] = 0; }
+            for (let i = d.integer.length - 1; i >= 0; i--) { if (d.integer[i] < 9) { d.integer[i]++; return; } d.integer[i] = 0; }
+            d.integer.unshift(1);
+          };
+          const decimalText = (source, o) => {
+            if (source.special !== null) return source.special;
+            const d = { integer: source.integer.slice(), fraction: source.fraction.slice() };
+            roundDecimal(d, o.maxFraction);
+            while (d.fraction.length > o.minFraction && d.fraction[d.fraction.length - 1] === 0) d.fraction.pop();
+            while (d.fraction.length < o.minFraction) d.fraction.push(0);
+            const integer = new Array(Math.max(0, o.minInteger - d.integer.length)).fill(0).concat(d.integer);
+            const grouped = o.grouping !== null && integer.length >= o.grouping + o.minimumGrouping;
+            let body = "";
+            integer.forEach((digit, i) => {
+              if (grouped && i > 0 && (integer.length - i) % o.grouping === 0) body += o.group;
+              body += digit;
+            });
+            if (d.fraction.length || o.alwaysShowsDecimal) body += o.decimal;
+            return body + d.fraction.join("");
+          };
+          // A DecimalFormat pattern as DivKit reads it (#, 0, one "," in the integer part, one "."); null when it is not one.
+          const numberPattern = (pattern) => {
+            const s = Array.from(pattern);
+            if (s.filter((x) => x === ",").length > 1 || s.filter((x) => x === ".").length > 1) return null;
+            const point = s.indexOf(".");
+            const integer = point < 0 ? s : s.slice(0, point), fraction = point < 0 ? [] : s.slice(point + 1);
+            if (fraction.includes(",") || (point < 0 && integer.length === 0)) return null;
+            const comma = integer.indexOf(",");
+            const grouping = comma < 0 ? null : integer.length - comma - 1;
+            if (grouping !== null && grouping < 1) return null;
+            const digits = integer.filter((x) => x !== ",");
+            let zero = digits.indexOf("0");
+            if (zero < 0) zero = digits.length;
+            if (!digits.slice(0, zero).every((x) => x === "#") || !digits.slice(zero).every((x) => x === "0")) return null;
+            let hash = fraction.indexOf("#");
+            if (hash < 0) hash = fraction.length;
+            if (!fraction.slice(0, hash).every((x) => x === "0") || !fraction.slice(hash).every((x) => x === "#")) return null;
+            return { minInteger: Math.max(1, digits.length - zero), minFraction: hash, maxFraction: fraction.length, grouping,
+              alwaysShowsDecimal: point >= 0 && fraction.length === 0 };
+          };
+          const decimalFormat = (c, id) => {
+            const p = numberPattern(c.args[1].v);
+            if (p === null) throw new Failure("Incorrect format pattern.");
+            checkLength(c, p.minInteger + p.minFraction);
+            const locale = localeOf(id), d = decimalOf(c.args[0]);
+            const body = decimalText(d, Object.assign({ minimumGrouping: 1, group: locale.group, decimal: locale.decimal }, p));
+            const s = (d.negative ? locale.minus : "") + body;
+            checkLength(c, codePoints(s));
+            return str(s);
+          };
+          const alphabetic = (ch) => ch !== undefined && /\p{Alphabetic}/u.test(ch);
+          // The pattern's ¤ and # replaced, with CLDR's no-break space between a letter of the symbol and a digit.
+          const currencyText = (pattern, symbol, amount) => {
+            const cs = Array.from(pattern), sym = Array.from(symbol);
+            let out = "";
+            cs.forEach((ch, i) => {
+              if (ch === "\u00A4") { out += symbol; if (cs[i + 1] === "#" && alphabetic(sym[sym.length - 1])) out += "\u00A0"; }
+              else if (ch === "#") { out += amount; if (cs[i + 1] === "\u00A4" && alphabetic(sym[0])) out += "\u00A0"; }
+              else out += ch;
+            });
+            return out;
+          };
+          const formatCurrency = (c, id) => {
+            const given = c.args[1].v, code = given.toUpperCase();
+            if (!/^[A-Z]{3}$/.test(code)) throw new Failure(`Expecting a three-letter ISO 4217 currency code, instead got '${given}'.`);
+            const locale = localeOf(id), d = decimalOf(c.args[0]);
+            const digits = CURRENCY_DIGITS[code] === undefined ? 2 : CURRENCY_DIGITS[code];
+            const amount = decimalText(d, { minInteger: 1, minFraction: digits, maxFraction: digits, grouping: 3,
+              minimumGrouping: locale.minimumGrouping, group: locale.currencyGroup, decimal: locale.currencyDecimal, alwaysShowsDecimal: false });
+            const patterns = locale.currencyPattern.split(";");
+            let pattern = patterns[0];
+            if (d.negative) pattern = patterns.length > 1 ? patterns[1] : locale.minus + pattern;
+            const s = currencyText(pattern, Object.prototype.hasOwnProperty.call(locale.symbols, code) ? locale.symbols[code] : code, amount);
+            checkLength(c, codePoints(s));
+            return str(s);
+          };
+          const CURRENCY_DIGITS = \#(FormattingLocale.javaScriptCurrencyDigits);
+          for (const t of ["integer", "number"]) {
+            fn("decimalFormat", [t, "string"], "string", (c) => decimalFormat(c, c.locale));
+            fn("decimalFormat", [t, "string", "string"], "string", (c) => decimalFormat(c, c.args[2].v));
+            method("decimalFormat", [t, "string"], "string", (c) => decimalFormat(c, c.locale));
+            method("decimalFormat", [t, "string", "string"], "string", (c) => decimalFormat(c, c.args[2].v));
+            fn("formatCurrency", [t, "string"], "string", (c) => formatCurrency(c, c.locale));
+            fn("formatCurrency", [t, "string", "string"], "string", (c) => formatCurrency(c, c.args[2].v));
+          }
+          // ICU date letters with the locale's names: G y u M L d D E a H h K k m s S; fields in UTC.
+          const formatLocalDate = (ms, pattern, locale) => {
+            const c = civil(ms);
+            const s = Array.from(pattern);
+            let out = "";
+            for (let i = 0; i < s.length;) {
+              const ch = s[i];
+              if (ch === "'") {
+                if (s[i + 1] === "'") { out += "'"; i += 2; continue; }
+                i++;
+                while (i < s.length && s[i] !== "'") out += s[i++];
+                i++;
+                continue;
+              }
+              if (!/^[A-Za-z]$/.test(ch)) { out += ch; i++; continue; }
+              let n = 1;
+              while (s[i + n] === ch) n++;
+              i += n;
+              const month = Number(c.month) - 1;
+              switch (ch) {
+                case "G": out += (n === 4 ? locale.longEras : locale.eras)[c.year > 0n ? 1 : 0]; break;
+                case "y": out += n === 2 ? pad(c.year % 100n, 2) : pad(c.year, n); break;
+                case "u": out += pad(c.year, n); break;
+                case "M": out += n <= 2 ? pad(c.month, n) : (n === 3 ? locale.shortMonths : locale.months)[month]; break;
+                case "L": out += n <= 2 ? pad(c.month, n) : (n === 3 ? locale.standaloneShortMonths : locale.standaloneMonths)[month]; break;
+                case "d": out += pad(c.day, n); break;
+                case "D": {
+                  const january = civilMillis({ year: c.year, month: 1n, day: 1n, hours: 0n, minutes: 0n, seconds: 0n, millis: 0n });
+                  out += pad(floorDiv(ms - (january === null ? 0n : january), 86400000n)[0] + 1n, n);
+                  break;
+                }
+                case "E": out += (n <= 3 ? locale.shortDays : locale.days)[Number(dayOfWeek(ms)) - 1]; break;
+                case "a": out += locale.dayPeriods[c.hours < 12n ? 0 : 1]; break;
+                case "H": out += pad(c.hours, n); break;
+                case "h": out += pad(c.hours % 12n === 0n ? 12n : c.hours % 12n, n); break;
+                case "K": out += pad(c.hours % 12n, n); break;
+                case "k": out += pad(c.hours === 0n ? 24n : c.hours, n); break;
+                case "m": out += pad(c.minutes, n); break;
+                case "s": out += pad(c.seconds, n); break;
+                case "S": { const ms3 = pad(c.millis, 3); out += n <= 3 ? ms3.slice(0, n) : ms3 + "0".repeat(n - 3); break; }
+                case "z": case "Z": throw new Failure(`z/Z not supported in [${pattern}]`, false, true);
+                default: throw new Failure("Incorrect format pattern.");
+              }
+            }
+            return out;
+          };
+          const localDate = (c, locale) => {
+            const s = formatLocalDate(c.args[0].v, c.args[1].v, locale);
+            checkLength(c, codePoints(s));
+            return str(s);
+          };
+          fn("formatDateAsLocal", ["datetime", "string"], "string", (c) => localDate(c, localeOf(c.locale)));
+          fn("formatDateAsLocalWithLocale", ["datetime", "string", "string"], "string", (c) => localDate(c, localeOf(c.args[2].v)));
           const INTERVALS = [["getIntervalSeconds", 1000n, 60n], ["getIntervalTotalSeconds", 1000n, null], ["getIntervalMinutes", 60000n, 60n],
             ["getIntervalTotalMinutes", 60000n, null], ["getIntervalHours", 3600000n, 24n], ["getIntervalTotalHours", 3600000n, null],
             ["getIntervalTotalDays", 86400000n, null], ["getIntervalTotalWeeks", 604800000n, null]];
@@ -1269,6 +1452,8 @@ package enum ExpressionScript {
               this.variables = variables;
               this.limits = Object.assign({}, LIMITS, options.limits || {});
               this.now = options.now || (() => Date.now());
+              // The locale formatting functions use: the option, else the page's language, else en_US (as in Swift).
+              this.locale = options.locale || (typeof document !== "undefined" && document.documentElement && document.documentElement.lang) || "en_US";
               this.steps = 0; this.depth = 0; this.warnings = [];
             }
             failed(shown, reason, n) { return new ExpressionError("evaluation", `Failed to evaluate [${shown}]. ${reason}`, n.range); }
@@ -1399,7 +1584,7 @@ package enum ExpressionScript {
               try { f = resolve(name, args.map((a) => a.t), isMethod); }
               catch (e) { if (e instanceof Failure) throw this.failed(`${name}(${shownArgs(args)})`, e.reason, n); throw e; }
               const converted = args.map((a, i) => f.params[Math.min(i, f.params.length - 1)] === "number" && a.t === "integer" ? num(Number(a.v)) : a);
-              const context = { args: converted, variables: this.variables, now: this.now, maxStringLength: this.limits.maxStringLength, warnings: [] };
+              const context = { args: converted, variables: this.variables, now: this.now, locale: this.locale, maxStringLength: this.limits.maxStringLength, warnings: [] };
               try {
                 const result = f.body(context);
                 this.warnings.push(...context.warnings);

@@ -19,11 +19,13 @@ struct ExpressionBrowserTests {
     /// Runs one file's cases in the page and answers `{run, failures: [{name, expression, expected, actual}]}`.
     /// Integers are compared exactly (BigInt), numbers as JSON numbers, colors after normalising,
     /// arrays and dicts structurally; an error case with an empty (or non-string) value accepts any
-    /// error; `expected_warnings`, when given, must match.
+    /// error; `expected_warnings`, when given, must match. A case's `locale` (else the file's, else
+    /// `en_US`) is passed as the evaluation's locale option.
     static let runner = #"""
         const runCases = (fileText, platform) => {
           const E = window.ScreenplayExpressions;
-          const cases = (JSON.parse(fileText).cases || []);
+          const file = JSON.parse(fileText);
+          const cases = file.cases || [];
           const deepEqual = (a, b) => {
             if (a === b) return true;
             if (typeof a !== "object" || typeof b !== "object" || a === null || b === null) return false;
@@ -42,7 +44,7 @@ struct ExpressionBrowserTests {
             if (Array.isArray(c.platforms) && !c.platforms.includes(platform)) continue;
             if (typeof c.expression !== "string" || !c.expected) continue;
             run++;
-            const expected = c.expected, actual = E.evaluate(c.expression, c.variables || []);
+            const expected = c.expected, actual = E.evaluate(c.expression, c.variables || [], { locale: c.locale || file.locale || "en_US" });
             let ok;
             if (expected.type === "error") {
               const message = typeof expected.value === "string" ? expected.value : "";
