@@ -1,5 +1,5 @@
 import Foundation
-import Screenplay
+import ScreenplayDSL
 import Testing
 
 /// Parses, type-checks and evaluates what the DSL wrote: the checker must find exactly the Swift
@@ -278,5 +278,88 @@ private let hostileStrings: [String] = [
         #expect(label.initialValues == ["count": .integer(2)])
         #expect(label.variableTypes == ["count": .integer, "name": .string])
         #expect(label.textWithoutExpressions == " points for ")
+    }
+
+    // MARK: Screens
+
+    @Test func textPicksTheTemplateOnlyForTypedInterpolations() throws {
+        let count = Variable<Int>("cartCount", initial: 2)
+        let bound = Text("\(count) items").node
+        #expect(bound.bindings["text"]?.source == "@{cartCount} items")
+        #expect(bound.component == .text(Text("2 items")))
+        let unknown = Text("\(cartCount) items", size: 15).node
+        #expect(unknown.bindings["text"]?.source == "@{cartCount} items")
+        #expect(unknown.component == .text(Text(" items", size: 15)))
+        let alone = Text("\(count)").node
+        #expect(alone.bindings["text"]?.source == "@{toString(cartCount)}")
+        #expect(alone.component == .text(Text("2")))
+        // Literals, runtime strings and Swift values stay text: nothing is bound.
+        let runtime = "@{cartCount} from a server \\@{x} '"
+        let price = 1e7
+        for (node, text) in [
+            (Text("plain").node, "plain"), (Text(runtime).node, runtime), (Text("Hello \(runtime)").node, "Hello " + runtime),
+            (Text("Total \(price)").node, "Total 10000000.0"), (Text("@{cartCount}").node, "@{cartCount}"),
+        ] {
+            #expect(node.bindings.isEmpty, "\(text)")
+            #expect(node.component == .text(Text(text)), "\(text)")
+        }
+    }
+
+    @Test func modifiersBindPropertiesAndActionsSetVariables() throws {
+        let accent = Variable<ExpressionColor>("accent")
+        let node = Text("Sale").visible(when: cartCount == 0).bind("color", to: accent)
+            .bind("accessibilityLabel", to: ExpressionTemplate("\(cartCount) in the cart"))
+        #expect(node.bindings["visible"]?.source == "@{cartCount == 0}")
+        #expect(node.bindings["color"]?.source == "@{accent}")
+        #expect(node.bindings["accessibilityLabel"]?.source == "@{cartCount} in the cart")
+        #expect(Text("Old").visible(when: StateCondition("shown")).visibleWhen == StateCondition("shown"))
+        #expect(Text("Always").visible(when: true).bindings["visible"]?.source == "@{true}")
+        #expect(Action.set(cartCount, to: cartCount + 1) == .set("cartCount", try PropertyExpression("@{cartCount + 1}")))
+        #expect(Action.set(name, to: "it's") == .set("name", try PropertyExpression("@{'it\\'s'}")))
+        #expect(Action.set(name, to: ExpressionTemplate("\(cartCount)!")) == .set("name", try PropertyExpression("@{cartCount}!")))
+    }
+
+    @Test func variablesDeclareThemselves() throws {
+        #expect(cartCount.declaration() == VariableDeclaration("cartCount", type: .integer, value: 0))
+        #expect(Variable<Int>("n", initial: 4).declaration() == VariableDeclaration("n", type: .integer, value: 4))
+        #expect(
+            Variable<Int>("n", initial: 4).declaration(initial: 5, scope: .app)
+                == VariableDeclaration("n", type: .integer, value: 5, scope: .app))
+        #expect(total.declaration(initial: 2.5) == VariableDeclaration("total", type: .number, value: 2.5))
+        #expect(name.declaration(initial: "@{x}") == VariableDeclaration("name", type: .string, value: "@{x}"))
+        #expect(isMember.declaration() == VariableDeclaration("isMember", type: .boolean, value: false))
+        #expect(
+            Variable<ExpressionColor>("accent").declaration(initial: ExpressionColor(argb: 0xFF00_80FF))
+                == VariableDeclaration("accent", type: .color, value: "#FF0080FF"))
+        #expect(
+            Variable<Date>("start").declaration(initial: Date(timeIntervalSince1970: 1_700_000_000))
+                == VariableDeclaration("start", type: .datetime, value: "2023-11-14 22:13:20"))
+        #expect(
+            Variable<[JSONValue]>("cities").declaration(initial: ["Paris", 2])
+                == VariableDeclaration("cities", type: .array, value: ["Paris", 2]))
+    }
+
+    @Test func aScreenWrittenWithTypedExpressionsReadsBackCleanAndResolves() throws {
+        let count = Variable<Int>("cartCount", initial: 2)
+        let accent = Variable<ExpressionColor>("accent", initial: ExpressionColor(argb: 0xFFFF_0000))
+        let who = Variable<String>("name", initial: "Ann")
+        let screen = Screen(id: "cart", variables: [count.declaration(), accent.declaration(), who.declaration()]) {
+            VStack {
+                Text("\(count) items for \(who)").id("count").visible(when: count > 0)
+                Text("Cart").id("title").bind("color", to: accent.withAlpha(0.5))
+                Button("Add", action: .set(count, to: min(count + 1, 99))).id("add")
+            }
+        }
+        let result = Screen.decode(from: screen.encoded())
+        #expect(result.diagnostics.isEmpty, "\(result.diagnostics)")
+        #expect(result.value == screen)
+        let label = try #require(screen.body.component.children.first)
+        #expect(label.component == .text(Text("2 items for Ann")))
+        // A reference without its initial value leaves the expressions out of the literal text.
+        #expect(Text("\(count) items for \(name)").node.component == .text(Text(" items for ")))
+        let resolved = label.resolvingBindings(ScreenVariables(screen: screen, values: ["cartCount": 0, "name": "Bo"]))
+        #expect(resolved.problems.isEmpty)
+        #expect(resolved.node.component == .text(Text("0 items for Bo")))
+        #expect(!resolved.isVisible)
     }
 }

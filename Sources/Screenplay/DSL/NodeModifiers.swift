@@ -43,6 +43,32 @@ extension Node {
         return self
     }
 
+    /// Shows the node only while `condition` is true, evaluated on the device from the screen's
+    /// variables (the `visible` binding).
+    ///
+    /// ```swift
+    /// let cartCount = Variable<Int>("cartCount", initial: 0)
+    /// Text("\(cartCount) items").visible(when: cartCount > 0)     // "visible": "@{cartCount > 0}"
+    /// ```
+    public consuming func visible(when condition: some ExpressionConvertible<Bool>) -> Node {
+        bindings[Node.visibleProperty] = PropertyExpression.written(condition)
+        return self
+    }
+
+    /// Computes `property` on the device from a typed expression (`"text"`, `"color"`,
+    /// `"enabled"`, `"url"`, `"style.background"` …); the literal property stays as the fallback.
+    /// A template is bound as a template.
+    ///
+    /// ```swift
+    /// let accent = Variable<ExpressionColor>("accent")
+    /// Text("Sale").bind("color", to: accent)                       // "color": "@{accent}"
+    /// Button("Pay").bind("enabled", to: Variable<Bool>("isValid"))
+    /// ```
+    public consuming func bind(_ property: String, to expression: some ExpressionConvertible) -> Node {
+        bindings[property] = PropertyExpression.written(expression)
+        return self
+    }
+
     public consuming func padding(_ insets: Insets) -> Node {
         styled { $0.padding = insets }
     }
@@ -81,6 +107,12 @@ extension NodeConvertible {
 
     /// Shows the node only while `condition` holds for the client state.
     public func visible(when condition: StateCondition) -> Node { node.visible(when: condition) }
+
+    /// Shows the node only while `condition` is true on the device: `.visible(when: cartCount > 0)`.
+    public func visible(when condition: some ExpressionConvertible<Bool>) -> Node { node.visible(when: condition) }
+
+    /// Computes `property` on the device from a typed expression: `.bind("color", to: accent)`.
+    public func bind(_ property: String, to expression: some ExpressionConvertible) -> Node { node.bind(property, to: expression) }
 
     public func padding(_ insets: Insets) -> Node { node.padding(insets) }
 

@@ -78,7 +78,8 @@ enum ExpressionSource {
     }
 
     /// Whether `name` is a variable name of the language: ASCII letters, digits, `_` and `.`,
-    /// starting with a letter or `_`, and not `true` or `false`.
+    /// starting with a letter or `_`, and not `true` or `false` (a declaration also refuses a
+    /// final `.` and `..`: ``VariableDeclaration/isValidName(_:)``).
     static func isVariableName(_ name: String) -> Bool {
         guard let first = name.unicodeScalars.first, first == "_" || isLetter(first), name != "true", name != "false" else {
             return false

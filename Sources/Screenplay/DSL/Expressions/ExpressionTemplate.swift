@@ -52,6 +52,22 @@ public struct ExpressionTemplate: ExpressionOperand, ExpressibleByStringInterpol
         parts.map { if case .text(let text) = $0 { text } else { "" } }.joined()
     }
 
+    /// The text a client that does not evaluate expressions shows: the template evaluated with the
+    /// initial values its ``Variable``s carry when every variable it reads has one (and it
+    /// evaluates), else ``textWithoutExpressions``.
+    ///
+    /// ```swift
+    /// let cartCount = Variable<Int>("cartCount", initial: 2)
+    /// let label: ExpressionTemplate = "\(cartCount) items"
+    /// label.initialText      // "2 items"
+    /// ```
+    public var initialText: String {
+        guard hasExpressions, Set(uses.initialValues.keys) == Set(uses.types.keys),
+            case .string(let text)? = try? ExpressionEvaluator().evaluate(property: propertySource, variables: uses.initialValues)
+        else { return textWithoutExpressions }
+        return text
+    }
+
     /// The template as a property string: a string template (`@{cartCount} items`), or — when it
     /// is one expression and no text — `@{toString(…)}` so that it still gives a string. The
     /// text parts are escaped (`\` → `\\`, `@{` → `\@{`).

@@ -32,7 +32,8 @@ public struct Variable<Value: ExpressionRepresentable>: ExpressionOperand, Custo
 
     private init(checking name: String, initialValue: Value?) {
         precondition(
-            ExpressionSource.isVariableName(name), "'\(name)' is not a variable name: letters, digits, _ and ., starting with a letter or _"
+            ExpressionSource.isVariableName(name) && VariableDeclaration.isValidName(name),
+            "'\(name)' is not a variable name: letters, digits, _ and ., starting with a letter or _"
         )
         self.name = name
         self.initialValue = initialValue
