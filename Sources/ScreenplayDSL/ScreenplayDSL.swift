@@ -27,6 +27,7 @@ public typealias Spacer = Component.Spacer
 public typealias Divider = Component.Divider
 public typealias Carousel = Component.Carousel
 public typealias Grid = Component.Grid
+public typealias StateSwitch = Component.StateSwitch
 public typealias Text = Component.Text
 public typealias RichText = Component.RichText
 public typealias Image = Component.Image

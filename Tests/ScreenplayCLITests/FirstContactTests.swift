@@ -23,7 +23,7 @@ import Testing
     @Test func aFolderIsValidatedFileByFile() throws {
         let run = try cli.screenplay("validate", "Examples/screens")
         #expect(run.status == 0)
-        #expect(run.errors.contains("5 files checked"), "\(run.errors)")
+        #expect(run.errors.contains("6 files checked"), "\(run.errors)")
         #expect(!run.errors.contains("NSCocoaError"))
     }
 

@@ -86,3 +86,56 @@ import Testing
         #expect(shown.bindings["visible"]?.source == "@{cartCount > 0}")
     }
 }
+
+/// A container that shows one of its children, switched by a variable with no request.
+@Suite struct StateSwitchTests {
+    static func tabs() -> Screen {
+        Screen(id: "tabs", variables: [VariableDeclaration("tab", type: .string, value: "")]) {
+            HStack {
+                Button("Overview", action: .setState("tab", "tab.overview"))
+                Button("Reviews", action: .setState("tab", "tab.reviews"))
+            }
+            StateSwitch(variable: "tab") {
+                VStack { Text("All about it") }.id("tab.overview")
+                VStack { Text("Five stars") }.id("tab.reviews")
+                VStack { Text("No 'quotes' @{here}") }.id("it's \\ @{odd}")
+            }
+        }
+    }
+
+    @Test func theVariableChoosesTheStateAndTheFirstIsTheDefault() {
+        let screen = Self.tabs()
+        let presenter = Presenter()
+        var values = screen.initialValues
+        func shown() -> String? { VariablePresentationTests.texts(presenter.present(screen, values: values)).last }
+        #expect(shown() == "All about it")
+        values["tab"] = "tab.reviews"
+        let built = presenter.statistics.presented
+        #expect(shown() == "Five stars")
+        #expect(presenter.statistics.presented - built <= 6, "the buttons are not presented again")
+        values["tab"] = "it's \\ @{odd}"
+        #expect(shown() == "No 'quotes' @{here}")
+        values["tab"] = "nothing by that name"
+        #expect(shown() == "All about it")
+    }
+
+    @Test func aPageKeepsEveryStateAndAnOldClientGetsTheChosenOne() throws {
+        let screen = Self.tabs()
+        var shown: [Bool] = []
+        let page = Presenter.presentOnce(screen, values: screen.initialValues, options: PresentationOptions(hiddenNodes: .kept))
+        page.walk { node, _ in
+            if node.nodeID?.hasPrefix("tab.") == true || node.nodeID?.hasPrefix("it") == true { shown.append(node.visibility.isVisible) }
+        }
+        #expect(shown == [true, false, false])
+
+        var chosen = screen
+        chosen.variables[0].value = "tab.reviews"
+        var capabilities = ClientCapabilities.full
+        capabilities.components.remove("states")
+        let (adapted, report) = chosen.adapted(to: capabilities)
+        #expect(report.downgraded["states"] == 1)
+        #expect(adapted.body.component.children.last?.id == "tab.reviews")
+        let decoded = try #require(Screen.decode(from: screen.encoded()).value)
+        #expect(decoded == screen)
+    }
+}

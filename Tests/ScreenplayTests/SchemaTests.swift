@@ -22,6 +22,7 @@ import Testing
         Divider(color: "#000", thickness: 2).node,
         Carousel(spacing: 1, itemWidth: 100) { Spacer() }.node,
         Grid(columns: 2, spacing: 1) { Spacer() }.node,
+        StateSwitch(variable: "tab") { Spacer().id("a") }.node,
         Text("t", size: 1, attributes: TextAttributes(size: 1, weight: .bold, color: "#000", alignment: .center, lineLimit: 2)).node,
         RichText("<em>t</em>", attributes: TextAttributes(size: 1, weight: .bold, color: "#000", alignment: .center, lineLimit: 2)).node,
         Image("/i.png", width: 1, height: .fill, contentMode: .fill, placeholderColor: "#000").node,

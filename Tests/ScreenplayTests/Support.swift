@@ -20,6 +20,7 @@ let exampleScreens: [(file: String, screen: Screen)] = [
     ("cities", citiesScreen(exampleCities)),
     ("home", homeScreen(highlightPayments: false)),
     ("checkout-card", addCardScreen(step: 2, of: 3)),
+    ("product", productScreen()),
 ]
 
 extension Array where Element == Diagnostic {

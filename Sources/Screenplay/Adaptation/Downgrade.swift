@@ -21,6 +21,9 @@ enum Downgrade {
             return text.padding(EdgeInsets(horizontal: 8, vertical: 2)).cornerRadius(8).background(badge.background ?? .clear)
         case .item(let item):
             return itemCell(item)
+        case .states(let states):
+            // The adapter picks the state the initial values choose; alone, the first.
+            return states.children.first ?? VStack(children: []).node
         case .zstack, .vstack, .hstack, .scroll, .spacer, .divider, .text, .image, .rectangle, .button:
             // Base types have no simpler form.
             return nil

@@ -25,6 +25,7 @@ extension Screen {
     public func adapted(to capabilities: ClientCapabilities, keepingUndrawable: Bool) -> (screen: Screen, report: AdaptationReport) {
         var adapter = Adapter(capabilities: capabilities, keepsUndrawable: keepingUndrawable)
         var screen = self
+        adapter.variables = ScreenVariables(screen: self)
         if !capabilities.evaluatesExpressions {
             // Bindings are evaluated with the initial values, and the variables travel as plain
             // client state (still sent back with intents).
@@ -78,6 +79,12 @@ struct Adapter {
         if let fallback = node.fallback {
             report.usedFallback[type, default: 0] += 1
             return adapt(node.replaced(by: fallback))
+        }
+        if case .states(let states) = node.component {
+            // The state the values choose, as the presentation would show it.
+            report.downgraded[type, default: 0] += 1
+            guard let index = states.selectedIndex(for: variables.values[states.variable]) else { return nil }
+            return adapt(node.replaced(by: states.children[index]))
         }
         if let downgrade = Downgrade.of(node) {
             report.downgraded[type, default: 0] += 1

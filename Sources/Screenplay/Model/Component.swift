@@ -12,6 +12,7 @@ public indirect enum Component: Sendable, Hashable {
     case divider(Divider)
     case carousel(Carousel)
     case grid(Grid)
+    case states(StateSwitch)
     case text(Text)
     case richText(RichText)
     case image(Image)
@@ -43,6 +44,7 @@ public indirect enum Component: Sendable, Hashable {
         case .divider: .divider
         case .carousel: .carousel
         case .grid: .grid
+        case .states: .states
         case .text: .text
         case .richText: .richText
         case .image: .image
@@ -68,6 +70,7 @@ public indirect enum Component: Sendable, Hashable {
         case .divider: return .divider(try Divider(reading: &reader))
         case .carousel: return .carousel(try Carousel(reading: &reader))
         case .grid: return .grid(try Grid(reading: &reader))
+        case .states: return .states(try StateSwitch(reading: &reader))
         case .text: return .text(try Text(reading: &reader))
         case .richText: return .richText(try RichText(reading: &reader))
         case .image: return .image(try Image(reading: &reader))
@@ -93,6 +96,7 @@ public indirect enum Component: Sendable, Hashable {
         case .divider(let body): body.write(to: &writer)
         case .carousel(let body): body.write(to: &writer)
         case .grid(let body): body.write(to: &writer)
+        case .states(let body): body.write(to: &writer)
         case .text(let body): body.write(to: &writer)
         case .richText(let body): body.write(to: &writer)
         case .image(let body): body.write(to: &writer)
@@ -109,7 +113,7 @@ public indirect enum Component: Sendable, Hashable {
 
 /// The component types built into the format, by their wire names.
 public enum ComponentKind: String, Sendable, Hashable, CaseIterable {
-    case vstack, hstack, zstack, scroll, list, spacer, divider, carousel, grid
+    case vstack, hstack, zstack, scroll, list, spacer, divider, carousel, grid, states
     case text, richText, image, rectangle, badge
     case button, textField, toggle
     case item

@@ -13,6 +13,7 @@ typealias Spacer = Component.Spacer
 typealias Divider = Component.Divider
 typealias Carousel = Component.Carousel
 typealias Grid = Component.Grid
+typealias StateSwitch = Component.StateSwitch
 typealias Text = Component.Text
 typealias RichText = Component.RichText
 typealias Image = Component.Image

@@ -112,6 +112,13 @@ public enum FormatSchema {
                 ["columns": ["type": "integer", "minimum": 1, "maximum": 12], "spacing": nonNegative, "children": children],
                 ["columns", "children"]
             ),
+            .states: (
+                [
+                    "variable": documented(string, "The string variable holding the shown child's id (the first child when none)."),
+                    "children": children,
+                ],
+                ["variable", "children"]
+            ),
             .text: (textAttributeProperties.merging(["text": string]) { $1 }, ["text"]),
             .richText: (
                 textAttributeProperties.merging(["markup": documented(string, "Closed subset: <strong>, <em>, <br>, <a href>.")]) { $1 },

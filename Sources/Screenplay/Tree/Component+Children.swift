@@ -11,6 +11,7 @@ extension Component {
         case .scroll(let scroll): [ChildList(path: ChildList.children, nodes: scroll.children)]
         case .carousel(let carousel): [ChildList(path: ChildList.children, nodes: carousel.children)]
         case .grid(let grid): [ChildList(path: ChildList.children, nodes: grid.children)]
+        case .states(let states): [ChildList(path: ChildList.children, nodes: states.children)]
         case .list(let list):
             list.sections.enumerated().map { index, section in
                 ChildList(path: [.key(MemberKey.sections.name), .index(index), .key(MemberKey.children.name)], nodes: section.children)
@@ -42,6 +43,9 @@ extension Component {
         case .grid(var grid):
             grid.children = list(0, else: grid.children)
             return .grid(grid)
+        case .states(var states):
+            states.children = list(0, else: states.children)
+            return .states(states)
         case .list(var list):
             for index in list.sections.indices where index < lists.count { list.sections[index].children = lists[index] }
             return .list(list)

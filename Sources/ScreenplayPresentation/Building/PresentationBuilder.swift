@@ -77,6 +77,22 @@ struct PresentationBuilder {
             content = .stack(layout, eager(stack.children, old: old, into: &subtree))
         case .zstack(let stack):
             content = .overlay(stack.alignment, eager(stack.children, old: old, into: &subtree))
+        case .states(let states):
+            // Every state is presented, each shown while the variable chooses it: a native renderer
+            // gets the chosen one (hidden nodes take no space), a web page all of them to switch.
+            let children = states.children.indices.map { index in
+                var child = states.children[index]
+                let chosen = states.visibility(ofChildAt: index)
+                if let own = child.bindings[Node.visibleProperty],
+                    let both = try? PropertyExpression("@{(\(own.node)) && (\(chosen.node))}")
+                {
+                    child.bindings[Node.visibleProperty] = both
+                } else {
+                    child.bindings[Node.visibleProperty] = chosen
+                }
+                return child
+            }
+            content = .stack(StackLayout(axis: .vertical, alignment: .start), eager(children, old: old, into: &subtree))
         case .scroll(let scroll):
             // One vertical scroll a screen: the body's own, else the one every renderer puts the
             // body in; a vertical scroll further down is a lazy column of it (a scroll inside a

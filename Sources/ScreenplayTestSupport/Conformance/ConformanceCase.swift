@@ -22,7 +22,7 @@ public struct ConformanceCase: Sendable {
     public static let registeredType = "RATING"
 
     /// The values the renderers draw with: the screen's state, then the case's values.
-    public var state: [String: JSONValue] { screen.state.merging(values) { _, value in value } }
+    public var state: [String: JSONValue] { screen.initialValues.merging(values) { _, value in value } }
 
     /// Every case of the suite, by name.
     public static func all(in folder: URL = defaultFolder) throws -> [ConformanceCase] {

@@ -145,3 +145,15 @@ public struct ExpressionTemplate: ExpressionOperand, ExpressibleByStringInterpol
         }
     }
 }
+
+extension DefaultStringInterpolation {
+    /// A typed expression has no text of its own until a device evaluates it: interpolated into a
+    /// `String`, it would show its Swift description. This overload makes `"\\(count)"` ambiguous, so it does not compile; interpolate it
+    /// into an ``ExpressionTemplate`` (`Text("\(cartCount) items")`) or bind it (`.bind("text", to: cartCount)`).
+    @available(
+        *, deprecated, message: "a typed expression in a String shows its Swift description; use Text(\"\\(value) …\") or .bind(_:to:)"
+    )
+    public mutating func appendInterpolation<Operand: ExpressionOperand>(_ operand: Operand) {
+        appendInterpolation(String(describing: operand))
+    }
+}
