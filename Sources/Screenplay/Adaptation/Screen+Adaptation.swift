@@ -32,6 +32,8 @@ extension Screen {
             adapter.variables = ScreenVariables(screen: self)
             screen.state = initialValues
             screen.variables = []
+            // The document no longer uses what 1.2 added: it names a version its reader knows.
+            if screen.version >= .expressions { screen.version = Swift.max(capabilities.version, .current) }
         }
         // The body must survive: a client that can show nothing of it gets an empty stack.
         screen.body = adapter.adapt(body) ?? adapter.emptyBody()
@@ -95,7 +97,10 @@ struct Adapter {
     }
 
     mutating func adapt(_ action: Action) -> Action? {
-        guard !capabilities.actions.contains(action.type) else {
+        // A `set` carries an expression: only a client that evaluates them may get one, whatever
+        // its action list says (an old app that copied a newer list must still never see `@{`).
+        let runs = capabilities.actions.contains(action.type) && (action.kind != .set || capabilities.evaluatesExpressions)
+        guard !runs else {
             if case .sequence(let actions) = action {
                 return .sequence(actions.compactMap { adapt($0) })
             }

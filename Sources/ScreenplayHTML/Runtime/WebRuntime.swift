@@ -82,6 +82,22 @@ public enum WebRuntime {
             }
             return list;
           };
+          // Resolves once the evaluator's script has loaded or failed, or after 10 s (then `evaluate` reports it).
+          const expressionsLoaded = () => new Promise((resolve) => {
+            const finish = () => {
+              document.removeEventListener("load", settled, true);
+              document.removeEventListener("error", settled, true);
+              clearTimeout(timer);
+              resolve();
+            };
+            const settled = (event) => {
+              if (event.target instanceof HTMLScriptElement && /\/screenplay\/expressions-[0-9a-f]+\.js$/.test(event.target.src)) finish();
+            };
+            const timer = setTimeout(finish, 10000);
+            document.addEventListener("load", settled, true);
+            document.addEventListener("error", settled, true);
+            needExpressions();
+          });
           const evaluate = (source) => {
             const evaluator = expressions();
             if (!evaluator) { needExpressions(); return { type: "error", value: "The expression evaluator is not loaded yet." }; }
@@ -219,6 +235,8 @@ public enum WebRuntime {
               case "back": case "dismiss": history.back(); break;
               case "setState": setState(action.key, action.value === undefined ? null : action.value); break;
               case "set": {
+                // Tapped before the evaluator arrived (it loads after an answer brings expressions): wait for it.
+                if (!expressions()) await expressionsLoaded();
                 const result = evaluate(action.value);
                 const declared = types[action.variable];
                 const fits = !declared || result.type === declared || (declared === "number" && result.type === "integer");

@@ -148,6 +148,14 @@ final class WebDriver: @unchecked Sendable {
             ])
     }
 
+    /// Runs `script` in every page opened from now on, before the page's own scripts (through
+    /// Chromium's DevTools protocol, which the page's Content-Security-Policy does not govern):
+    /// listeners for errors and policy violations that must see the page from its first line.
+    func runBeforeEveryPage(_ script: String) async throws {
+        _ = try await command(
+            .post, "goog/cdp/execute", ["cmd": "Page.addScriptToEvaluateOnNewDocument", "params": ["source": .string(script)]])
+    }
+
     /// A PNG of the viewport.
     func screenshot() async throws -> Data {
         let encoded = try await command(.get, "screenshot").stringValue ?? ""
