@@ -81,6 +81,7 @@ import Testing
             .navigate("/a"), .open("https://example.com"), .intent("go"), .back, .dismiss, .present("/p"), .setState("k", 1),
             try .set("k", to: "@{k + 1}"),
             .reload, .sequence([.back]), .track("t"),
+            .timer("t", .start),
         ]
         #expect(Set(samples.compactMap(\.kind)) == Set(ActionKind.allCases))
         for action in samples {

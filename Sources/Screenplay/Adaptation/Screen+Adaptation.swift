@@ -34,7 +34,19 @@ extension Screen {
             screen.variables = []
             // The document no longer uses what 1.2 added: it names a version its reader knows.
             if screen.version >= .expressions { screen.version = Swift.max(capabilities.version, .current) }
+            // Triggers and timers read variables: a client before 1.2 runs none of them.
+            screen.triggers = []
+            screen.timers = []
+            screen.onAppear = []
         }
+        for index in screen.triggers.indices {
+            screen.triggers[index].actions = screen.triggers[index].actions.compactMap { adapter.adapt($0) }
+        }
+        for index in screen.timers.indices {
+            screen.timers[index].tickActions = screen.timers[index].tickActions.compactMap { adapter.adapt($0) }
+            screen.timers[index].endActions = screen.timers[index].endActions.compactMap { adapter.adapt($0) }
+        }
+        screen.onAppear = screen.onAppear.compactMap { adapter.adapt($0) }
         // The body must survive: a client that can show nothing of it gets an empty stack.
         screen.body = adapter.adapt(body) ?? adapter.emptyBody()
         return (screen, adapter.report)

@@ -109,10 +109,13 @@ extension Screen {
             }
             return nil
         }
-        let screen = Screen(
+        var screen = Screen(
             version: version, id: id, title: reader.optional(.title), state: state, variables: variables,
             cache: reader.optional(.cache), intents: reader.optional(.intents, as: CheckedURL.self)?.value,
             stream: reader.optional(.stream, as: CheckedURL.self)?.value, body: body)
+        screen.triggers = readTriggers(&reader, context: context)
+        screen.timers = readTimers(&reader, context: context)
+        screen.onAppear = readOnAppear(&reader, context: context)
         reader.finish()
         return screen
     }

@@ -22,12 +22,15 @@ enum MemberKey: UInt8, CaseIterable { // at most 255 cases: .max marks other nam
     case children
     case color
     case columns
+    case command
     case condition
     case contentMode
     case cornerRadius
     case dark
     case detail
+    case duration
     case enabled
+    case endActions
     case equals
     case event
     case fallback
@@ -54,9 +57,12 @@ enum MemberKey: UInt8, CaseIterable { // at most 255 cases: .max marks other nam
     case message
     case min
     case minLength
+    case mode
     case name
     case node
     case not
+    case onAppear
+    case once
     case op
     case ops
     case padding
@@ -82,15 +88,20 @@ enum MemberKey: UInt8, CaseIterable { // at most 255 cases: .max marks other nam
     case templates
     case text
     case thickness
+    case tickActions
+    case tickInterval
+    case timers
     case title
     case to
     case top
     case topRightDetail
     case trailing
+    case triggers
     case type
     case unset
     case url
     case value
+    case valueVariable
     case variable
     case variables
     case variant

@@ -33,6 +33,8 @@ public indirect enum Action: Sendable, Hashable {
     case sequence([Action])
     /// Report the analytics `event` with `properties`.
     case track(String, properties: [String: JSONValue] = [:])
+    /// Start, stop, pause, resume, reset or cancel the screen's timer `id` (`.timer("offer", .start)`).
+    case timer(String, TimerCommand)
     /// An action type this version does not know, kept as it came.
     case unknown(type: String, raw: [String: JSONValue])
 
@@ -70,6 +72,7 @@ public indirect enum Action: Sendable, Hashable {
         case .reload: .reload
         case .sequence: .sequence
         case .track: .track
+        case .timer: .timer
         case .unknown: nil
         }
     }
@@ -102,6 +105,7 @@ public indirect enum Action: Sendable, Hashable {
 /// ```
 public enum ActionKind: String, Sendable, Hashable, CaseIterable {
     case navigate, open, intent, back, dismiss, present, setState, set, reload, sequence, track
+    case timer
 }
 
 extension Action: JSONReadable, JSONEncodable {
@@ -144,6 +148,7 @@ extension Action: JSONReadable, JSONEncodable {
                     try Action.readList(elements, context: context)
                 })
         case .track: self = .track(try reader.required(.event), properties: reader.optional(.properties) ?? [:])
+        case .timer: self = .timer(try reader.required(.id, as: String.self), try reader.required(.command, as: TimerCommand.self))
         }
         reader.finish()
     }
@@ -196,6 +201,10 @@ extension Action: JSONReadable, JSONEncodable {
             writer.member(.event, event)
             if !properties.isEmpty { writer.member(.properties, properties) }
             writer.member(.type, type)
+        case .timer(let id, let command):
+            writer.member(.command, command)
+            writer.member(.id, id)
+            writer.member(.type, type)
         case .unknown(let type, let raw):
             for key in raw.keys.sorted(by: JSONWriter.precedes) where key != "type" {
                 writer.member(key, raw[key])
@@ -231,7 +240,7 @@ extension Action {
         case .sequence(let actions):
             actions.compactMap { $0.mappingURLs(transform) }.nilIfEmpty.map { .sequence($0) }
         case .unknown: nil
-        case .intent, .back, .dismiss, .setState, .set, .reload, .track: self
+        case .intent, .back, .dismiss, .setState, .set, .reload, .track, .timer: self
         }
     }
 }

@@ -29,10 +29,17 @@ public struct Screen: Sendable, Hashable {
     public var intents: String?
     /// A live stream of patches for this screen (Server-Sent Events), if it has one.
     public var stream: String?
+    /// Actions run on the device when a condition over the variables becomes true (format 1.2).
+    public var triggers: [ScreenTrigger] = []
+    /// Timers that `timer` actions start, pause and stop (format 1.2).
+    public var timers: [ScreenTimer] = []
+    /// Actions run each time the screen is shown (format 1.2).
+    public var onAppear: [Action] = []
 
     public init(
         version: FormatVersion = .current, id: String, title: String? = nil, state: [String: JSONValue] = [:],
-        variables: [VariableDeclaration] = [], cache: CacheHints? = nil, intents: String? = nil, stream: String? = nil, body: Node
+        variables: [VariableDeclaration] = [], cache: CacheHints? = nil, intents: String? = nil, stream: String? = nil,
+        triggers: [ScreenTrigger] = [], timers: [ScreenTimer] = [], onAppear: [Action] = [], body: Node
     ) {
         self.version = version
         self.id = id
@@ -43,21 +50,28 @@ public struct Screen: Sendable, Hashable {
         self.cache = cache
         self.intents = intents
         self.stream = stream
+        self.triggers = triggers
+        self.timers = timers
+        self.onAppear = onAppear
     }
 
     /// A screen whose body is built with the DSL; several top-level nodes are wrapped in a `VStack`.
     public init(
         id: String, title: String? = nil, state: [String: JSONValue] = [:], variables: [VariableDeclaration] = [],
-        cache: CacheHints? = nil, intents: String? = nil, stream: String? = nil, @NodeBuilder body: () -> [Node]
+        cache: CacheHints? = nil, intents: String? = nil, stream: String? = nil, triggers: [ScreenTrigger] = [],
+        timers: [ScreenTimer] = [], onAppear: [Action] = [], @NodeBuilder body: () -> [Node]
     ) {
         let nodes = body()
         let root = nodes.count == 1 ? nodes[0] : VStack(children: nodes).node
         self.init(
-            id: id, title: title, state: state, variables: variables, cache: cache, intents: intents, stream: stream, body: root)
+            id: id, title: title, state: state, variables: variables, cache: cache, intents: intents, stream: stream, triggers: triggers,
+            timers: timers, onAppear: onAppear, body: root)
     }
 
     /// Every member a screen document may have.
-    static let keys: [String] = ["version", "id", "title", "body", "state", "variables", "cache", "intents", "stream"]
+    static let keys: [String] = [
+        "version", "id", "title", "body", "state", "variables", "cache", "intents", "stream", "triggers", "timers", "onAppear",
+    ]
 }
 
 extension Screen {
@@ -85,9 +99,12 @@ extension Screen: JSONEncodable {
         writer.member(.cache, cache)
         writer.member(.id, id)
         writer.member(.intents, intents)
+        if !onAppear.isEmpty { writer.member(.onAppear, onAppear) }
         if !state.isEmpty { writer.member(.state, state) }
         writer.member(.stream, stream)
+        if !timers.isEmpty { writer.member(.timers, timers) }
         writer.member(.title, title)
+        if !triggers.isEmpty { writer.member(.triggers, triggers) }
         if !variables.isEmpty { writer.member(.variables, variables) }
         writer.member(.version, version.description)
         writer.endObject()

@@ -62,6 +62,26 @@ public enum FormatSchema {
                         required: ["maxAge"]),
                     "intents": documented(ref("url"), "Where intents are POSTed (default: the screen URL + /intents)."),
                     "stream": documented(ref("url"), "Server-Sent Events stream of patches for this screen."),
+                    "triggers": documented(
+                        [
+                            "type": "array",
+                            "items": object(
+                                [
+                                    "condition": string, "mode": enumeration(TriggerMode.self), "once": boolean,
+                                    "actions": ["type": "array", "items": ref("action")],
+                                ], required: ["condition", "actions"]),
+                        ], "Format 1.2: actions run when a condition over the variables becomes true (or at each change)."),
+                    "timers": documented(
+                        [
+                            "type": "array", "maxItems": 16,
+                            "items": object(
+                                [
+                                    "id": string, "duration": [:], "tickInterval": [:], "valueVariable": string,
+                                    "tickActions": ["type": "array", "items": ref("action")],
+                                    "endActions": ["type": "array", "items": ref("action")],
+                                ], required: ["id"]),
+                        ], "Format 1.2: timers started and stopped by timer actions; durations in ms or integer expressions."),
+                    "onAppear": documented(["type": "array", "items": ref("action")], "Format 1.2: actions run when the screen is shown."),
                     "templates": documented(
                         ["type": "object", "additionalProperties": ["type": "object", "required": ["type"]]],
                         "Format 1.1: nodes used by name; a member \"$name\": \"param\" takes the instance's param."),
@@ -170,6 +190,7 @@ public enum FormatSchema {
             )
         case .sequence: (["actions": ["type": "array", "items": ref("action")]], ["actions"])
         case .track: (["event": string, "properties": anyObject], ["event"])
+        case .timer: (["id": string, "command": enumeration(TimerCommand.self)], ["id", "command"])
         }
     }
 

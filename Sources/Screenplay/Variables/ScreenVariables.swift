@@ -127,7 +127,7 @@ extension Screen {
     /// Whether anything on the screen is computed on the device: a declared variable, a bound
     /// property or a `set` action (a web page then loads the expression evaluator).
     public var usesExpressions: Bool {
-        !variables.isEmpty || body.usesExpressions
+        !variables.isEmpty || hasBehaviour || body.usesExpressions
     }
 }
 

@@ -48,6 +48,8 @@ public final class ScreenStore: Identifiable {
     @ObservationIgnored private var etag: String?
     @ObservationIgnored private var continuations: [UUID: AsyncStream<ScreenPhase>.Continuation] = [:]
     @ObservationIgnored private let environment: RuntimeEnvironment
+    /// The screen's triggers, timers and `onAppear`, run as the screen is shown and its variables change.
+    @ObservationIgnored public private(set) lazy var behaviour = StoreBehaviour(clock: environment.clock, store: self)
 
     init(path: String, url: URL, environment: RuntimeEnvironment) {
         self.path = path
@@ -72,8 +74,19 @@ public final class ScreenStore: Identifiable {
 
     /// Sets the client state `key` (an input's value).
     public func set(_ key: String, to value: JSONValue) {
+        let before = variables
         values[key] = value
         keepIfAppScoped(key)
+        behaviour.changed(from: before, to: variables, evaluator: evaluator)
+    }
+
+    private var evaluator: ExpressionEvaluator {
+        ExpressionEvaluator(localeIdentifier: environment.loader.configuration.preferredLanguages.first ?? "en")
+    }
+
+    /// Runs `command` on the screen's timer `id` (the `timer` action).
+    func runTimer(_ command: TimerCommand, id: String) async {
+        await behaviour.command(command, timer: id, variables: variables, evaluator: evaluator)
     }
 
     /// The screen's variables as they are now, for expressions.
@@ -254,6 +267,12 @@ public final class ScreenStore: Identifiable {
     /// Shows `screen`. The same screen again (an intent's answer, a reload) keeps what the user
     /// typed; another screen starts from its own state.
     func show(_ screen: Screen, source: LoadedScreen.Source, stale: Bool) {
+        let before = variables
+        let same = self.screen?.id == screen.id
+        defer {
+            behaviour.shown(screen)
+            if same { behaviour.changed(from: before, to: variables, evaluator: evaluator) }
+        }
         if let current = self.screen, current.id == screen.id {
             let initial = environment.appVariables.initialValues(of: screen)
             let before = current.initialValues

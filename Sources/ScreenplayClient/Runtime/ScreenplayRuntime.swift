@@ -140,6 +140,7 @@ public final class ScreenplayRuntime {
             openWeb(url, for: target)
         case .screen(let path):
             let store = ScreenStore(path: path, url: environment.loader.screenURL(for: path), environment: environment)
+            attachBehaviour(store)
             // Inside a presented sheet, navigation stays in the sheet.
             let inSheet = presenting || !presentedStack.isEmpty
             if inSheet { presentedStack.append(store) } else { stack.append(store) }
@@ -149,6 +150,7 @@ public final class ScreenplayRuntime {
                 // Dismissed or popped while it loaded (a sheet swiped away mid-navigation): let it go.
                 guard isShown(store) else { return }
                 store.follow()
+                await store.behaviour.drain()
             } catch  where error.kind == .notFound {
                 // The server has no such screen: an old app reaches the feature on the web.
                 guard isShown(store) else { return }
@@ -179,6 +181,7 @@ public final class ScreenplayRuntime {
     /// ```
     public func fragment(_ path: String) async -> ScreenStore {
         let store = ScreenStore(path: path, url: environment.loader.screenURL(for: path), environment: environment)
+        attachBehaviour(store)
         await load(fragment: store)
         return store
     }
@@ -192,6 +195,7 @@ public final class ScreenplayRuntime {
     /// ```
     public func loadFragment(_ path: String) -> ScreenStore {
         let store = ScreenStore(path: path, url: environment.loader.screenURL(for: path), environment: environment)
+        attachBehaviour(store)
         Task { await load(fragment: store) }
         return store
     }
@@ -200,10 +204,17 @@ public final class ScreenplayRuntime {
         do {
             try await store.load()
             store.follow()
+            await store.behaviour.drain()
         } catch {
             store.fail(error)
             emit(.loadFailed(error))
         }
+    }
+
+    /// Has the store's triggers, timers and `onAppear` run their actions through this runtime.
+    private func attachBehaviour(_ store: ScreenStore) {
+        store.behaviour.perform = { [weak self, weak store] action in await self?.perform(action, on: store) }
+        store.behaviour.report = { [weak self] target, reason in self?.emit(.refused(target: target, reason: reason)) }
     }
 
     /// Pops the navigation stack back to its first `count` screens (at least one): what a
@@ -215,7 +226,7 @@ public final class ScreenplayRuntime {
     public func pop(to count: Int) {
         let count = max(1, count)
         while stack.count > count {
-            stack.removeLast().stopFollowing()
+            stack.removeLast().leave()
             emit(.wentBack)
         }
     }
@@ -224,7 +235,7 @@ public final class ScreenplayRuntime {
     public func popPresented(to count: Int) {
         let count = max(1, count)
         while presentedStack.count > count {
-            presentedStack.removeLast().stopFollowing()
+            presentedStack.removeLast().leave()
             emit(.wentBack)
         }
     }
@@ -242,7 +253,7 @@ public final class ScreenplayRuntime {
     }
 
     private func dismissPresented() {
-        for store in presentedStack { store.stopFollowing() }
+        for store in presentedStack { store.leave() }
         presentedStack = []
         emit(.dismissed)
     }
@@ -291,12 +302,12 @@ public final class ScreenplayRuntime {
             openExternally(url)
         case .back:
             if presentedStack.count > 1 {
-                presentedStack.removeLast().stopFollowing()
+                presentedStack.removeLast().leave()
                 emit(.wentBack)
             } else if !presentedStack.isEmpty {
                 dismissPresented()
             } else if stack.count > 1 {
-                stack.removeLast().stopFollowing()
+                stack.removeLast().leave()
                 emit(.wentBack)
             } else {
                 emit(.refused(target: "back", reason: "already at the first screen"))
@@ -306,10 +317,14 @@ public final class ScreenplayRuntime {
             dismissPresented()
         case .setState(let key, let value):
             if let problem = store?.assign(key, json: value) { emit(.refused(target: "setState \(key)", reason: problem.message)) }
+            await store?.behaviour.drain()
         case .set(let variable, let expression):
             if let problem = store?.assign(variable, toValueOf: expression) {
                 emit(.refused(target: "set \(variable)", reason: problem.message))
             }
+            await store?.behaviour.drain()
+        case .timer(let id, let command):
+            await store?.runTimer(command, id: id)
         case .reload:
             await store?.reload()
         case .sequence(let actions):

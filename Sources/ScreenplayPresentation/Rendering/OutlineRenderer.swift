@@ -139,6 +139,7 @@ public enum OutlineRenderer {
         case .reload: "reload"
         case .sequence(let actions): "[" + actions.map(describe).joined(separator: "; ") + "]"
         case .track(let event, _): "track \(event)"
+        case .timer(let id, let command): "timer \(id) \(command.rawValue)"
         case .unknown(let type, _): "unknown action \(quoted(type))"
         }
     }
