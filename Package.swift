@@ -268,7 +268,8 @@ if ProcessInfo.processInfo.environment["SCREENPLAY_BENCHMARKS"] != nil {
     )
     package.targets.append(
         .executableTarget(
-            name: "screenplay-bench", dependencies: ["Screenplay", "ScreenplayDSL", "ScreenplayDemo", "BenchmarkScreens"],
+            name: "screenplay-bench",
+            dependencies: ["Screenplay", "ScreenplayDSL", "ScreenplayDemo", "ScreenplayPresentation", "BenchmarkScreens"],
             path: "Benchmarks/screenplay-bench"
         )
     )

@@ -68,6 +68,12 @@ if CommandLine.arguments.count == 3, CommandLine.arguments[1] == "peers" {
     exit(0)
 }
 
+// `screenplay-bench keystrokes`: the cost of one keystroke on screens that decide on the device.
+if CommandLine.arguments.count == 2, CommandLine.arguments[1] == "keystrokes" {
+    Keystrokes.run()
+    exit(0)
+}
+
 // `screenplay-bench documents DIR` and `screenplay-bench native DIR SECONDS`: scripts/bench-native.
 if CommandLine.arguments.count >= 3, let mode = NativeComparison.Mode(rawValue: CommandLine.arguments[1]) {
     let directory = URL(fileURLWithPath: CommandLine.arguments[2])

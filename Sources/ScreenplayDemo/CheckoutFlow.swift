@@ -42,13 +42,24 @@ enum CheckoutFlow {
                     TextField(key: "email", label: strings["signup.email"], keyboard: .email, autofill: .email).id("field.email")
                 case .addCard:
                     Text(strings["card.title"]).font(size: 24, weight: .bold).id("title")
+                    // Checked on the device as the user leaves each field, and by the server on `continue`.
                     TextField(
                         key: "cardNumber", label: strings["card.number"], placeholder: "1234 5678 9012 3456", keyboard: .number,
-                        autofill: .cardNumber
+                        autofill: .cardNumber,
+                        rules: [
+                            .required(message: strings["card.number.required"]),
+                            .pattern(try! TextPattern("[0-9]{12,19}"), message: strings["card.number.invalid"]),
+                        ],
+                        mask: .card
                     ).id("field.card-number")
-                    TextField(key: "expiry", label: strings["card.expiry"], placeholder: "MM/YY", keyboard: .number, autofill: .cardExpiry)
-                        .id(
-                            "field.expiry")
+                    TextField(
+                        key: "expiry", label: strings["card.expiry"], placeholder: "MM/YY", keyboard: .number, autofill: .cardExpiry,
+                        rules: [
+                            .pattern(
+                                try! TextPattern("(0[1-9]|1[0-2])[0-9]{2}"), allowEmpty: false, message: strings["card.expiry.invalid"])
+                        ],
+                        mask: .date(format: "MM/YY")
+                    ).id("field.expiry")
                     Toggle(strings["card.save"], key: "saveCard").id("field.save")
                 case .confirm:
                     Text(strings["pay.title"]).font(size: 24, weight: .bold).id("title")
@@ -70,7 +81,9 @@ enum CheckoutFlow {
                     let title = step == .confirm ? strings("pay.button", formats.price(euros: totalEuros)) : strings["checkout.continue"]
                     // Paying is its own intent: the one the experiment's goal counts.
                     let intent = step == .confirm ? "pay" : "continue"
-                    Button(title, action: .sequence([.track("checkout_\(step.rawValue)_continue"), .intent(intent)])).id("continue")
+                    // No intent leaves while a field breaks its rules (every problem is shown instead).
+                    Button(title, action: .sequence([.track("checkout_\(step.rawValue)_continue"), .validate(), .intent(intent)]))
+                        .id("continue")
                     Button(strings["checkout.cancel"], variant: .plain, action: .dismiss).id("cancel")
                 }
             }
@@ -97,13 +110,9 @@ enum CheckoutFlow {
             let parts = email.split(separator: "@")
             return parts.count == 2 && parts[1].contains(".") && email.count <= 254 ? nil : strings["signup.invalid"]
         case .addCard:
-            let digits = (state["cardNumber"]?.stringValue ?? "").filter { $0 != " " }
-            let expiry = state["expiry"]?.stringValue ?? ""
-            let validNumber = (12...19).contains(digits.count) && digits.allSatisfy(\.isASCII) && digits.allSatisfy(\.isNumber)
-            let expiryParts = expiry.split(separator: "/")
-            let validExpiry =
-                expiryParts.count == 2 && Int(expiryParts[0]).map { (1...12).contains($0) } == true && Int(expiryParts[1]) != nil
-            return validNumber && validExpiry ? nil : strings["card.invalid"]
+            // The rules the screen's fields carry, on the values as their masks read them: one definition.
+            let card = screen(step: .addCard, variant: "cardFirst", language: strings.language)
+            return card.fieldProblems(in: state).isEmpty ? nil : strings["card.invalid"]
         case .confirm, .done:
             return nil
         }

@@ -90,9 +90,20 @@ public enum CityScreens {
         .id("city.\(city.id)")
     }
 
+    /// The query as the filter compares it on the device: lower case, trimmed, hyphens as spaces.
+    static let foldedQuery = "replaceAll(toLowerCase(trim(getStringValue('city', ''))), '-', ' ')"
+
+    /// Whether the typed filter finds `city`, decided on the device as the user types (no request):
+    /// its names in every language, folded on the server, contain the folded query.
+    static func matchExpression(_ city: City) -> String {
+        let names = Set(city.names.values.map { City.folded($0).lowercased() }).sorted().joined(separator: " | ")
+        let quoted = "'" + names.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "'", with: "\\'") + "'"
+        return "contains(\(quoted), \(foldedQuery))"
+    }
+
     static func screen(language: String, query: String, generation: Int, feed: CityFeed) -> Screen {
         let strings = Strings(language)
-        let shown = cities.enumerated().filter { $0.element.matches(query) }
+        let matches = cities.map(matchExpression)
         return Screen(
             id: "cities", title: strings["cities.title"], state: ["city": .string(query)], cache: CacheHints(maxAge: 60),
             stream: "/screens/cities/stream"
@@ -103,10 +114,15 @@ public enum CityScreens {
                         TextField(key: "city", placeholder: strings["cities.filter"]).id("city-filter")
                         Button(strings["cities.refresh"], action: .intent("refresh")).id("refresh")
                     }
-                    for (index, city) in shown {
+                    // Every city is sent; the filter shows and hides them on the device as the user types.
+                    for (index, city) in cities.enumerated() {
                         card(city, index: index, start: feed.start(of: index), generation: generation, strings: strings)
+                            .bind("visible", to: try! PropertyExpression("@{\(matches[index])}"))
                     }
-                    if shown.isEmpty { Text(strings("cities.none", query)).id("no-match") }
+                    Text(strings("cities.none", query))
+                        .bind("visible", to: try! PropertyExpression("@{!(\(matches.joined(separator: " || ")))}"))
+                        .bind("text", to: try! PropertyExpression(strings("cities.none", "@{trim(getStringValue('city', ''))}")))
+                        .id("no-match")
                 }
                 .padding(16)
             }

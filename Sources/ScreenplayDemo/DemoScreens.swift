@@ -23,4 +23,10 @@ public enum DemoScreens {
     public static func home(language: String = "en", variant: String? = nil) -> Screen {
         HomeScreen.screen(language: language, variant: variant)
     }
+
+    /// The checkout's card step (card number and expiry with their rules and masks, validated on
+    /// the device before `continue`), in `variant`'s order.
+    public static func checkoutCard(language: String = "en", variant: String = "cardFirst") -> Screen {
+        CheckoutFlow.screen(step: .addCard, variant: variant, language: language)
+    }
 }

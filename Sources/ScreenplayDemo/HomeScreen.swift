@@ -117,6 +117,42 @@ enum HomeScreen {
         .id("widget.recent")
     }
 
+    /// What the offers put in the cart, kept across screens; changed on the device, with no request.
+    static let cartCount = Variable<Int>("cartCount", initial: 0)
+    /// Which of the offers' tabs is shown.
+    static let homeTab = Variable<String>("homeTab", initial: "tab.offers")
+
+    /// Offers and news behind two tabs switched on the device, each offer with an "Add" that
+    /// counts in a cart badge: nothing here costs a request.
+    static func offers(_ strings: Strings) -> Node {
+        VStack(alignment: .leading, spacing: 8) {
+            HStack(spacing: 8) {
+                Button(strings["home.tab.offers"], variant: .secondary, action: .setState(homeTab.name, "tab.offers")).id(
+                    "tab-button.offers")
+                Button(strings["home.tab.new"], variant: .secondary, action: .setState(homeTab.name, "tab.new")).id("tab-button.new")
+                Spacer()
+                Badge(strings("home.cart", "0"))
+                    .bind("text", to: try! PropertyExpression(strings("home.cart", "@{cartCount}")))
+                    .visible(when: cartCount > 0)
+                    .id("cart-badge")
+            }
+            StateSwitch(variable: homeTab.name) {
+                Carousel(spacing: 12, itemWidth: 260) {
+                    for key in ["home.offer.1", "home.offer.2"] {
+                        VStack(alignment: .leading, spacing: 8) {
+                            Text(strings[key], size: 15)
+                            Button(strings["home.add"], variant: .secondary, action: .set(cartCount, to: cartCount + 1)).id("add.\(key)")
+                        }
+                        .padding(16).background(Color("#fff8e1", dark: "#3e2723")).cornerRadius(12)
+                    }
+                }
+                .id("tab.offers")
+                Text(strings["home.new"], size: 15).padding(16).id("tab.new")
+            }
+        }
+        .id("widget.offers")
+    }
+
     static func screen(language: String, variant: String?) -> Screen {
         let strings = Strings(language)
         let paymentsFirst = variant == "paymentsFirst"
@@ -124,18 +160,17 @@ enum HomeScreen {
             collection(strings)
             // Marketing publishes this one through the admin API; the promo banners until it does.
             Slot("home.promo") { images() }
-            Carousel(spacing: 12, itemWidth: 260) {
-                Text(strings["home.offer.1"], size: 15).padding(16).background(Color("#fff8e1", dark: "#3e2723")).cornerRadius(12)
-                Text(strings["home.offer.2"], size: 15).padding(16).background(Color("#fff8e1", dark: "#3e2723")).cornerRadius(12)
-            }
-            .id("widget.offers")
+            offers(strings)
         }
         let paymentsSection = Section(strings["home.pay"], id: "section.pay") {
             banner(strings, highlighted: paymentsFirst)
             cells(strings)
             recent(strings)
         }
-        return Screen(id: "home", title: strings["home.title"], cache: CacheHints(maxAge: 60)) {
+        return Screen(
+            id: "home", title: strings["home.title"], variables: [cartCount.declaration(scope: .app), homeTab.declaration()],
+            cache: CacheHints(maxAge: 60)
+        ) {
             List(sections: paymentsFirst ? [paymentsSection, servicesSection] : [servicesSection, paymentsSection])
         }
     }

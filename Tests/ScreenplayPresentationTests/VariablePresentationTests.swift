@@ -139,3 +139,40 @@ import Testing
         #expect(decoded == screen)
     }
 }
+
+/// A field's problem, decided once for every renderer.
+@Suite struct FieldProblemPresentationTests {
+    static func field(in presentation: ScreenPresentation, _ key: String) -> PresentedTextField? {
+        var found: PresentedTextField?
+        presentation.walk { node, _ in if case .textField(let field) = node.content, field.key == key { found = field } }
+        return found
+    }
+
+    @Test func aProblemShowsOnceTheFieldIsLeftAndTheServersWordComesFirst() throws {
+        let screen = Screen(id: "s", state: ["card": "4242"]) {
+            TextField(key: "card", label: "Card", rules: [.pattern(try! TextPattern("[0-9]{16}"), message: "16 digits")], mask: .card)
+            Text("unrelated")
+        }
+        let presenter = Presenter()
+        var values = screen.initialValues
+        var field = try #require(Self.field(in: presenter.present(screen, values: values), "card"))
+        #expect(field.problem == nil, "nothing is shown before the field is left")
+        #expect(field.value == "4242", "the raw value shown through the mask")
+        #expect(field.isRequired == false)
+
+        values[FieldState.touchedKey(for: "card")] = true
+        field = try #require(Self.field(in: presenter.present(screen, values: values), "card"))
+        #expect(field.problem == "16 digits")
+
+        values["card"] = "4242424242424242"
+        field = try #require(Self.field(in: presenter.present(screen, values: values), "card"))
+        #expect(field.problem == nil)
+        #expect(field.value == "4242 4242 4242 4242")
+        #expect(field.edited("4242 4242 4242 42429").raw == "42424242424242429")
+
+        values[FieldState.serverProblemKey(for: "card")] = "This card was declined"
+        field = try #require(Self.field(in: presenter.present(screen, values: values), "card"))
+        #expect(field.problem == "This card was declined")
+        #expect(FieldState.shared(values).keys.sorted() == ["card"], "the page's own values never travel")
+    }
+}

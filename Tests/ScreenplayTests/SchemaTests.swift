@@ -29,7 +29,10 @@ import Testing
         Rectangle(width: 1, height: 2, color: "#000", cornerRadius: 3).node,
         Badge("b", color: "#000", background: "#fff").node,
         Button("b", variant: .secondary, enabled: false).node,
-        TextField(key: "k", label: "l", placeholder: "p", keyboard: .email, secure: true, autofill: .email).node,
+        TextField(
+            key: "k", label: "l", placeholder: "p", keyboard: .email, secure: true, autofill: .email,
+            rules: [.required(message: "m")], mask: .card
+        ).node,
         Toggle("t", key: "k").node,
         GenericItem(
             layout: .message, imageURL: "/a.png", title: "t", subtitle: "s", topRightDetail: "r", detail: "d",
@@ -79,9 +82,8 @@ import Testing
         #expect(Set(Action.knownTypes) == kinds)
         let samples: [Action] = [
             .navigate("/a"), .open("https://example.com"), .intent("go"), .back, .dismiss, .present("/p"), .setState("k", 1),
-            try .set("k", to: "@{k + 1}"),
+            try .set("k", to: "@{k + 1}"), .validate(), .timer("t", .start),
             .reload, .sequence([.back]), .track("t"),
-            .timer("t", .start),
         ]
         #expect(Set(samples.compactMap(\.kind)) == Set(ActionKind.allCases))
         for action in samples {

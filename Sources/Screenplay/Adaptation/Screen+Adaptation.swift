@@ -82,11 +82,23 @@ struct Adapter {
             guard resolved.isVisible else { return nil }
             node = resolved.node
         }
+        if !capabilities.evaluatesExpressions, case .textField(var field) = node.component, !field.rules.isEmpty || field.mask != nil {
+            // Rules and masks are format 1.2: an older client would warn about members it cannot
+            // read; the server checks the rules on the intent instead.
+            field.rules = []
+            field.mask = nil
+            node.component = .textField(field)
+        }
         let type = node.type
         if capabilities.components.contains(type) {
             var adapted = node
             adapted.fallback = nil
             adapted.action = node.action.flatMap { adapt($0) }
+            if case .button = node.component, node.action != nil, adapted.action == nil {
+                // A button is for its action: one the client cannot run leaves nothing to press.
+                report.droppedNodes[type, default: 0] += 1
+                return nil
+            }
             adapted.component = node.component.mapChildren { adapt($0) }
             return adapted
         }

@@ -28,10 +28,15 @@ extension Component {
         public var secure: Bool
         /// What the field asks for, for the platform's autofill; nil: nothing to fill in.
         public var autofill: Autofill?
+        /// What a valid value is, checked on the device when the field is left and before a
+        /// `validate` action lets an intent go, and again by the server (``Screen/fieldProblems(in:evaluator:)``).
+        public var rules: FieldRules
+        /// How what the user types is shown (`4242 4242 …`); the variable holds the raw value.
+        public var mask: InputMask?
 
         public init(
             key: String, label: String? = nil, placeholder: String? = nil, keyboard: Keyboard = .text, secure: Bool = false,
-            autofill: Autofill? = nil
+            autofill: Autofill? = nil, rules: FieldRules = [], mask: InputMask? = nil
         ) {
             self.key = key
             self.label = label
@@ -39,6 +44,8 @@ extension Component {
             self.keyboard = keyboard
             self.secure = secure
             self.autofill = autofill
+            self.rules = rules
+            self.mask = mask
         }
 
         public var node: Node { Node(.textField(self)) }
@@ -47,7 +54,16 @@ extension Component {
             self.init(
                 key: try reader.required(.key), label: reader.optional(.label), placeholder: reader.optional(.placeholder),
                 keyboard: reader.optional(.keyboard) ?? .text, secure: reader.optional(.secure) ?? false,
-                autofill: reader.optional(.autofill))
+                autofill: reader.optional(.autofill), rules: reader.optional(.rules) ?? [])
+            if let json = reader.raw(.mask), !json.isNull {
+                let context = reader.context
+                do throws(DecodingFailure) {
+                    mask = try context.at(.member(.mask)) { () throws(DecodingFailure) in try InputMask.read(json, context: context) }
+                } catch {
+                    // A mask that cannot be read costs the mask: the field takes text as typed.
+                    context.report(error, severity: .error)
+                }
+            }
         }
 
         func write(to writer: inout NodeWriter) {
@@ -55,7 +71,9 @@ extension Component {
             writer.member(.key, key)
             if keyboard != .text { writer.member(.keyboard, keyboard) }
             writer.member(.label, label)
+            writer.member(.mask, mask)
             writer.member(.placeholder, placeholder)
+            if !rules.isEmpty { writer.member(.rules, rules) }
             if secure { writer.member(.secure, true) }
         }
     }

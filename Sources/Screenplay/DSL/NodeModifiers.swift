@@ -69,6 +69,17 @@ extension Node {
         return self
     }
 
+    /// Computes `property` on the device from an expression written as a property string, for
+    /// expressions the typed layer does not spell (checked when the screen is read back).
+    ///
+    /// ```swift
+    /// Text("").bind("text", to: try PropertyExpression("@{len(query)} characters"))
+    /// ```
+    public consuming func bind(_ property: String, to expression: PropertyExpression) -> Node {
+        bindings[property] = expression
+        return self
+    }
+
     public consuming func padding(_ insets: Insets) -> Node {
         styled { $0.padding = insets }
     }
@@ -113,6 +124,9 @@ extension NodeConvertible {
 
     /// Computes `property` on the device from a typed expression: `.bind("color", to: accent)`.
     public func bind(_ property: String, to expression: some ExpressionConvertible) -> Node { node.bind(property, to: expression) }
+
+    /// Computes `property` on the device from a property string: `.bind("text", to: try PropertyExpression("@{n} items"))`.
+    public func bind(_ property: String, to expression: PropertyExpression) -> Node { node.bind(property, to: expression) }
 
     public func padding(_ insets: Insets) -> Node { node.padding(insets) }
 

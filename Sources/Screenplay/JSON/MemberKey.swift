@@ -34,6 +34,7 @@ enum MemberKey: UInt8, CaseIterable { // at most 255 cases: .max marks other nam
     case equals
     case event
     case fallback
+    case fields
     case format
     case fractionDigits
     case from
@@ -52,6 +53,7 @@ enum MemberKey: UInt8, CaseIterable { // at most 255 cases: .max marks other nam
     case lineLimit
     case locale
     case markup
+    case mask
     case max
     case maxAge
     case message
@@ -73,6 +75,7 @@ enum MemberKey: UInt8, CaseIterable { // at most 255 cases: .max marks other nam
     case placeholderColor
     case placeholders
     case properties
+    case rules
     case scope
     case screen
     case sections

@@ -27,6 +27,10 @@ public indirect enum Action: Sendable, Hashable {
     /// Set the variable `name` to the value of an expression, evaluated on the device when the
     /// action runs (`.set("cartCount", to: "@{cartCount + 1}")`).
     case set(String, PropertyExpression)
+    /// Check the fields' rules (all the screen's fields with rules when `fields` is empty) and
+    /// show every problem; in a sequence, the actions after it run only when there is none, so
+    /// `[.validate(), .intent("pay")]` sends no intent while a field is invalid.
+    case validate(fields: [String])
     /// Load the current screen again.
     case reload
     /// Run several actions in order.
@@ -69,6 +73,7 @@ public indirect enum Action: Sendable, Hashable {
         case .present: .present
         case .setState: .setState
         case .set: .set
+        case .validate: .validate
         case .reload: .reload
         case .sequence: .sequence
         case .track: .track
@@ -91,6 +96,9 @@ public indirect enum Action: Sendable, Hashable {
         .set(variable, try PropertyExpression(expression))
     }
 
+    /// Checks every field of the screen that has rules: `.sequence([.validate(), .intent("pay")])`.
+    public static func validate() -> Action { .validate(fields: []) }
+
     /// A plain `track` without properties: `.track("opened")`.
     public static func track(_ event: String) -> Action { .track(event, properties: [:]) }
 }
@@ -104,7 +112,7 @@ public indirect enum Action: Sendable, Hashable {
 /// ClientCapabilities.full.actions == Set(ActionKind.allCases.map(\.rawValue))   // true
 /// ```
 public enum ActionKind: String, Sendable, Hashable, CaseIterable {
-    case navigate, open, intent, back, dismiss, present, setState, set, reload, sequence, track
+    case navigate, open, intent, back, dismiss, present, setState, set, validate, reload, sequence, track
     case timer
 }
 
@@ -138,6 +146,9 @@ extension Action: JSONReadable, JSONEncodable {
             self = .set(
                 variable,
                 try context.at(.member(.value)) { () throws(DecodingFailure) in try PropertyExpression.read(value, context: context) })
+        case .validate:
+            let fields = reader.raw(.fields).map { json in json.elements.compactMap(\.string) } ?? []
+            self = .validate(fields: fields)
         case .reload: self = .reload
         case .sequence:
             guard let elements = reader.raw(.actions) else {
@@ -194,6 +205,9 @@ extension Action: JSONReadable, JSONEncodable {
             writer.member(.type, type)
             writer.member(.value, value.source)
             writer.member(.variable, variable)
+        case .validate(let fields):
+            if !fields.isEmpty { writer.member(.fields, fields) }
+            writer.member(.type, type)
         case .sequence(let actions):
             writer.member(.actions, actions)
             writer.member(.type, type)
@@ -240,7 +254,7 @@ extension Action {
         case .sequence(let actions):
             actions.compactMap { $0.mappingURLs(transform) }.nilIfEmpty.map { .sequence($0) }
         case .unknown: nil
-        case .intent, .back, .dismiss, .setState, .set, .reload, .track, .timer: self
+        case .intent, .back, .dismiss, .setState, .set, .validate, .reload, .track, .timer: self
         }
     }
 }

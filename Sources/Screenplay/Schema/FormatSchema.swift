@@ -158,6 +158,9 @@ public enum FormatSchema {
                 [
                     "key": string, "label": string, "placeholder": string, "keyboard": enumeration(TextField.Keyboard.self),
                     "secure": boolean, "autofill": enumeration(TextField.Autofill.self),
+                    "rules": documented(
+                        ["type": "array", "items": anyObject], "Format 1.2: validation rules (required, length, pattern, expression)."),
+                    "mask": documented(anyObject, "Format 1.2: an input mask (fixed, card, phone, date, currency)."),
                 ],
                 ["key"]
             ),
@@ -183,6 +186,8 @@ public enum FormatSchema {
         case .back, .dismiss, .reload: ([:], [])
         case .present: (["url": ref("url"), "style": enumeration(Action.PresentationStyle.self)], ["url"])
         case .setState: (["key": string, "value": [:]], ["key"])
+        case .validate:
+            (["fields": documented(["type": "array", "items": string], "The fields' variables; all fields with rules when absent.")], [])
         case .set:
             (
                 ["variable": string, "value": documented([:], "An expression (\"@{count + 1}\"), a number or a boolean.")],

@@ -1,4 +1,5 @@
 import Foundation
+import Screenplay
 
 /// Why a screen, an intent or a navigation did not work, in words a log and a user can read.
 ///
@@ -27,12 +28,15 @@ public struct ClientError: Error, Sendable, Hashable, CustomStringConvertible {
     public let target: String
     /// The HTTP status, for `.http` and `.notFound`.
     public let status: Int?
+    /// The problems the server listed with their paths (`state.cardNumber` for a field it refused).
+    public let problems: [Diagnostic]
 
-    public init(_ kind: Kind, _ message: String, target: String, status: Int? = nil) {
+    public init(_ kind: Kind, _ message: String, target: String, status: Int? = nil, problems: [Diagnostic] = []) {
         self.kind = kind
         self.message = message
         self.target = target
         self.status = status
+        self.problems = problems
     }
 
     public var description: String {

@@ -182,7 +182,9 @@ public struct ScreenLoader: Sendable {
     static func failure(_ response: TransportResponse, at url: URL) -> ClientError {
         let error = ScreenplayError(status: response.status, body: response.body)
         let kind: ClientError.Kind = response.status.code == 404 && (error == nil || error?.code == "noSuchScreen") ? .notFound : .http
-        return ClientError(kind, error?.message ?? "HTTP \(response.status.code)", target: url.absoluteString, status: response.status.code)
+        return ClientError(
+            kind, error?.message ?? "HTTP \(response.status.code)", target: url.absoluteString, status: response.status.code,
+            problems: error?.problems ?? [])
     }
 }
 

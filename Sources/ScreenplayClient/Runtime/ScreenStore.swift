@@ -125,6 +125,31 @@ public final class ScreenStore: Identifiable {
         return nil
     }
 
+    /// Checks the rules of `fields` (every field with rules when nil) and shows each one's
+    /// problem: what the `validate` action does before an intent goes.
+    /// - Returns: whether every checked field is valid.
+    public func validate(_ fields: Set<String>? = nil) -> Bool {
+        guard let screen else { return true }
+        let checked = fields ?? Set(screen.fieldRules.keys)
+        for field in checked {
+            values[FieldState.touchedKey(for: field)] = true
+            values[FieldState.serverProblemKey(for: field)] = nil
+        }
+        let evaluator = ExpressionEvaluator(localeIdentifier: environment.loader.configuration.preferredLanguages.first ?? "en")
+        return screen.fieldProblems(in: values, fields: checked, evaluator: evaluator).isEmpty
+    }
+
+    /// Shows the problems a server found in an intent's fields (paths `state.<field>`).
+    func showFieldProblems(_ problems: [Diagnostic]) {
+        for problem in problems {
+            guard problem.path.components.count == 2, problem.path.components[0] == .key("state"),
+                case .key(let field) = problem.path.components[1]
+            else { continue }
+            values[FieldState.touchedKey(for: field)] = true
+            values[FieldState.serverProblemKey(for: field)] = .string(problem.message)
+        }
+    }
+
     private func keepIfAppScoped(_ name: String) {
         guard let screen, screen.variables.contains(where: { $0.name == name && $0.scope == .app }) else { return }
         environment.appVariables.set(name, to: values[name] ?? .null)

@@ -277,6 +277,11 @@ public final class ScreenplayRuntime {
 
     /// Runs `action` for `store` (the screen whose node triggered it).
     public func perform(_ action: Action, on store: ScreenStore?) async {
+        _ = await run(action, on: store)
+    }
+
+    /// Runs `action`; false when a `validate` found a problem, which stops the sequence it is in.
+    private func run(_ action: Action, on store: ScreenStore?) async -> Bool {
         switch action {
         case .navigate(let url):
             await go(to: url, presenting: false)
@@ -292,11 +297,11 @@ public final class ScreenplayRuntime {
                 url = environment.loader.webURL(for: route.path)
             case .refused(let reason):
                 emit(.refused(target: target, reason: reason))
-                return
+                return true
             }
             guard let url, let openExternally else {
                 emit(.refused(target: target, reason: "no external opener registered"))
-                return
+                return true
             }
             emit(.openedExternally(url))
             openExternally(url)
@@ -313,7 +318,10 @@ public final class ScreenplayRuntime {
                 emit(.refused(target: "back", reason: "already at the first screen"))
             }
         case .dismiss:
-            guard !presentedStack.isEmpty else { return emit(.refused(target: "dismiss", reason: "nothing is presented")) }
+            guard !presentedStack.isEmpty else {
+                emit(.refused(target: "dismiss", reason: "nothing is presented"))
+                return true
+            }
             dismissPresented()
         case .setState(let key, let value):
             if let problem = store?.assign(key, json: value) { emit(.refused(target: "setState \(key)", reason: problem.message)) }
@@ -328,18 +336,26 @@ public final class ScreenplayRuntime {
         case .reload:
             await store?.reload()
         case .sequence(let actions):
-            for action in actions { await perform(action, on: store) }
+            for action in actions {
+                guard await run(action, on: store) else { return false }
+            }
+        case .validate(let fields):
+            if let store, !store.validate(fields.isEmpty ? nil : Set(fields)) {
+                emit(.refused(target: "validate", reason: "a field breaks its rules"))
+                return false
+            }
         case .track(let event, let properties):
             let screen = store?.screen?.id
             analytics?.track(event, properties: properties, screen: screen)
             Task { [eventUploader] in await eventUploader.track(event, properties: properties, screen: screen) }
             emit(.tracked(event: event, properties: properties))
         case .intent(let name, let payload):
-            guard let store else { return }
+            guard let store else { return true }
             await send(intent: name, payload: payload, from: store)
         case .unknown(let type, _):
             emit(.ignoredAction(type: type))
         }
+        return true
     }
 
     /// The Tutu write-up's network reducer: the intent and the client state go to the server; its new
@@ -349,12 +365,13 @@ public final class ScreenplayRuntime {
         do {
             let shown = store.serverVersion
             let reply = try await environment.loader.send(
-                intent: name, payload: payload, state: store.values, stateToken: store.stateToken, to: store.intentsURL,
+                intent: name, payload: payload, state: FieldState.shared(store.values), stateToken: store.stateToken, to: store.intentsURL,
                 version: shown?.version)
             try store.apply(reply)
             for effect in reply.effects { await perform(effect, on: store) }
         } catch {
             store.intentFailed(error)
+            store.showFieldProblems(error.problems)
             emit(.intentFailed(name: name, error: error))
         }
     }

@@ -57,7 +57,8 @@ public struct HTMLPage: Sendable {
         if let runtimeScript {
             // The evaluator first (deferred scripts run in order), for a screen that uses it; the
             // runtime loads it itself when a later answer brings expressions.
-            if screen.usesExpressions { html += "<script src=\"\(ExpressionScript.path)\" defer></script>\n" }
+            if screen.usesExpressions || !screen.fieldRules.isEmpty { html += "<script src=\"\(ExpressionScript.path)\" defer></script>\n" }
+            if screen.usesInputs { html += "<script src=\"\(InputScript.path)\" defer></script>\n" }
             html += "<script src=\"\(HTMLText.escape(runtimeScript))\" defer></script>\n"
         }
         html += "</head>\n<body>\n"
@@ -67,7 +68,10 @@ public struct HTMLPage: Sendable {
             data.append(
                 ("data-variables", String(decoding: JSONWriter.write(WebPageContent.typesJSON(screen.variableTypes)), as: UTF8.self)))
         }
-        if runtimeScript != nil { data.append(("data-expressions", ExpressionScript.path)) }
+        if runtimeScript != nil {
+            data.append(("data-expressions", ExpressionScript.path))
+            data.append(("data-inputs", InputScript.path))
+        }
         if let intents = intents ?? screen.intents { data.append(("data-intents", intents)) }
         if runtimeScript != nil, let stream = screen.stream, case .relative = URLPolicy().check(stream) {
             // The page follows the screen's live stream, rendered for the web.
@@ -134,6 +138,8 @@ public struct HTMLPage: Sendable {
         .sp-button:disabled{opacity:.45;cursor:default}
         .sp-field{display:flex;flex-direction:column;gap:4px;flex:1 1 160px;min-width:0}
         .sp-field-label{font-size:13px;color:var(--sp-muted)}
+        .sp-field-problem{font-size:13px;color:var(--sp-danger)}
+        .sp-input[aria-invalid=true]{border-color:var(--sp-danger)}
         .sp-input{font:inherit;padding:10px 12px;border:1px solid var(--sp-line);border-radius:10px;background:var(--sp-bg);color:var(--sp-fg);width:100%}
         .sp-toggle{display:flex;align-items:center;gap:10px}
         .sp-toggle input{width:24px;height:24px;margin:0;accent-color:var(--sp-accent)}

@@ -37,8 +37,22 @@ extension HTMLRenderer {
             ] + extra
         if let placeholder = field.placeholder { attributes.append(("placeholder", placeholder)) }
         if !field.isEnabled { attributes.append(("disabled", nil)) }
+        if field.isRequired { attributes.append(("aria-required", "true")) }
+        if let mask = field.mask { attributes.append(("data-sp-mask", String(decoding: mask.encoded(), as: UTF8.self))) }
+        var problem = ""
+        if !field.rules.isEmpty {
+            // The problem is described by (not part of) the field's name, and announced when it appears.
+            let problemID = "sp-problem-" + Self.elementID(for: field.key).dropFirst(3)
+            attributes.append(("data-sp-rules", String(decoding: field.rules.encoded(), as: UTF8.self)))
+            attributes.append(("aria-describedby", problemID))
+            if field.problem != nil { attributes.append(("aria-invalid", "true")) }
+            problem =
+                "<span class=\"sp-field-problem\" id=\"\(HTMLText.escape(problemID))\" role=\"alert\"\(field.problem == nil ? " hidden" : "")>"
+                + HTMLText.escape(field.problem ?? "") + "</span>"
+        }
         element.content =
             "<span class=\"sp-field-label\(field.label == nil ? " sp-visually-hidden" : "")\">\(HTMLText.escape(field.label ?? field.accessibilityLabel))</span><input\(Self.attributes(attributes))>"
+            + problem
     }
 
     /// The HTML `autocomplete` token of an autofill purpose.

@@ -68,9 +68,52 @@ public enum WebRuntime {
             loadingExpressions = true;
             const script = document.createElement("script");
             script.src = path;
+            script.addEventListener("load", () => {
+              refreshVisibility();
+              if (root.querySelector("[data-sp-rules],[data-sp-mask]")) needInputs();
+            });
+            document.head.appendChild(script);
+          };
+          // Validation and masks: InputScript, which needs the evaluator first.
+          const inputs = () => window.ScreenplayInputs || null;
+          let loadingInputs = false;
+          const needInputs = () => {
+            const path = root.dataset.inputs || "";
+            if (inputs() || loadingInputs || !/^\/screenplay\/inputs-[0-9a-f]+\.js$/.test(path)) return;
+            if (!expressions()) { needExpressions(); return; }
+            loadingInputs = true;
+            const script = document.createElement("script");
+            script.src = path;
             script.addEventListener("load", () => refreshVisibility());
             document.head.appendChild(script);
           };
+          // A field's problem: the server's word on it, else its first broken rule (the checks Swift makes).
+          const problemOf = (input) => {
+            const key = input.dataset.spKey;
+            const server = state["$problem." + key];
+            if (typeof server === "string") return server;
+            const checker = inputs();
+            if (!checker) { needInputs(); return null; }
+            let rules;
+            try { rules = JSON.parse(input.dataset.spRules); } catch (_) { return null; }
+            const raw = state[key] === undefined || state[key] === null ? "" : String(state[key]);
+            const found = checker.check(rules, raw, variables(), { locale });
+            return found ? found.message : null;
+          };
+          // Shown once the field was left or validated; announced by its role=alert element.
+          const showProblem = (input) => {
+            const shown = truthy(state["$touched." + input.dataset.spKey]) ? problemOf(input) : null;
+            const element = document.getElementById(input.getAttribute("aria-describedby") || "");
+            if (element) {
+              if (element.textContent !== (shown || "")) element.textContent = shown || "";
+              element.hidden = !shown;
+            }
+            if (shown) input.setAttribute("aria-invalid", "true"); else input.removeAttribute("aria-invalid");
+            return shown;
+          };
+          const refreshFields = () => { for (const input of root.querySelectorAll("input[data-sp-rules]")) showProblem(input); };
+          // What an intent sends: the values, without the page's own ($touched …, $problem …).
+          const shared = () => Object.fromEntries(Object.entries(state).filter(([key]) => !key.startsWith("$")));
           const inferred = (value) => typeof value === "string" ? "string" : typeof value === "boolean" ? "boolean" :
             typeof value === "number" ? (Number.isInteger(value) ? "integer" : "number") : Array.isArray(value) ? "array" :
             (value !== null && typeof value === "object") ? "dict" : null;
@@ -151,13 +194,19 @@ public enum WebRuntime {
               }
               element.hidden = !shown;
             }
+            refreshFields();
           };
           const setState = (key, value) => {
             state[key] = value;
             for (const input of root.querySelectorAll("[data-sp-key]")) {
               if (input.dataset.spKey !== key) continue;
               if (input.type === "checkbox") { input.checked = truthy(value); input.setAttribute("aria-checked", String(input.checked)); }
-              else if (document.activeElement !== input) input.value = value === null ? "" : String(value);
+              else if (document.activeElement !== input) {
+                const raw = value === null || value === undefined ? "" : String(value);
+                let mask = null;
+                if (input.dataset.spMask) { try { mask = JSON.parse(input.dataset.spMask); } catch (_) { mask = null; } }
+                input.value = mask && inputs() ? inputs().display(mask, raw, locale).display : raw;
+              }
             }
             refreshVisibility();
           };
@@ -209,10 +258,18 @@ public enum WebRuntime {
               const response = await fetch(url, {
                 method: "POST", credentials: "same-origin",
                 headers: { "Content-Type": "application/json", "Accept": "\#(fragmentMediaType)" },
-                body: JSON.stringify({ name, payload: payload || {}, state, stateToken: token || undefined }),
+                body: JSON.stringify({ name, payload: payload || {}, state: shared(), stateToken: token || undefined }),
               });
               const answer = await response.json();
               if (!response.ok) {
+                // Fields the server refused show its word on them.
+                for (const problem of (answer.error && answer.error.problems) || []) {
+                  const field = /^state\.([^.\[]+)$/.exec(String(problem.path || ""));
+                  if (!field) continue;
+                  state["$problem." + field[1]] = String(problem.message || "");
+                  state["$touched." + field[1]] = true;
+                }
+                refreshFields();
                 root.dispatchEvent(new CustomEvent("screenplay:error", { bubbles: true, detail: answer.error || { status: response.status } }));
                 return;
               }
@@ -249,7 +306,21 @@ public enum WebRuntime {
                 break;
               }
               case "reload": location.reload(); break;
-              case "sequence": for (const step of action.actions || []) await run(step); break;
+              case "sequence": for (const step of action.actions || []) if ((await run(step)) === false) return false; break;
+              case "validate": {
+                // Every problem shown; the rest of the sequence runs only when there is none.
+                const wanted = Array.isArray(action.fields) && action.fields.length > 0 ? action.fields : null;
+                let first = null;
+                for (const input of root.querySelectorAll("input[data-sp-rules]")) {
+                  const key = input.dataset.spKey;
+                  if (wanted && !wanted.includes(key)) continue;
+                  state["$touched." + key] = true;
+                  delete state["$problem." + key];
+                  if (showProblem(input) && !first) first = input;
+                }
+                if (first) { first.focus(); return false; }
+                break;
+              }
               case "track": root.dispatchEvent(new CustomEvent("screenplay:track", { bubbles: true, detail: { event: action.event, properties: action.properties || {} } })); break;
               default: break;
             }
@@ -274,11 +345,29 @@ public enum WebRuntime {
           const onInput = (event) => {
             const input = event.target;
             if (!(input instanceof HTMLInputElement) || !input.dataset.spKey) return;
-            state[input.dataset.spKey] = input.type === "checkbox" ? input.checked : input.value;
+            const key = input.dataset.spKey;
+            let mask = null;
+            if (input.dataset.spMask) { try { mask = JSON.parse(input.dataset.spMask); } catch (_) { mask = null; } }
+            if (mask && inputs()) {
+              // The field shows the masked text; the variable holds the raw value.
+              const edit = inputs().mask(mask, input.value, locale);
+              if (input.value !== edit.display) input.value = edit.display;
+              state[key] = edit.raw;
+            } else {
+              if (mask) needInputs();
+              state[key] = input.type === "checkbox" ? input.checked : input.value;
+            }
+            delete state["$problem." + key];
             if (input.type === "checkbox") input.setAttribute("aria-checked", String(input.checked));
             refreshVisibility();
           };
           root.addEventListener("input", onInput);
+          root.addEventListener("focusout", (event) => {
+            const input = event.target;
+            if (!(input instanceof HTMLInputElement) || !input.dataset.spRules) return;
+            state["$touched." + input.dataset.spKey] = true;
+            showProblem(input);
+          });
           root.addEventListener("change", onInput);
           // Live updates: the screen's stream, rendered for the web, patched in place.
           const streamURL = safeURL(root.dataset.stream || "");

@@ -154,13 +154,23 @@ struct PresentationBuilder {
                 value = ""
                 own.append(wrongValue(other, for: field.key, expected: "text"))
             }
-            content = .textField(
-                PresentedTextField(
-                    key: field.key, label: field.label,
-                    accessibilityLabel: node.accessibilityLabel ?? field.label ?? field.placeholder ?? field.key,
-                    placeholder: field.placeholder, value: value, keyboard: field.keyboard, autofill: field.autofill,
-                    isSecure: field.secure,
-                    isEnabled: true))
+            var presented = PresentedTextField(
+                key: field.key, label: field.label,
+                accessibilityLabel: node.accessibilityLabel ?? field.label ?? field.placeholder ?? field.key,
+                placeholder: field.placeholder, value: value, keyboard: field.keyboard, autofill: field.autofill,
+                isSecure: field.secure,
+                isEnabled: true)
+            presented.isRequired = field.rules.isRequired
+            presented.rules = field.rules
+            presented.localeIdentifier = options.localeIdentifier
+            if let mask = field.mask {
+                presented.mask = mask
+                presented.value = mask.display(raw: value, localeIdentifier: options.localeIdentifier).display
+            }
+            if !field.rules.isEmpty {
+                presented.problem = problemShown(for: field, value: value, reads: &subtree.reads)
+            }
+            content = .textField(presented)
         case .toggle(let toggle):
             subtree.reads.read(toggle.key, in: context)
             let isOn: Bool
@@ -332,6 +342,23 @@ struct PresentationBuilder {
     /// does nothing.
     private func checked(_ action: Action) -> Action? {
         action.mappingURLs(checkedURL)
+    }
+
+    /// The problem a field shows: none until it was left or validated, then the server's word on
+    /// it if it gave one, else its first broken rule (the same check the server runs).
+    private func problemShown(for field: Component.TextField, value: String, reads: inout StateReads) -> String? {
+        let touched = FieldState.touchedKey(for: field.key)
+        let fromServer = FieldState.serverProblemKey(for: field.key)
+        reads.read(touched, in: context)
+        reads.read(fromServer, in: context)
+        guard context.value(touched).isTruthy else { return nil }
+        if case .string(let message) = context.value(fromServer) { return message }
+        for rule in field.rules {
+            if case .expression(let condition, _, _) = rule, let expression = try? PropertyExpression(condition) {
+                for name in expression.variableNames { reads.read(name, in: context) }
+            }
+        }
+        return field.problem(for: value, variables: context.variables, evaluator: context.evaluator)?.message
     }
 
     private func wrongValue(_ value: JSONValue, for key: String, expected: String) -> Diagnostic {

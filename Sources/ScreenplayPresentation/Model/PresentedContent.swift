@@ -188,6 +188,30 @@ public struct PresentedTextField: Sendable, Hashable {
     public var autofill: Component.TextField.Autofill?
     public var isSecure: Bool
     public var isEnabled: Bool
+    /// The problem to show under the field and to announce (its first broken rule, or the
+    /// server's word on it), once the field was left or a `validate` ran; nil when there is none
+    /// to show.
+    public var problem: String? = nil
+    /// Whether a value is required (a renderer may mark the field and tell assistive technologies).
+    public var isRequired = false
+    /// The field's rules, for a renderer that checks them itself (the web page's script, as the
+    /// user types); native renderers show ``problem``, decided here.
+    public var rules: FieldRules = []
+    /// How typing is shown; the variable holds the raw value.
+    public var mask: InputMask? = nil
+    /// The locale masks group numbers in.
+    public var localeIdentifier = "en"
+
+    /// What an edit of the field stores and shows: the raw value for the variable and the text
+    /// for the field, masked. A renderer calls it with what the field holds after the user typed.
+    ///
+    /// ```swift
+    /// let edit = field.edited("4242424242424242")   // display "4242 4242 4242 4242", raw the digits
+    /// store.set(field.key, to: .string(edit.raw))
+    /// ```
+    public func edited(_ typed: String) -> MaskedText {
+        mask?.apply(to: typed, localeIdentifier: localeIdentifier) ?? MaskedText(display: typed, raw: typed, isComplete: true)
+    }
 }
 
 /// A switch bound to the boolean client value `key`.

@@ -136,6 +136,7 @@ public enum OutlineRenderer {
         case .present(let url, let style): "present \(url) (\(style.rawValue))"
         case .setState(let key, let value): "set \(key)=\(compact(value))"
         case .set(let variable, let value): "set \(variable)=\(value.source)"
+        case .validate(let fields): fields.isEmpty ? "validate" : "validate \(fields.joined(separator: ","))"
         case .reload: "reload"
         case .sequence(let actions): "[" + actions.map(describe).joined(separator: "; ") + "]"
         case .track(let event, _): "track \(event)"

@@ -27,6 +27,19 @@ extension ScreenPipeline {
                 .notFound, code: "noSuchIntent",
                 message: "screen \(resolved.route.pattern) has no intent \"\(ScreenplayError.quoting(fields.name))\"", path: "name")
         }
+        if route.validatesFields {
+            // The screen the intent came from, built as it was shown, and its rules on the values sent.
+            let screenHandler = resolved.route.handler
+            let screen = try await building(context) { try await screenHandler(context) }.screen
+            let problems = screen.fieldProblems(in: fields.state, evaluator: ExpressionEvaluator(localeIdentifier: context.language))
+            if !problems.isEmpty {
+                throw ScreenplayError.invalid(
+                    code: "invalidFields", "the intent's fields",
+                    problems.keys.sorted().map { key in
+                        .error(at: JSONPath([.key("state"), .key(key)]), problems[key]?.message ?? "", code: "invalidField")
+                    })
+            }
+        }
         let verified = try fields.stateToken.map { token throws(ScreenplayError) in
             try signer.verify(token, user: context.user, screen: context.path)
         }

@@ -18,6 +18,8 @@ struct IntentRoute: Sendable {
     let handler: ScreenplayRoutes.IntentHandler
     let once: Bool
     var goal: String?
+    /// Whether the screen's field rules are checked on the intent's values before the handler runs.
+    var validatesFields = false
 }
 
 /// A page only the web has (the Drivy write-up's path that an old app opens in its web view).

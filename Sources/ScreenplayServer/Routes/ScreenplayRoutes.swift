@@ -133,16 +133,23 @@ public struct ScreenplayRoutes: Sendable {
     ///     Give each answer a new `signedState` so that the next step has a token of its own.
     ///   - goal: a conversion recorded for the user each time the handler succeeds
     ///     (`checkout_done`), which experiment reports count.
+    ///   - validatingFields: the screen's text fields' rules are checked on the intent's values
+    ///     before the handler runs — the same rules the device checked, since a client is never
+    ///     trusted; a field that breaks one is a 422 listing each at `state.<field>`, which apps
+    ///     and pages show under their fields.
     ///   - handler: answers the intent with a screen, effects or both.
     ///
     /// ```swift
-    /// routes.intent("pay", on: "checkout", once: true, goal: "checkout_done") { intent in try await pay(intent) }
+    /// routes.intent("pay", on: "checkout", once: true, goal: "checkout_done", validatingFields: true) { intent in try await pay(intent) }
     /// ```
     public mutating func intent(
-        _ name: String, on pattern: String, once: Bool = false, goal: String? = nil, _ handler: @escaping IntentHandler
+        _ name: String, on pattern: String, once: Bool = false, goal: String? = nil, validatingFields: Bool = false,
+        _ handler: @escaping IntentHandler
     ) {
         checkNotMounted("register the intent \(name)")
-        guard table.addIntent(name, on: PathPattern(pattern), IntentRoute(handler: handler, once: once, goal: goal)) else {
+        var route = IntentRoute(handler: handler, once: once, goal: goal)
+        route.validatesFields = validatingFields
+        guard table.addIntent(name, on: PathPattern(pattern), route) else {
             preconditionFailure("intent \"\(name)\" registered on \(pattern), which has no screen; register the screen first")
         }
     }
@@ -186,7 +193,9 @@ public struct ScreenplayRoutes: Sendable {
             try await pipeline.post(request, path: context.parameters.getCatchAll())
         }
         // The page's scripts, under names that carry their hashes: cached for a year, never stale.
-        for (path, source) in [(WebRuntime.path, WebRuntime.source), (ExpressionScript.path, ExpressionScript.source)] {
+        for (path, source) in [
+            (WebRuntime.path, WebRuntime.source), (ExpressionScript.path, ExpressionScript.source), (InputScript.path, InputScript.source),
+        ] {
             let body = ByteBuffer(string: source)
             Self.serve(RouterPath(stringLiteral: path), on: router) { _, _ in
                 Response(

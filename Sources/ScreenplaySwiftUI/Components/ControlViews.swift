@@ -45,11 +45,16 @@
                     .modifier(KeyboardModifier(keyboard: field.keyboard, autofill: field.autofill))
                     .disabled(!field.isEnabled)
                     .accessibilityLabel(field.accessibilityLabel)
+                    // The problem is read with the field (and shown under it, not read twice).
+                    .accessibilityHint(field.problem ?? "")
+                if let problem = field.problem {
+                    Text(problem).font(.footnote).foregroundStyle(Color.red).accessibilityHidden(true)
+                }
             }
         }
 
         @ViewBuilder private var input: some View {
-            let text = context?.text(field.key, shown: field.value) ?? .constant(field.value)
+            let text = context?.text(field) ?? .constant(field.value)
             if field.isSecure {
                 SecureField(field.placeholder ?? "", text: text)
             } else {

@@ -72,9 +72,10 @@
             Task { await runtime.perform(action, on: store) }
         }
 
-        /// A binding of a text control to the client value `key`.
-        func text(_ key: String, shown value: String) -> Binding<String> {
-            Binding(get: { value }, set: { [store] in store.set(key, to: .string($0)) })
+        /// A binding of a text field to its client value: it shows the masked text and stores the
+        /// raw value, as the presentation decides (``PresentedTextField/edited(_:)``).
+        func text(_ field: PresentedTextField) -> Binding<String> {
+            Binding(get: { field.value }, set: { [store] in store.set(field.key, to: .string(field.edited($0).raw)) })
         }
 
         /// The URL a link in text or an image path means: absolute, or on the app's server.

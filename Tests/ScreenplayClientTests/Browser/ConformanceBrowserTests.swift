@@ -18,6 +18,7 @@ struct ConformanceBrowserTests {
         var renderer = HTMLRenderer(
             state: test.state, customRenderers: [ConformanceCase.registeredType: { _ in "<span>★★★★</span>" }])
         renderer.missingComponents = .marker
+        renderer.variableTypes = test.screen.variableTypes
         let body = renderer.render(test.screen.body)
         let html = """
             <!doctype html><html lang="en"><head><meta charset="utf-8"><title>\(test.name)</title>
