@@ -76,6 +76,16 @@ import Testing
         #expect(presentation.diagnostics.map(\.path.description) == ["body.children[1].bindings.text"])
     }
 
+    @Test func aValueOfTheWrongTypeIsADiagnosticAndTheDefault() throws {
+        let screen = try Self.shop()
+        var values = screen.initialValues
+        values["cartCount"] = "three"
+        let presentation = Presenter().present(screen, values: values)
+        #expect(presentation.diagnostics.map(\.path.description) == ["variables"])
+        #expect(presentation.diagnostics.first?.message.contains("cartCount is integer") == true)
+        #expect(!Self.texts(presentation).contains("three"), "the badge reads 0 and stays hidden")
+    }
+
     @Test func aWebPageKeepsHiddenBoundNodesWithTheirExpressions() throws {
         let screen = try Self.shop()
         let presentation = Presenter.presentOnce(screen, values: screen.initialValues, options: PresentationOptions(hiddenNodes: .kept))

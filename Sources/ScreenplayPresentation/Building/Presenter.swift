@@ -76,7 +76,11 @@ public final class Presenter {
         context.remembers = remembering != nil
         var builder = PresentationBuilder(context: context, path: path)
         let memo = builder.memo(for: node, reusing: remembering?.old)
-        return (ScreenPresentation(root: memo.presented, diagnostics: memo.diagnostics), memo)
+        // A declared variable holding a value of another type (an old app's, a server's effect)
+        // reads as its type's default: said once per presentation, at the screen's variables.
+        let variableProblems =
+            types.isEmpty ? [] : context.variables.problems.map { Diagnostic(.warning, .invalidValue, at: "variables", $0.message) }
+        return (ScreenPresentation(root: memo.presented, diagnostics: variableProblems + memo.diagnostics), memo)
     }
 
     /// Forgets the last screen: the next presentation starts afresh.
