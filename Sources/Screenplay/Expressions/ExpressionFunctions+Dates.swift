@@ -94,33 +94,7 @@ enum DatePattern {
 
     static func format(_ milliseconds: Int64, pattern: String) throws -> String {
         let time = CivilTime(milliseconds: milliseconds)
-        let scalars = Array(pattern)
-        var output = ""
-        var index = 0
-        while index < scalars.count {
-            let character = scalars[index]
-            if character == "'" {
-                if index + 1 < scalars.count, scalars[index + 1] == "'" {
-                    output.append("'")
-                    index += 2
-                    continue
-                }
-                index += 1
-                while index < scalars.count, scalars[index] != "'" {
-                    output.append(scalars[index])
-                    index += 1
-                }
-                index += 1
-                continue
-            }
-            guard character.isASCII, character.isLetter else {
-                output.append(character)
-                index += 1
-                continue
-            }
-            var count = 1
-            while index + count < scalars.count, scalars[index + count] == character { count += 1 }
-            index += count
+        return try DatePatternReader.render(pattern) { character, count, output in
             switch character {
             case "y": output += count == 2 ? CivilTime.pad(time.year % 100, 2) : CivilTime.pad(time.year, count)
             case "M":
@@ -144,6 +118,43 @@ enum DatePattern {
             case "z", "Z": throw ExpressionFailure("z/Z not supported in [\(pattern)]", standsAlone: true)
             default: throw ExpressionFailure("Incorrect format pattern.")
             }
+        }
+    }
+}
+
+/// Reads an ICU date pattern once for every date formatter: text in single quotes (`''` is a
+/// quote) and anything but an ASCII letter is copied; each run of one letter is a field, which
+/// `field` writes.
+enum DatePatternReader {
+    static func render(_ pattern: String, field: (Character, Int, inout String) throws -> Void) throws -> String {
+        let characters = Array(pattern)
+        var output = ""
+        var index = 0
+        while index < characters.count {
+            let character = characters[index]
+            if character == "'" {
+                if index + 1 < characters.count, characters[index + 1] == "'" {
+                    output.append("'")
+                    index += 2
+                    continue
+                }
+                index += 1
+                while index < characters.count, characters[index] != "'" {
+                    output.append(characters[index])
+                    index += 1
+                }
+                index += 1
+                continue
+            }
+            guard character.isASCII, character.isLetter else {
+                output.append(character)
+                index += 1
+                continue
+            }
+            var count = 1
+            while index + count < characters.count, characters[index + count] == character { count += 1 }
+            index += count
+            try field(character, count, &output)
         }
         return output
     }

@@ -254,34 +254,8 @@ struct DecimalText: Hashable {
 enum LocalDatePattern {
     static func format(_ milliseconds: Int64, pattern: String, locale: FormattingLocale) throws -> String {
         let time = CivilTime(milliseconds: milliseconds)
-        let scalars = Array(pattern)
-        var output = ""
-        var index = 0
-        while index < scalars.count {
-            let character = scalars[index]
-            if character == "'" {
-                if index + 1 < scalars.count, scalars[index + 1] == "'" {
-                    output.append("'")
-                    index += 2
-                    continue
-                }
-                index += 1
-                while index < scalars.count, scalars[index] != "'" {
-                    output.append(scalars[index])
-                    index += 1
-                }
-                index += 1
-                continue
-            }
-            guard character.isASCII, character.isLetter else {
-                output.append(character)
-                index += 1
-                continue
-            }
-            var count = 1
-            while index + count < scalars.count, scalars[index + count] == character { count += 1 }
-            index += count
-            let month = Int(time.month) - 1
+        let month = Int(time.month) - 1
+        return try DatePatternReader.render(pattern) { character, count, output in
             switch character {
             case "G": output += (count == 4 ? locale.longEras : locale.eras)[time.year > 0 ? 1 : 0]
             case "y": output += count == 2 ? CivilTime.pad(time.year % 100, 2) : CivilTime.pad(time.year, count)
@@ -312,6 +286,5 @@ enum LocalDatePattern {
             default: throw ExpressionFailure("Incorrect format pattern.")
             }
         }
-        return output
     }
 }
