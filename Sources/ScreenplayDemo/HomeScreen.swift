@@ -121,6 +121,15 @@ enum HomeScreen {
     static let cartCount = Variable<Int>("cartCount", initial: 0)
     /// Which of the offers' tabs is shown.
     static let homeTab = Variable<String>("homeTab", initial: "tab.offers")
+    /// The milliseconds the flash offer has run: its timer's value, which the countdown shows.
+    static let offerElapsed = Variable<Int>("offerElapsed", initial: 0)
+    /// How long the flash offer lasts once the home is shown.
+    static let offerDuration = 10 * 60 * 1000
+    /// The flash offer's countdown: started when the home appears, ticking every second; when it
+    /// ends, the offer hides itself (the `offerExpired` state its visibility reads).
+    static let offerTimer = ScreenTimer(
+        id: "offer", duration: .milliseconds(offerDuration), tickInterval: 1000, valueVariable: offerElapsed.name,
+        endActions: [.setState("offerExpired", true)])
 
     /// Offers and news behind two tabs switched on the device, each offer with an "Add" that
     /// counts in a cart badge: nothing here costs a request.
@@ -145,12 +154,31 @@ enum HomeScreen {
                         }
                         .padding(16).background(Color("#fff8e1", dark: "#3e2723")).cornerRadius(12)
                     }
+                    flashOffer(strings)
                 }
                 .id("tab.offers")
                 Text(strings["home.new"], size: 15).padding(16).id("tab.new")
             }
         }
         .id("widget.offers")
+    }
+
+    /// An offer with a countdown, mm:ss of what is left of ``offerTimer``, computed on the device.
+    static func flashOffer(_ strings: Strings) -> Node {
+        // Whole seconds left, rounded up: a tick a millisecond late still shows the second it ends.
+        let left = "((\(offerDuration) - offerElapsed + 999) / 1000)"
+        let minutes = "padStart(\(left) / 60, 2, '0')"
+        let seconds = "padStart(\(left) % 60, 2, '0')"
+        return VStack(alignment: .leading, spacing: 8) {
+            Text(strings["home.offer.flash"], size: 15)
+            Text(strings("home.offer.endsIn", "10:00"), size: 13)
+                .bind("text", to: try! PropertyExpression(strings("home.offer.endsIn", "@{\(minutes)}:@{\(seconds)}")))
+                .id("offer.countdown")
+            Button(strings["home.add"], variant: .secondary, action: .set(cartCount, to: cartCount + 1)).id("add.home.offer.flash")
+        }
+        .padding(16).background(Color("#fff8e1", dark: "#3e2723")).cornerRadius(12)
+        .visible(when: StateCondition("offerExpired", not: true))
+        .id("offer.flash")
     }
 
     static func screen(language: String, variant: String?) -> Screen {
@@ -168,8 +196,9 @@ enum HomeScreen {
             recent(strings)
         }
         return Screen(
-            id: "home", title: strings["home.title"], variables: [cartCount.declaration(scope: .app), homeTab.declaration()],
-            cache: CacheHints(maxAge: 60)
+            id: "home", title: strings["home.title"],
+            variables: [cartCount.declaration(scope: .app), homeTab.declaration(), offerElapsed.declaration()],
+            cache: CacheHints(maxAge: 60), timers: [offerTimer], onAppear: [.timer(offerTimer.id, .start)]
         ) {
             List(sections: paymentsFirst ? [paymentsSection, servicesSection] : [servicesSection, paymentsSection])
         }

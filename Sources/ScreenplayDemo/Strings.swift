@@ -10,7 +10,8 @@ struct Strings: Sendable {
         "en": [
             "home.title": "Home", "home.services": "Services", "home.pay": "Pay", "home.banner": "Pay with one tap",
             "home.offers": "Offers", "home.offer.1": "2 rides for 1 this weekend", "home.offer.2": "Free delivery over €20",
-            "home.add": "Add", "home.cart": "%@ in your cart", "home.tab.offers": "Offers", "home.tab.new": "New",
+            "home.add": "Add", "home.offer.flash": "Flash sale: 30% off your next ride", "home.offer.endsIn": "Ends in %@",
+            "home.cart": "%@ in your cart", "home.tab.offers": "Offers", "home.tab.new": "New",
             "home.new": "New this week: order groceries for tonight.",
             "service.food": "Food", "service.rides": "Rides", "service.tickets": "Tickets", "service.pharmacy": "Pharmacy",
             "service.groceries": "Groceries",
@@ -43,7 +44,9 @@ struct Strings: Sendable {
         "fr": [
             "home.title": "Accueil", "home.services": "Services", "home.pay": "Payer", "home.banner": "Payez en un geste",
             "home.offers": "Offres", "home.offer.1": "2 trajets pour 1 ce week-end", "home.offer.2": "Livraison offerte dès 20 €",
-            "home.add": "Ajouter", "home.cart": "%@ dans votre panier", "home.tab.offers": "Offres", "home.tab.new": "Nouveautés",
+            "home.add": "Ajouter", "home.offer.flash": "Vente flash : −30 % sur votre prochain trajet",
+            "home.offer.endsIn": "Se termine dans %@", "home.cart": "%@ dans votre panier", "home.tab.offers": "Offres",
+            "home.tab.new": "Nouveautés",
             "home.new": "Nouveau cette semaine : vos courses livrées ce soir.",
             "service.food": "Repas", "service.rides": "Trajets", "service.tickets": "Billets", "service.pharmacy": "Pharmacie",
             "service.groceries": "Courses",
@@ -77,7 +80,8 @@ struct Strings: Sendable {
         "de": [
             "home.title": "Start", "home.services": "Dienste", "home.pay": "Bezahlen", "home.banner": "Mit einem Tipp bezahlen",
             "home.offers": "Angebote", "home.offer.1": "2 Fahrten zum Preis von 1", "home.offer.2": "Gratis-Lieferung ab 20 €",
-            "home.add": "Hinzufügen", "home.cart": "%@ im Warenkorb", "home.tab.offers": "Angebote", "home.tab.new": "Neu",
+            "home.add": "Hinzufügen", "home.offer.flash": "Blitzangebot: 30 % auf Ihre nächste Fahrt",
+            "home.offer.endsIn": "Endet in %@", "home.cart": "%@ im Warenkorb", "home.tab.offers": "Angebote", "home.tab.new": "Neu",
             "home.new": "Neu diese Woche: Einkäufe noch heute Abend geliefert.",
             "service.food": "Essen", "service.rides": "Fahrten", "service.tickets": "Tickets", "service.pharmacy": "Apotheke",
             "service.groceries": "Einkauf",

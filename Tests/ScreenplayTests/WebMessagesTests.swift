@@ -28,7 +28,7 @@ import Testing
 
     static let screen = Screen(
         id: "cities", title: "Cities", state: ["city": "Paris"], variables: [VariableDeclaration("count", type: .integer, value: 0)],
-        intents: "/screens/cities/intents"
+        intents: "/screens/cities/intents", onAppear: [.track("shown")]
     ) {
         VStack { Text("Paris").id("paris") }
     }
@@ -50,6 +50,7 @@ import Testing
         #expect(
             written.isSuperset(of: [
                 "content", "css", "screen", "title", "state", "intents", "effects", "stateToken", "changes", "variables",
+                "behaviour",
             ]))
 
         guard case .object(let members) = try JSONParser.parse(answer.encoded(), limits: .unlimited) else { return }

@@ -8,6 +8,23 @@ extension Screen {
         !triggers.isEmpty || !timers.isEmpty || !onAppear.isEmpty
     }
 
+    /// The screen's `onAppear`, `timers` and `triggers` as one object, written as the format
+    /// writes them (what the web page runs), or nil when it has none.
+    ///
+    /// ```swift
+    /// screen.behaviourJSON   // {"onAppear":[{"command":"start","id":"offer","type":"timer"}],"timers":[…]}
+    /// ```
+    public var behaviourJSON: JSONValue? {
+        guard hasBehaviour else { return nil }
+        var writer = JSONWriter(layout: .compact)
+        writer.beginObject()
+        if !onAppear.isEmpty { writer.member(.onAppear, onAppear) }
+        if !timers.isEmpty { writer.member(.timers, timers) }
+        if !triggers.isEmpty { writer.member(.triggers, triggers) }
+        writer.endObject()
+        return try? JSONParser.parse(writer.written, limits: .unlimited)
+    }
+
     /// The timer declared with `id`, if any.
     public func timer(_ id: String) -> ScreenTimer? {
         timers.first { $0.id == id }

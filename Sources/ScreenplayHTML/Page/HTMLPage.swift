@@ -58,6 +58,8 @@ public struct HTMLPage: Sendable {
             // The evaluator first (deferred scripts run in order), for a screen that uses it; the
             // runtime loads it itself when a later answer brings expressions.
             if screen.usesExpressions || !screen.fieldRules.isEmpty { html += "<script src=\"\(ExpressionScript.path)\" defer></script>\n" }
+            // Triggers and timers: decided by their script, which needs the evaluator.
+            if screen.hasBehaviour { html += "<script src=\"\(BehaviourScript.path)\" defer></script>\n" }
             if screen.usesInputs { html += "<script src=\"\(InputScript.path)\" defer></script>\n" }
             html += "<script src=\"\(HTMLText.escape(runtimeScript))\" defer></script>\n"
         }
@@ -71,6 +73,10 @@ public struct HTMLPage: Sendable {
         if runtimeScript != nil {
             data.append(("data-expressions", ExpressionScript.path))
             data.append(("data-inputs", InputScript.path))
+            data.append(("data-behaviour-script", BehaviourScript.path))
+            if let behaviour = HTMLRenderer(link: link).webBehaviour(screen) {
+                data.append(("data-behaviour", String(decoding: JSONWriter.write(behaviour), as: UTF8.self)))
+            }
         }
         if let intents = intents ?? screen.intents { data.append(("data-intents", intents)) }
         if runtimeScript != nil, let stream = screen.stream, case .relative = URLPolicy().check(stream) {

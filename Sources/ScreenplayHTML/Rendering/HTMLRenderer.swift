@@ -102,4 +102,19 @@ public struct HTMLRenderer: Sendable {
     func webAction(_ action: Action) -> String? {
         action.mappingURLs(webLink).map { String(decoding: $0.encoded(), as: UTF8.self) }
     }
+
+    /// What `screen` runs by itself (``Screen/behaviourJSON``), its actions' URLs led where the
+    /// page's links lead: the root's `data-behaviour`, and the `behaviour` of a replaced content.
+    func webBehaviour(_ screen: Screen) -> JSONValue? {
+        guard screen.hasBehaviour else { return nil }
+        var screen = screen
+        let map = { (actions: [Action]) in actions.compactMap { $0.mappingURLs(webLink) } }
+        screen.onAppear = map(screen.onAppear)
+        for index in screen.triggers.indices { screen.triggers[index].actions = map(screen.triggers[index].actions) }
+        for index in screen.timers.indices {
+            screen.timers[index].tickActions = map(screen.timers[index].tickActions)
+            screen.timers[index].endActions = map(screen.timers[index].endActions)
+        }
+        return screen.behaviourJSON
+    }
 }

@@ -71,6 +71,7 @@ public enum WebRuntime {
             script.addEventListener("load", () => {
               refreshVisibility();
               if (root.querySelector("[data-sp-rules],[data-sp-mask]")) needInputs();
+              if (declared && !behaviour) needBehaviour();
             });
             document.head.appendChild(script);
           };
@@ -86,6 +87,97 @@ public enum WebRuntime {
             script.src = path;
             script.addEventListener("load", () => refreshVisibility());
             document.head.appendChild(script);
+          };
+          // Triggers, timers and onAppear: ScreenplayBehaviour decides (a script of its own, which needs the
+          // evaluator, loaded when a screen has any); this runs what it decides, as StoreBehaviour does in the app.
+          const behaviourScript = () => window.ScreenplayBehaviour || null;
+          let declared = null;
+          try { declared = JSON.parse(root.dataset.behaviour || "null"); } catch (_) { declared = null; }
+          let behaviour = null;
+          let appearing = false;
+          let pending = [];
+          let draining = false;
+          let ticking = null;
+          let loadingBehaviour = false;
+          // Whole milliseconds, as timers count in Swift (a value variable is an integer).
+          const now = () => Math.floor(performance.now());
+          const report = (where, message) =>
+            root.dispatchEvent(new CustomEvent("screenplay:error", { bubbles: true, detail: { message: `${where}: ${message}` } }));
+          const needBehaviour = () => {
+            const path = root.dataset.behaviourScript || "";
+            if (behaviourScript() || loadingBehaviour || !/^\/screenplay\/behaviour-[0-9a-f]+\.js$/.test(path)) return;
+            if (!expressions()) { needExpressions(); return; }
+            loadingBehaviour = true;
+            const script = document.createElement("script");
+            script.src = path;
+            script.addEventListener("load", () => startBehaviour());
+            document.head.appendChild(script);
+          };
+          const startBehaviour = () => {
+            if (!declared || behaviour) return;
+            const decide = behaviourScript();
+            if (!decide || !expressions()) { needBehaviour(); return; }
+            behaviour = { triggers: decide.triggers(declared.triggers, { locale }), timers: decide.timers(declared.timers, { locale }) };
+            if (appearing) { appearing = false; enqueue(declared.onAppear); }
+          };
+          // The screen shown: another one (or other triggers or timers) starts afresh, and onAppear runs for another one.
+          const shown = (next, appeared) => {
+            const list = (value, key) => JSON.stringify((value && value[key]) || []);
+            if (!appeared && list(next, "triggers") === list(declared, "triggers") && list(next, "timers") === list(declared, "timers")) return;
+            stopBehaviour();
+            declared = next && typeof next === "object" ? next : null;
+            appearing = appeared;
+            startBehaviour();
+          };
+          // Every timer stops and the actions not run yet are dropped: the screen went away.
+          const stopBehaviour = () => {
+            if (ticking !== null) clearTimeout(ticking);
+            ticking = null;
+            if (behaviour) behaviour.timers.cancelAll();
+            behaviour = null;
+            pending = [];
+          };
+          const enqueue = (actions) => {
+            if (!Array.isArray(actions) || !actions.length) return;
+            pending.push(...actions);
+            drain();
+          };
+          // The queued actions in order, those their changes queue included.
+          const drain = async () => {
+            if (draining) return;
+            draining = true;
+            try { while (pending.length) await run(pending.shift()); } finally { draining = false; }
+          };
+          // The variables went from `before` to the page's: the triggers that fire queue their actions.
+          const changed = (before) => {
+            if (!behaviour || !before) return;
+            // A change made while actions run is part of the change that started them.
+            if (!draining) behaviour.triggers.beginChange();
+            const outcome = behaviour.triggers.evaluate(before, variables());
+            for (const problem of outcome.problems) report("trigger", problem);
+            if (outcome.limited) report("trigger", `more than ${behaviourScript().limits.maximumFiringsPerChange} triggers fired for one change; the rest were skipped`);
+            enqueue(outcome.actions);
+          };
+          const applyTimers = async (outcome) => {
+            for (const problem of outcome.problems) report("timer", problem);
+            for (const step of outcome.steps) {
+              if (step.valueVariable) setState(step.valueVariable, step.value);
+              if (step.actions.length) { pending.push(...step.actions); await drain(); }
+            }
+          };
+          // Waits until the next tick or end, applies what is due, and again, while a timer runs.
+          const schedule = () => {
+            if (ticking !== null) clearTimeout(ticking);
+            ticking = null;
+            const timers = behaviour && behaviour.timers;
+            const deadline = timers ? timers.nextDeadline() : null;
+            if (deadline === null) return;
+            ticking = setTimeout(async () => {
+              ticking = null;
+              if (!behaviour || behaviour.timers !== timers) return;
+              await applyTimers(timers.advance(now()));
+              if (behaviour && behaviour.timers === timers && ticking === null) schedule();
+            }, Math.max(0, deadline - now()));
           };
           // A field's problem: the server's word on it, else its first broken rule (the checks Swift makes).
           const problemOf = (input) => {
@@ -197,6 +289,7 @@ public enum WebRuntime {
             refreshFields();
           };
           const setState = (key, value) => {
+            const before = behaviour ? variables() : null;
             state[key] = value;
             for (const input of root.querySelectorAll("[data-sp-key]")) {
               if (input.dataset.spKey !== key) continue;
@@ -209,6 +302,7 @@ public enum WebRuntime {
               }
             }
             refreshVisibility();
+            changed(before);
           };
 
           // Rules added after the page loaded (intents, live patches), newest last, bounded.
@@ -224,6 +318,7 @@ public enum WebRuntime {
 
           const replace = (answer) => {
             if (typeof answer.content !== "string") return;
+            const before = behaviour ? variables() : null;
             addCSS(answer.css, true);
             const header = root.querySelector(".sp-header");
             const main = root.querySelector(".sp-main");
@@ -249,6 +344,9 @@ public enum WebRuntime {
               for (const key of Object.keys(state)) setState(key, state[key]);
             }
             refreshVisibility();
+            // Another screen stops the timers and starts its own behaviour; the same one sees the answer's values change.
+            shown(answer.behaviour, !sameScreen);
+            if (sameScreen) changed(before);
           };
 
           const sendIntent = async (name, payload) => {
@@ -305,6 +403,12 @@ public enum WebRuntime {
                 setState(action.variable, declared === "number" ? Number(result.value) : stored(result));
                 break;
               }
+              case "timer": {
+                if (!behaviour) { report("timer", `the screen has no timer "${action.id}", or its script is not loaded; ${action.command} ignored`); break; }
+                await applyTimers(behaviour.timers.perform(action.command, action.id, now(), variables()));
+                schedule();
+                break;
+              }
               case "reload": location.reload(); break;
               case "sequence": for (const step of action.actions || []) if ((await run(step)) === false) return false; break;
               case "validate": {
@@ -346,6 +450,7 @@ public enum WebRuntime {
             const input = event.target;
             if (!(input instanceof HTMLInputElement) || !input.dataset.spKey) return;
             const key = input.dataset.spKey;
+            const before = behaviour ? variables() : null;
             let mask = null;
             if (input.dataset.spMask) { try { mask = JSON.parse(input.dataset.spMask); } catch (_) { mask = null; } }
             if (mask && inputs()) {
@@ -360,6 +465,7 @@ public enum WebRuntime {
             delete state["$problem." + key];
             if (input.type === "checkbox") input.setAttribute("aria-checked", String(input.checked));
             refreshVisibility();
+            changed(before);
           };
           root.addEventListener("input", onInput);
           root.addEventListener("focusout", (event) => {
@@ -401,6 +507,7 @@ public enum WebRuntime {
           }
 
           refreshVisibility();
+          shown(declared, true);
           root.dataset.ready = "true";
         })();
         """#

@@ -195,6 +195,7 @@ public struct ScreenplayRoutes: Sendable {
         // The page's scripts, under names that carry their hashes: cached for a year, never stale.
         for (path, source) in [
             (WebRuntime.path, WebRuntime.source), (ExpressionScript.path, ExpressionScript.source), (InputScript.path, InputScript.source),
+            (BehaviourScript.path, BehaviourScript.source),
         ] {
             let body = ByteBuffer(string: source)
             Self.serve(RouterPath(stringLiteral: path), on: router) { _, _ in

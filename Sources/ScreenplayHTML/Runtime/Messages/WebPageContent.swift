@@ -20,13 +20,19 @@ package struct WebPageContent: Sendable, Hashable {
     /// The declared type of each of the screen's variables, by name (`root.dataset.variables`):
     /// what the page's expressions read its values as.
     package var variables: [String: ExpressionType]
+    /// What the screen runs by itself (``Screen/behaviourJSON``): a replaced screen brings its own.
+    package var behaviour: JSONValue?
 
-    package init(screenID: String, title: String?, content: String, css: String, variables: [String: ExpressionType] = [:]) {
+    package init(
+        screenID: String, title: String?, content: String, css: String, variables: [String: ExpressionType] = [:],
+        behaviour: JSONValue? = nil
+    ) {
         self.screenID = screenID
         self.title = title
         self.content = content
         self.css = css
         self.variables = variables
+        self.behaviour = behaviour
     }
 
     /// The content of `screen`, rendered with `renderer`'s links and app-defined components.
@@ -34,11 +40,12 @@ package struct WebPageContent: Sendable, Hashable {
         let fragment = HTMLPage.fragment(
             for: screen, language: renderer.localeIdentifier, link: renderer.link, customRenderers: renderer.customRenderers)
         self.init(
-            screenID: screen.id, title: fragment.title, content: fragment.content, css: fragment.css, variables: screen.variableTypes)
+            screenID: screen.id, title: fragment.title, content: fragment.content, css: fragment.css, variables: screen.variableTypes,
+            behaviour: renderer.webBehaviour(screen))
     }
 
     private enum Key: String, JSONKey {
-        case content, css, screen, title, variables
+        case behaviour, content, css, screen, title, variables
     }
 
     package func encoded() -> [UInt8] {
@@ -52,6 +59,7 @@ package struct WebPageContent: Sendable, Hashable {
     /// Writes the members into the object `writer` has open, beside the members of a message
     /// that carries the content.
     package func writeMembers(to writer: inout JSONWriter) {
+        if let behaviour { writer.member(Key.behaviour, behaviour) }
         writer.member(Key.content, content)
         writer.member(Key.css, css)
         writer.member(Key.screen, screenID)
