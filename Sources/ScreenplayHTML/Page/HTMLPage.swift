@@ -150,6 +150,7 @@ public struct HTMLPage: Sendable {
         .sp-toggle{display:flex;align-items:center;gap:10px}
         .sp-toggle input{width:24px;height:24px;margin:0;accent-color:var(--sp-accent)}
         .sp-visually-hidden{position:absolute;width:1px;height:1px;overflow:hidden;clip:rect(0 0 0 0);white-space:nowrap}
+        [hidden]{display:none!important}
         .sp-list{display:flex;flex-direction:column}
         .sp-section-title{font-size:13px;font-weight:600;text-transform:uppercase;letter-spacing:.04em;color:var(--sp-muted);margin:16px 16px 4px}
         .sp-rows{list-style:none;margin:0;padding:0}

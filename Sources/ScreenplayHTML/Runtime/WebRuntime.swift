@@ -233,6 +233,27 @@ public enum WebRuntime {
             document.addEventListener("error", settled, true);
             needExpressions();
           });
+          // The same for the input script (which comes after the evaluator): a validate tapped before it arrived waits.
+          const inputsLoaded = async () => {
+            if (!expressions()) await expressionsLoaded();
+            if (inputs()) return;
+            await new Promise((resolve) => {
+              const finish = () => {
+                document.removeEventListener("load", settled, true);
+                document.removeEventListener("error", settled, true);
+                clearTimeout(timer);
+                resolve();
+              };
+              const settled = (event) => {
+                if (event.target instanceof HTMLScriptElement && /\/screenplay\/inputs-[0-9a-f]+\.js$/.test(event.target.src)) finish();
+              };
+              const timer = setTimeout(finish, 10000);
+              document.addEventListener("load", settled, true);
+              document.addEventListener("error", settled, true);
+              needInputs();
+              if (inputs()) finish();
+            });
+          };
           const evaluate = (source) => {
             const evaluator = expressions();
             if (!evaluator) { needExpressions(); return { type: "error", value: "The expression evaluator is not loaded yet." }; }
@@ -325,6 +346,8 @@ public enum WebRuntime {
             const template = document.createElement("template");
             template.innerHTML = answer.content;
             main.replaceChildren(template.content);
+            // Fields that check or mask what is typed need the input script from their first keystroke.
+            if (main.querySelector("[data-sp-rules],[data-sp-mask]")) needInputs();
             if (answer.title) {
               document.title = answer.title;
               if (header) header.querySelector("h1").textContent = answer.title;
@@ -414,6 +437,8 @@ public enum WebRuntime {
               case "validate": {
                 // Every problem shown; the rest of the sequence runs only when there is none.
                 const wanted = Array.isArray(action.fields) && action.fields.length > 0 ? action.fields : null;
+                // Rules that arrived with an answer are checked by a script loaded then: wait for it.
+                if (!inputs() && root.querySelector("input[data-sp-rules]")) await inputsLoaded();
                 let first = null;
                 for (const input of root.querySelectorAll("input[data-sp-rules]")) {
                   const key = input.dataset.spKey;

@@ -156,6 +156,39 @@ struct ValidationBrowserTests {
         }
     }
 
+    /// Sign-up first: the card step arrives as an answer to a page that had no rule and no mask,
+    /// so the input script is loaded then; Continue tapped at once still checks the fields.
+    @Test func theCardStepReachedByAnAnswerChecksAndMasks() async throws {
+        let server = try await LiveServer.serving {
+            let router = Router()
+            router.add(middleware: ForceVariant(variant: "signUpFirst"))
+            DemoApp.routes().addRoutes(to: router)
+            return router
+        }
+        try await BrowserTests.withBrowser(server) { browser in
+            try await browser.runBeforeEveryPage(Self.watcher)
+            try await BrowserTests.loaded(browser, "\(server.url)/screens/checkout")
+            #expect(try await Self.value(browser, "return typeof window.ScreenplayInputs") == "undefined")
+            try await browser.type("Ana", into: "input[data-sp-key=name]")
+            try await browser.type("ana@example.com", into: "input[data-sp-key=email]")
+            try await browser.click("#sp-continue")
+            try await browser.wait(until: "return document.getElementById('sp-title')?.textContent === 'Add a card'", "the card step shows")
+            let fetches = try await Self.value(browser, "return window.__fetches").intValue ?? -1
+            try await browser.click("#sp-continue")
+            try await browser.wait(
+                until: "return document.activeElement === document.querySelector(\"\(Self.card)\")", "the first invalid field has the focus"
+            )
+            #expect(try await Self.problem(browser, Self.card).text == "Enter your card number.")
+            #expect(try await Self.problem(browser, Self.expiry).text == "Enter the expiry as MM/YY.")
+            try await Task.sleep(for: .milliseconds(300))
+            #expect(try await Self.value(browser, "return window.__fetches").intValue == fetches, "an intent went with empty fields")
+            try await browser.type("4242424242424242", into: Self.card)
+            try await browser.wait(
+                until: "return document.querySelector(\"\(Self.card)\").value === '4242 4242 4242 4242'", "the card mask groups the digits")
+            try await VariableBrowserTests.expectClean(browser, "the card step after sign-up")
+        }
+    }
+
     // MARK: - The server's word
 
     /// A page whose field the page checks one way and the server (which knows better) another:
