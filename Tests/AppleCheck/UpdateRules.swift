@@ -166,6 +166,43 @@ enum UpdateRules {
                 + "(\(graph.evaluations.values.reduce(0, +)) bodies in all)")
     }
 
+    /// A field's problem shows once focus left it, not while the user types in it.
+    @MainActor static func checkLeavingAField() async {
+        let json = #"""
+            {"version": "1.2", "id": "redeem", "title": "Redeem", "state": {"code": "12"},
+             "body": {"type": "textField", "id": "code", "key": "code", "label": "Code",
+                      "rules": [{"type": "pattern", "pattern": "[0-9]{4}", "message": "A code has 4 digits."}]}}
+            """#
+        guard let screen = Screen.decode(from: Array(json.utf8)).value else { return check(false, "the redeem screen does not read") }
+        let runtime = runtime(serving: ["/redeem": screen])
+        await runtime.open("/redeem")
+        guard let store = runtime.current, store.screen != nil else { return check(false, "the redeem screen did not load") }
+        let graph = ViewGraph(screenView(store, runtime))
+        func field() -> (focus: FocusState<Bool>.Binding?, hint: String?) {
+            var found: (FocusState<Bool>.Binding?, String?) = (nil, nil)
+            graph.root.walk { view in
+                guard view.kind == "TextField" else { return }
+                found.0 = view.modifiers.first { $0.name == "focused" }?.value as? FocusState<Bool>.Binding
+                found.1 = view.modifiers.first { $0.name == "accessibilityHint" }?.value as? String
+            }
+            return found
+        }
+        let typing = field()
+        guard let focus = typing.focus else { return check(false, "the field has no focus binding") }
+        check(typing.hint == "", "the field tells the user off before they left it: \(typing.hint ?? "no hint")")
+        focus.wrappedValue = true
+        graph.update()
+        check(store.values[FieldState.touchedKey(for: "code")] == nil, "focusing the field marks it left")
+        check(field().hint == "", "the field tells the user off while they are in it")
+        focus.wrappedValue = false
+        graph.update()
+        check(store.values[FieldState.touchedKey(for: "code")] == true, "leaving the field does not mark it left")
+        if graph.needsUpdate { graph.update() }
+        let left = field().hint ?? ""
+        check(left == "A code has 4 digits.", "the field left with 2 digits shows \"\(left)\"")
+        report.append("update rules: a field left with a broken rule shows \"\(left)\" (its accessibility hint)")
+    }
+
     @MainActor static func checkPatch(demo: [String: Screen]) async {
         let runtime = runtime(serving: demo)
         await runtime.open("/cities")

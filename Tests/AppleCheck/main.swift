@@ -198,6 +198,7 @@ enum ConformanceCheck {
     LocalizationCheck.verifyModel()
     await UpdateRules.checkModel()
     await UpdateRules.checkKeystroke(demo: demo)
+    await UpdateRules.checkLeavingAField()
     await UpdateRules.checkPatch(demo: demo)
     await UpdateRules.checkIdentities()
     await DynamicTypeCheck.verify(demo: demo)

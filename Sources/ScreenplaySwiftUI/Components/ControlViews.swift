@@ -35,12 +35,18 @@
     struct TextFieldView: View {
         let field: PresentedTextField
         @Environment(\.screenplay) private var context
+        @FocusState private var isFocused: Bool
 
         var body: some View {
             VStack(alignment: .leading, spacing: 4) {
                 // The field itself carries the label for VoiceOver: read once, not twice.
                 if let label = field.label { Text(label).font(.footnote.weight(.medium)).accessibilityHidden(true) }
                 input
+                    .focused($isFocused)
+                    // A field's problem shows once it was left, not while the user types.
+                    .onChange(of: isFocused) { wasFocused, isFocused in
+                        if wasFocused && !isFocused { context?.leave(field) }
+                    }
                     .textFieldStyle(.roundedBorder)
                     .modifier(KeyboardModifier(keyboard: field.keyboard, autofill: field.autofill))
                     .disabled(!field.isEnabled)

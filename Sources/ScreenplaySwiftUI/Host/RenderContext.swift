@@ -78,6 +78,12 @@
             Binding(get: { field.value }, set: { [store] in store.set(field.key, to: .string(field.edited($0).raw)) })
         }
 
+        /// Marks a field left (focus went elsewhere): from now on its problem shows.
+        func leave(_ field: PresentedTextField) {
+            let key = FieldState.touchedKey(for: field.key)
+            if store.values[key] != true { store.set(key, to: true) }
+        }
+
         /// The URL a link in text or an image path means: absolute, or on the app's server.
         func resolve(_ url: String) -> URL? {
             URL(string: url, relativeTo: runtime.configuration.server)?.absoluteURL

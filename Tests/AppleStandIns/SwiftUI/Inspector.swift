@@ -148,6 +148,7 @@ public struct InspectedView {
         var id: AnyHashable?
         var task: Task<Void, Never>?
         var onDisappear: (() -> Void)?
+        var changeValue: Any?
     }
 
     /// The view at `identity`: reused when it is the same type, else made anew (its state dropped).
@@ -177,6 +178,20 @@ public struct InspectedView {
         lifecycle.task?.cancel()
         lifecycle.id = id
         lifecycle.task = Task { @MainActor in await action() }
+    }
+
+    /// Runs an `.onChange` action when the value differs from the one the view was last shown with
+    /// (and with the first value too when `initial`), as SwiftUI does after the update.
+    func onChange(at identity: String, _ change: OnChange) {
+        seenLifecycles.insert(identity)
+        let lifecycle = lifecycles[identity] ?? Lifecycle()
+        lifecycles[identity] = lifecycle
+        defer { lifecycle.changeValue = change.value }
+        guard let old = lifecycle.changeValue else {
+            if change.initial { change.action(change.value, change.value) }
+            return
+        }
+        if !Sameness.same(old, change.value) { change.action(old, change.value) }
     }
 
     func onDisappear(at identity: String, _ action: (() -> Void)?) {
@@ -259,6 +274,13 @@ public struct InspectedView {
         ViewGraph(view, environment: environment).root
     }
 
+}
+
+/// What an `.onChange` modifier was given.
+struct OnChange {
+    let value: Any
+    let initial: Bool
+    let action: (Any, Any) -> Void
 }
 
 /// Storage a view's property keeps in the graph (`@State`).

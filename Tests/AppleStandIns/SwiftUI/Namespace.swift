@@ -201,7 +201,6 @@ public struct EllipticalListStyle {}
 @available(iOS 17.0, macOS 14.0, *) public struct FillShapeStyle {}
 @available(iOS 17.0, macOS 14.0, *) public struct FillShapeView {}
 @available(iOS 17.0, macOS 14.0, *) public struct FocusInteractions {}
-@available(iOS 15.0, macOS 12.0, *) public struct FocusState {}
 @available(iOS 14.0, macOS 11.0, *) public struct FocusedBinding {}
 @available(iOS 16.0, macOS 13.0, *) public struct FocusedObject {}
 @available(iOS 14.0, macOS 11.0, *) public struct FocusedValue {}

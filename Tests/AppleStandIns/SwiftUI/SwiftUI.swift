@@ -216,6 +216,8 @@ public struct Attributed<Content: View>: View, PrimitiveView {
             inspector.graph.task(at: identity + "/task", id: id, action)
         case "onDisappear":
             inspector.graph.onDisappear(at: identity + "/onDisappear", value as? () -> Void)
+        case "onChange":
+            inspector.graph.onChange(at: identity + "/onChange", value as! OnChange)
         default:
             break
         }
@@ -310,6 +312,13 @@ extension View {
     }
     public func task(priority: TaskPriority = .userInitiated, _ action: @escaping @Sendable () async -> Void) -> some View {
         attributed("task", (nil as AnyHashable?, action))
+    }
+    @available(iOS 15.0, macOS 12.0, *)
+    public func focused(_ condition: FocusState<Bool>.Binding) -> some View { attributed("focused", condition) }
+    @available(iOS 17.0, macOS 14.0, *)
+    public func onChange<V>(of value: V, initial: Bool = false, _ action: @escaping (_ oldValue: V, _ newValue: V) -> Void) -> some View
+    where V: Equatable {
+        attributed("onChange", OnChange(value: value, initial: initial, action: { action($0 as! V, $1 as! V) }))
     }
     public func task<T: Equatable>(id value: T, priority: TaskPriority = .userInitiated, _ action: @escaping @Sendable () async -> Void)
         -> some View
@@ -506,6 +515,29 @@ public protocol DynamicProperty {}
 
 extension State where Value: ExpressibleByNilLiteral {
     public init() { location = Location(nil) }
+}
+
+/// Where focus is, kept by the graph for the view's identity as `@State` is; focus enters or leaves
+/// a field when its `.focused` binding is set (a check stands in for the user's tap).
+@available(iOS 15.0, macOS 12.0, *)
+@frozen @propertyWrapper public struct FocusState<Value>: DynamicProperty, GraphManaged, StateStorage where Value: Hashable {
+    @frozen @propertyWrapper public struct Binding {
+        let state: State<Value>
+        public var wrappedValue: Value {
+            get { state.wrappedValue }
+            nonmutating set { state.wrappedValue = newValue }
+        }
+        public var projectedValue: FocusState<Value>.Binding { self }
+    }
+    let state: State<Value>
+    public var wrappedValue: Value {
+        get { state.wrappedValue }
+        nonmutating set { state.wrappedValue = newValue }
+    }
+    public var projectedValue: FocusState<Value>.Binding { Binding(state: state) }
+    public init() where Value == Bool { state = State(wrappedValue: false) }
+    public init<T>() where Value == T?, T: Hashable { state = State(wrappedValue: nil) }
+    @MainActor func install(in node: ViewGraph.Node, slot: Int) { state.install(in: node, slot: slot) }
 }
 
 /// A length that grows with the user's text size (`dynamicTypeSize`), read from the environment.
