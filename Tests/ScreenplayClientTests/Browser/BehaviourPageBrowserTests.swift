@@ -38,7 +38,10 @@ struct BehaviourPageBrowserTests {
         """#
 
     static let plain = Screen(id: "plain", title: "Plain") {
-        VStack { Text("Nothing runs here").id("nothing") }
+        VStack {
+            Text("Nothing runs here").id("nothing")
+            Button("Open the clock", action: .intent("open")).id("open")
+        }
     }
 
     /// VariableBrowserTests' watcher, and a count of the `track` events (the clock's ticks).
@@ -57,6 +60,7 @@ struct BehaviourPageBrowserTests {
             routes.screen("clock") { _ in clock }
             routes.screen("plain") { _ in Self.plain }
             routes.intent("leave", on: "clock") { _ in IntentResult(screen: Self.plain) }
+            routes.intent("open", on: "plain") { _ in IntentResult(screen: clock) }
             let router = Router()
             routes.addRoutes(to: router)
             return router
@@ -127,6 +131,24 @@ struct BehaviourPageBrowserTests {
             try await Task.sleep(for: .milliseconds(600))
             #expect(try await browser.execute("return window.__ticks") == ticks, "the timer ticked after its screen went away")
             try await VariableBrowserTests.expectClean(browser, "after the clock")
+        }
+    }
+
+    /// An answer that brings behaviour to a page that has none loads the script, runs the new
+    /// screen's onAppear and its timers.
+    @Test func anAnswerWithBehaviourLoadsTheScriptAndStartsTheTimers() async throws {
+        let server = try await Self.server()
+        try await BrowserTests.withBrowser(server) { browser in
+            try await browser.runBeforeEveryPage(Self.watcher)
+            try await BrowserTests.loaded(browser, "\(server.url)/screens/plain")
+            #expect(try await browser.execute("return typeof window.ScreenplayBehaviour") == "undefined")
+            try await browser.click("#sp-open")
+            try await browser.wait(until: "return document.getElementById('sp-elapsed') !== null", "the clock answered the intent")
+            try await browser.wait(until: "return typeof window.ScreenplayBehaviour === 'object'", "the runtime loaded the script")
+            try await browser.wait(until: "return window.__ticks >= 3", "the new screen's timer ticked")
+            try await browser.wait(
+                until: "return Number(document.getElementById('sp-elapsed').textContent) >= 3", "its value reached the binding")
+            try await VariableBrowserTests.expectClean(browser, "after the answer")
         }
     }
 
