@@ -29,7 +29,7 @@ extension Component {
         /// What the field asks for, for the platform's autofill; nil: nothing to fill in.
         public var autofill: Autofill?
         /// What a valid value is, checked on the device when the field is left and before a
-        /// `validate` action lets an intent go, and again by the server (``Screen/fieldProblems(in:evaluator:)``).
+        /// `validate` action lets an intent go, and again by the server (``Screen/fieldProblems(in:fields:evaluator:)``).
         public var rules: FieldRules
         /// How what the user types is shown (`4242 4242 …`); the variable holds the raw value.
         public var mask: InputMask?

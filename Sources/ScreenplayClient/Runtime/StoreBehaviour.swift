@@ -4,7 +4,7 @@ import ScreenplayProtocol
 
 /// What a screen runs by itself in the app: its `onAppear` actions, its triggers after every
 /// change of its variables (an action, typing, a timer, an intent's answer), and its timers on the
-/// runtime's clock. The decisions are the shared ones (``TriggerEvaluator``, ``ScreenTimers``);
+/// runtime's clock. The decisions are the shared ones (`TriggerEvaluator`, `ScreenTimers`);
 /// this class only runs them: it queues the actions due and has the runtime perform them in order,
 /// sleeps on the clock until the next tick, and stops every timer when the screen goes away.
 ///

@@ -7,7 +7,7 @@ import Foundation
 /// It makes actions work: intents are POSTed with the client state and the signed state token,
 /// and the screen the server answers replaces the page's content; inputs update the client state;
 /// nodes bound to state (`data-sp-visible`) show and hide as it changes, and bound properties
-/// (`data-sp-bind`) are evaluated again, by ``ExpressionScript``, which the page loads when a
+/// (`data-sp-bind`) are evaluated again, by `ExpressionScript`, which the page loads when a
 /// screen uses expressions; `set` actions assign variables. Navigation needs none of it: links
 /// are real links.
 ///

@@ -48,7 +48,7 @@ public struct PresentedNode: Sendable, Hashable {
         set { extras = Extras.make(box: newValue, condition: extras?.condition, diagnostics: diagnostics, bindings: bindings) }
     }
 
-    /// The node's bound properties (``Node/bindings``), already evaluated into this presentation,
+    /// The node's bound properties (`Node.bindings`), already evaluated into this presentation,
     /// kept so that a renderer that re-evaluates them itself (the web page's script, as the user
     /// types) can: `"visible"` among them decides ``visibility``.
     public var bindings: [String: PropertyExpression] {

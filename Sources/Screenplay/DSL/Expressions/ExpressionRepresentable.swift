@@ -35,7 +35,7 @@ extension ExpressionLiteralRepresentable {
 }
 
 /// `integer` and `number`, the types arithmetic takes (`Int` and `Double`, never mixed: convert
-/// with ``ExpressionOperand/toNumber()`` or ``ExpressionOperand/toInteger()``).
+/// with `toNumber()` or `toInteger()`).
 ///
 /// ```swift
 /// let total = Variable<Double>("total")

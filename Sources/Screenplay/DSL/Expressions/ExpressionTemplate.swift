@@ -11,7 +11,7 @@
 /// ```
 ///
 /// Only typed expressions (``ExpressionOperand``) and strings may be interpolated; a template is
-/// itself a `String` expression, usable with `+`, `==` and ``Node/bind(_:to:)``.
+/// itself a `String` expression, usable with `+`, `==` and `Node.bind(_:to:)`.
 public struct ExpressionTemplate: ExpressionOperand, ExpressibleByStringInterpolation, CustomStringConvertible {
     public typealias Value = String
 
