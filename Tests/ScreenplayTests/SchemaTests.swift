@@ -53,7 +53,7 @@ import Testing
 
     @Test func noComponentReusesACommonMemberName() {
         // A component field named like a common one ("style", "id" …) would be ambiguous on the wire.
-        let common = Set(["type", "id", "action", "fallback", "accessibilityLabel", "visibleWhen", "style", "bindings"])
+        let common = Set(["type", "id", "action", "fallback", "accessibilityLabel", "visibleWhen", "style", "bindings", "motion"])
         #expect(Self.propertyNames("node") == common)
         for node in Self.fullySpecified {
             var bare = node

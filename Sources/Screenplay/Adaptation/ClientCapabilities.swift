@@ -30,6 +30,8 @@ public struct ClientCapabilities: Sendable, Hashable {
 
     /// Whether the client evaluates expressions (format 1.2): variables, bindings, `set`.
     public var evaluatesExpressions: Bool { version >= .expressions }
+    /// Whether the client plays nodes' motion (format 1.3); others get nodes without it.
+    public var animates: Bool { version >= .motion }
 
     /// The conservative set every client of format 1.0 renders — the Tutu write-up's primitives: stacks,
     /// scroll, text, image, rectangle, button, spacer, divider; and the basic actions.

@@ -89,6 +89,10 @@ struct Adapter {
             field.mask = nil
             node.component = .textField(field)
         }
+        if node.motion != nil, !capabilities.animates {
+            // Motion is never needed to understand a screen: a client before 1.3 gets none.
+            node.motion = nil
+        }
         let type = node.type
         if capabilities.components.contains(type) {
             var adapted = node
@@ -168,6 +172,7 @@ extension Node {
         node.visibleWhen = node.visibleWhen ?? visibleWhen
         node.accessibilityLabel = node.accessibilityLabel ?? accessibilityLabel
         node.style = node.style ?? style
+        node.motion = node.motion ?? motion
         return node
     }
 }

@@ -10,6 +10,7 @@ enum MemberKey: UInt8, CaseIterable { // at most 255 cases: .max marks other nam
     case actions
     case alignment
     case allowEmpty
+    case anchor
     case autofill
     case axis
     case background
@@ -18,7 +19,9 @@ enum MemberKey: UInt8, CaseIterable { // at most 255 cases: .max marks other nam
     case bottom
     case bottomLeftDetail
     case bottomRightDetail
+    case bounce
     case cache
+    case change
     case children
     case color
     case columns
@@ -26,13 +29,20 @@ enum MemberKey: UInt8, CaseIterable { // at most 255 cases: .max marks other nam
     case condition
     case contentMode
     case cornerRadius
+    case curve
     case dark
+    case delay
     case detail
+    case distance
     case duration
+    case edge
     case enabled
     case endActions
+    case enter
     case equals
     case event
+    case exit
+    case fade
     case fallback
     case fields
     case format
@@ -60,12 +70,14 @@ enum MemberKey: UInt8, CaseIterable { // at most 255 cases: .max marks other nam
     case min
     case minLength
     case mode
+    case motion
     case name
     case node
     case not
     case onAppear
     case once
     case op
+    case opacity
     case ops
     case padding
     case path
@@ -74,14 +86,18 @@ enum MemberKey: UInt8, CaseIterable { // at most 255 cases: .max marks other nam
     case placeholder
     case placeholderColor
     case placeholders
+    case press
     case properties
+    case `repeat`
     case rules
+    case scale
     case scope
     case screen
     case sections
     case secure
     case set
     case size
+    case slide
     case spacing
     case staleWhileRevalidate
     case state
@@ -112,6 +128,8 @@ enum MemberKey: UInt8, CaseIterable { // at most 255 cases: .max marks other nam
     case visibleWhen
     case weight
     case width
+    case x
+    case y
 
     /// The name as the format spells it.
     var name: String { Self.names[Int(rawValue)] }

@@ -24,8 +24,8 @@ public struct FormatVersion: Sendable, Hashable, Comparable, CustomStringConvert
     public static let current = FormatVersion(1, 0)
 
     /// The newest version this library reads: 1.1 adds templates (``Screen/encoded(layout:templates:)``),
-    /// 1.2 variables and expressions.
-    public static let latest = FormatVersion(1, 2)
+    /// 1.2 variables and expressions, 1.3 motion.
+    public static let latest = FormatVersion(1, 3)
 
     /// The first version whose readers expand templates: documents with templates declare it, and
     /// servers send templates only to clients that declare it (`Screenplay-Version: 1.1`).
@@ -35,6 +35,10 @@ public struct FormatVersion: Sendable, Hashable, Comparable, CustomStringConvert
     /// the `set` action. A client of an older version gets every binding evaluated by the server
     /// with the screen's initial values (``Screen/adapted(to:)``).
     public static let expressions = FormatVersion(1, 2)
+
+    /// The first version whose clients play motion: transitions, animated changes and pressed
+    /// states (``Node/motion``). Older clients get every node without it.
+    public static let motion = FormatVersion(1, 3)
 
     public var description: String { "\(major).\(minor)" }
 

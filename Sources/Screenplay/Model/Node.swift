@@ -60,6 +60,18 @@ public struct Node: Sendable, Hashable {
         set { updateExtras { $0.bindings = newValue } }
     }
 
+    /// How the node enters, leaves, changes and answers a press (format 1.3); clients that do not
+    /// declare 1.3 get the node without it.
+    ///
+    /// ```swift
+    /// var toast = Text("Saved").node
+    /// toast.motion = Motion(enter: Motion.Transition.fade.slide(from: .bottom, by: 24), exit: .fade)
+    /// ```
+    public var motion: Motion? {
+        get { extras?.motion }
+        set { updateExtras { $0.motion = newValue?.isEmpty == true ? nil : newValue } }
+    }
+
     /// What a client shows when it cannot show ``component`` (an unknown or app-defined type, or a
     /// type the client did not declare).
     public var fallback: Node? {
@@ -88,9 +100,11 @@ public struct Node: Sendable, Hashable {
             var style: Style?
             var fallback: Node?
             var bindings: [String: PropertyExpression] = [:]
+            var motion: Motion?
 
             var isEmpty: Bool {
                 action == nil && accessibilityLabel == nil && visibleWhen == nil && style == nil && fallback == nil && bindings.isEmpty
+                    && motion == nil
             }
         }
 
@@ -106,6 +120,7 @@ public struct Node: Sendable, Hashable {
         var style: Style? { values.style }
         var fallback: Node? { values.fallback }
         var bindings: [String: PropertyExpression] { values.bindings }
+        var motion: Motion? { values.motion }
 
         static func == (lhs: Extras, rhs: Extras) -> Bool { lhs === rhs || lhs.values == rhs.values }
         func hash(into hasher: inout Hasher) { hasher.combine(values) }
@@ -121,7 +136,7 @@ public struct Node: Sendable, Hashable {
     public var type: String { component.type }
 
     /// The members every node may have, whatever its type.
-    static let commonKeys: [String] = ["type", "id", "action", "fallback", "accessibilityLabel", "visibleWhen", "style", "bindings"]
+    static let commonKeys: [String] = ["type", "id", "action", "fallback", "accessibilityLabel", "visibleWhen", "style", "bindings", "motion"]
 }
 
 extension Node {
@@ -159,6 +174,7 @@ extension Node {
                 accessibilityLabel: reader.optional(.accessibilityLabel),
                 visibleWhen: reader.optional(.visibleWhen), style: reader.optional(.style), fallback: fallback)
             if node.style?.isEmpty == true { node.style = nil }
+            node.motion = reader.optional(.motion)
             if let bindings = reader.raw(.bindings) {
                 node.bindings = context.at(.member(.bindings)) { PropertyExpression.readBindings(bindings, of: node, context: context) }
             }

@@ -19,7 +19,7 @@ struct NodeWriter {
     private let extras: Node.Extras?
     private let type: String
     /// Which common members have a value: bit `i` for `Node.commonMember(at: i)`.
-    private let present: UInt8
+    private let present: UInt16
     /// The index (`Node.commonMember(at:)`) of the next common member to write, and its rank
     /// (`.max` when none is left), kept apart so that the check before every member copies nothing.
     private var next = 0
@@ -73,6 +73,7 @@ struct NodeWriter {
         case .bindings: json.pointee.member(key, extras.map { $0.bindings.mapValues { JSONValue.string($0.source) } })
         case .fallback: json.pointee.member(key, extras?.fallback)
         case .id: json.pointee.member(key, id)
+        case .motion: json.pointee.member(key, extras?.motion)
         case .style: json.pointee.member(key, extras?.style)
         case .type: json.pointee.member(key, type)
         case .visibleWhen: json.pointee.member(key, extras?.visibleWhen)
@@ -92,7 +93,7 @@ extension Node: JSONEncodable {
     }
 
     /// How many members every node may have (type, id, action…), which ``NodeWriter`` slots in.
-    static let commonMemberCount = 8
+    static let commonMemberCount = 9
 
     /// The common member at `index`, in key order. A switch, not an array: an array is a lazy
     /// global, checked and retained on every read, and this is read several times per node.
@@ -104,19 +105,20 @@ extension Node: JSONEncodable {
         case 2: .bindings
         case 3: .fallback
         case 4: .id
-        case 5: .style
-        case 6: .type
+        case 5: .motion
+        case 6: .style
+        case 7: .type
         default: .visibleWhen
         }
     }
 
     /// The presence bit of each common member: one shifted by its place in key order (constants,
     /// for the same reason).
-    private static let labelBit: UInt8 = 1 << 0, actionBit: UInt8 = 1 << 1, bindingsBit: UInt8 = 1 << 2, fallbackBit: UInt8 = 1 << 3,
-        idBit: UInt8 = 1 << 4, styleBit: UInt8 = 1 << 5, typeBit: UInt8 = 1 << 6, visibleWhenBit: UInt8 = 1 << 7
+    private static let labelBit: UInt16 = 1 << 0, actionBit: UInt16 = 1 << 1, bindingsBit: UInt16 = 1 << 2, fallbackBit: UInt16 = 1 << 3,
+        idBit: UInt16 = 1 << 4, motionBit: UInt16 = 1 << 5, styleBit: UInt16 = 1 << 6, typeBit: UInt16 = 1 << 7, visibleWhenBit: UInt16 = 1 << 8
 
     /// Which common members have a value (every node has a type; an empty style is not written).
-    static func presence(id: String?, extras: Extras?) -> UInt8 {
+    static func presence(id: String?, extras: Extras?) -> UInt16 {
         var present = typeBit
         if id != nil { present |= idBit }
         if let values = extras?.values {
@@ -124,6 +126,7 @@ extension Node: JSONEncodable {
             if values.action != nil { present |= actionBit }
             if !values.bindings.isEmpty { present |= bindingsBit }
             if values.fallback != nil { present |= fallbackBit }
+            if values.motion != nil { present |= motionBit }
             if let style = values.style, !style.isEmpty { present |= styleBit }
             if values.visibleWhen != nil { present |= visibleWhenBit }
         }

@@ -104,8 +104,39 @@ public enum FormatSchema {
             "bindings": documented(
                 ["type": "object", "additionalProperties": string],
                 "Format 1.2: property name → expression (\"@{…}\" or a template); \"visible\" shows the node while true."),
+            "motion": documented(ref("motion"), "Format 1.3: how the node enters, leaves, changes and answers a press."),
         ]
     }
+
+    /// A transition's effects: where the node comes from or goes to.
+    private static let transitionProperties: [String: JSONValue] = [
+        "fade": [
+            "oneOf": [boolean, ["type": "number", "minimum": 0, "maximum": 1]], "description": "The opacity entered from or left to.",
+        ],
+        "scale": ["oneOf": [["type": "number", "minimum": 0, "maximum": 4], object(["x": number, "y": number])]],
+        "slide": [
+            "oneOf": [
+                enumeration(Motion.Edge.self),
+                object(
+                    ["edge": enumeration(Motion.Edge.self), "distance": ["type": "number", "minimum": 0, "maximum": 2_000]],
+                    required: ["edge"]),
+            ]
+        ],
+        "anchor": enumeration(Motion.Anchor.self),
+    ]
+
+    /// How long a movement takes and along which curve.
+    private static let timingProperties: [String: JSONValue] = [
+        "duration": documented(["type": "number", "minimum": 0, "maximum": 5_000], "Milliseconds (default 250)."),
+        "delay": documented(["type": "number", "minimum": 0, "maximum": 5_000], "Milliseconds."),
+        "curve": [
+            "oneOf": [
+                ["enum": ["linear", "easeIn", "easeOut", "easeInOut", "spring"]],
+                ["type": "array", "items": number, "minItems": 4, "maxItems": 4],
+            ]
+        ],
+        "bounce": ["type": "number", "minimum": -0.9, "maximum": 0.9],
+    ]
 
     private static let textAttributeProperties: [String: JSONValue] = [
         "size": nonNegative,
@@ -236,6 +267,20 @@ public enum FormatSchema {
                     "scope": enumeration(VariableScope.self),
                 ], required: ["name", "type"]),
             "section": object(["id": string, "title": string, "children": children], required: ["children"]),
+            "motion": object(["enter": ref("transition"), "exit": ref("transition"), "change": ref("timing"), "press": ref("press")]),
+            "transition": object(
+                transitionProperties.merging(timingProperties) { $1 }.merging(["repeat": ["type": "integer", "minimum": 1, "maximum": 10]])
+                { $1 }),
+            "timing": object(timingProperties),
+            "press": [
+                "oneOf": [
+                    ["enum": ["fade", "scale", "none"]],
+                    object([
+                        "opacity": ["type": "number", "minimum": 0, "maximum": 1],
+                        "scale": ["type": "number", "minimum": 0.5, "maximum": 1.5],
+                    ]),
+                ]
+            ],
         ]
         var nodeRules: [JSONValue] = []
         for kind in ComponentKind.allCases {

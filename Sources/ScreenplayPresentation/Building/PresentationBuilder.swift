@@ -224,6 +224,7 @@ struct PresentationBuilder {
             type: node.type, nodeID: node.id, content: content, box: node.style, accessibility: accessibility, tap: tap,
             visibility: visibility, diagnostics: own)
         if !bindings.isEmpty { presented.bindings = bindings }
+        presented.motion = Self.motion(node.motion, for: presented)
         subtree.diagnostics += own
         return Memo(
             node: sent, reads: subtree.reads, presented: presented, children: subtree.children, lazyRows: subtree.lazyRows,
@@ -368,6 +369,16 @@ struct PresentationBuilder {
     }
 
     // MARK: - Mappings
+
+    /// The motion a renderer draws: the node's own, with the press a tappable node has by
+    /// default — only on nodes the renderer makes tappable; buttons, switches and fields keep
+    /// their platform's pressed look unless the server chose a press.
+    static func motion(_ motion: Motion?, for node: PresentedNode) -> Motion? {
+        var motion = motion ?? Motion()
+        if motion.press == nil, node.tap != nil, !node.handlesOwnTap { motion.press = .standard }
+        if motion.press == .off { motion.press = nil }
+        return motion.isEmpty ? nil : motion
+    }
 
     static func opensPage(_ action: Action) -> Bool {
         switch action {

@@ -42,10 +42,23 @@ public struct PresentedNode: Sendable, Hashable {
         self.extras = Extras.make(box: box, condition: visibility.condition, diagnostics: diagnostics)
     }
 
+    /// How the node enters, leaves, changes and answers a press, decided: a node the renderer
+    /// makes tappable has a ``Motion/press`` (``Motion/Press/standard`` unless the server chose
+    /// one); nil when nothing moves. Under Reduce Motion a renderer draws
+    /// ``Motion/reducingMotion()`` of it.
+    ///
+    /// ```swift
+    /// let motion = reduceMotion ? node.motion?.reducingMotion() : node.motion
+    /// ```
+    public var motion: Motion? {
+        get { extras?.motion }
+        set { extras = Extras.make(box: box, condition: extras?.condition, diagnostics: diagnostics, bindings: bindings, motion: newValue) }
+    }
+
     /// Padding, background and corner radius around the content: the node's style as sent.
     public var box: Style? {
         get { extras?.box }
-        set { extras = Extras.make(box: newValue, condition: extras?.condition, diagnostics: diagnostics, bindings: bindings) }
+        set { extras = Extras.make(box: newValue, condition: extras?.condition, diagnostics: diagnostics, bindings: bindings, motion: motion) }
     }
 
     /// The node's bound properties (`Node.bindings`), already evaluated into this presentation,
@@ -53,7 +66,7 @@ public struct PresentedNode: Sendable, Hashable {
     /// types) can: `"visible"` among them decides ``visibility``.
     public var bindings: [String: PropertyExpression] {
         get { extras?.bindings ?? [:] }
-        set { extras = Extras.make(box: box, condition: extras?.condition, diagnostics: diagnostics, bindings: newValue) }
+        set { extras = Extras.make(box: box, condition: extras?.condition, diagnostics: diagnostics, bindings: newValue, motion: motion) }
     }
 
     /// Whether the node is shown now, and the condition that decides it as the client state changes.
@@ -61,7 +74,7 @@ public struct PresentedNode: Sendable, Hashable {
         get { PresentedVisibility(condition: extras?.condition, isVisible: isVisible) }
         set {
             isVisible = newValue.isVisible
-            extras = Extras.make(box: box, condition: newValue.condition, diagnostics: diagnostics, bindings: bindings)
+            extras = Extras.make(box: box, condition: newValue.condition, diagnostics: diagnostics, bindings: bindings, motion: motion)
         }
     }
 
@@ -92,7 +105,7 @@ public struct PresentedNode: Sendable, Hashable {
     /// Problems found while presenting this node (a client value of the wrong type for a control).
     public var diagnostics: [Diagnostic] {
         get { extras?.diagnostics ?? [] }
-        set { extras = Extras.make(box: box, condition: extras?.condition, diagnostics: newValue, bindings: bindings) }
+        set { extras = Extras.make(box: box, condition: extras?.condition, diagnostics: newValue, bindings: bindings, motion: motion) }
     }
 
     /// The optional parts, immutable once boxed.
@@ -101,25 +114,30 @@ public struct PresentedNode: Sendable, Hashable {
         let condition: StateCondition?
         let diagnostics: [Diagnostic]
         let bindings: [String: PropertyExpression]
+        let motion: Motion?
 
-        private init(box: Style?, condition: StateCondition?, diagnostics: [Diagnostic], bindings: [String: PropertyExpression]) {
+        private init(
+            box: Style?, condition: StateCondition?, diagnostics: [Diagnostic], bindings: [String: PropertyExpression], motion: Motion?
+        ) {
             self.box = box
             self.condition = condition
             self.diagnostics = diagnostics
             self.bindings = bindings
+            self.motion = motion
         }
 
         static func make(
-            box: Style?, condition: StateCondition?, diagnostics: [Diagnostic], bindings: [String: PropertyExpression] = [:]
+            box: Style?, condition: StateCondition?, diagnostics: [Diagnostic], bindings: [String: PropertyExpression] = [:],
+            motion: Motion? = nil
         ) -> Extras? {
-            box == nil && condition == nil && diagnostics.isEmpty && bindings.isEmpty
-                ? nil : Extras(box: box, condition: condition, diagnostics: diagnostics, bindings: bindings)
+            box == nil && condition == nil && diagnostics.isEmpty && bindings.isEmpty && motion == nil
+                ? nil : Extras(box: box, condition: condition, diagnostics: diagnostics, bindings: bindings, motion: motion)
         }
 
         static func == (lhs: Extras, rhs: Extras) -> Bool {
             lhs === rhs
                 || (lhs.box == rhs.box && lhs.condition == rhs.condition && lhs.diagnostics == rhs.diagnostics
-                    && lhs.bindings == rhs.bindings)
+                    && lhs.bindings == rhs.bindings && lhs.motion == rhs.motion)
         }
 
         func hash(into hasher: inout Hasher) {
