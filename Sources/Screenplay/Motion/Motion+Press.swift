@@ -31,7 +31,8 @@ extension Motion {
         /// Whether the press changes anything.
         public var isVisible: Bool { opacity != 1 || scale != 1 }
 
-        func reducingMotion() -> Press {
+        /// This press without shrinking: what Reduce Motion draws.
+        public func reducingMotion() -> Press {
             // Shrinking is movement; the same press dims instead, a little more than it did.
             scale == 1 ? self : Press(opacity: min(opacity, Press.standard.opacity))
         }

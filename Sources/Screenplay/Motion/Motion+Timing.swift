@@ -43,8 +43,9 @@ extension Motion {
             return timing
         }
 
-        /// The same duration and delay on a curve that neither overshoots nor repeats.
-        func reducingMotion() -> Timing {
+        /// The same duration and delay on a curve that neither overshoots nor repeats: what Reduce
+        /// Motion draws.
+        public func reducingMotion() -> Timing {
             var timing = self
             timing.repeatCount = 1
             switch curve {

@@ -54,7 +54,8 @@ extension Motion {
         /// Whether anything moves (a scale or a slide) rather than only fading.
         public var moves: Bool { scale != nil || slide != nil }
 
-        func reducingMotion() -> Transition {
+        /// This transition as a cross-fade of the same timing: what Reduce Motion draws.
+        public func reducingMotion() -> Transition {
             Transition(opacity: opacity ?? 0, anchor: .center, timing: timing.reducingMotion())
         }
     }

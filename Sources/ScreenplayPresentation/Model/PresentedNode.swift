@@ -58,7 +58,9 @@ public struct PresentedNode: Sendable, Hashable {
     /// Padding, background and corner radius around the content: the node's style as sent.
     public var box: Style? {
         get { extras?.box }
-        set { extras = Extras.make(box: newValue, condition: extras?.condition, diagnostics: diagnostics, bindings: bindings, motion: motion) }
+        set {
+            extras = Extras.make(box: newValue, condition: extras?.condition, diagnostics: diagnostics, bindings: bindings, motion: motion)
+        }
     }
 
     /// The node's bound properties (`Node.bindings`), already evaluated into this presentation,

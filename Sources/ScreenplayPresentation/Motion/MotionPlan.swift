@@ -1,0 +1,125 @@
+import Screenplay
+
+/// What a change from one presentation of a screen to the next plays: which nodes enter, which
+/// leave, which animate a change of their own properties, each with the motion it asked for.
+/// The rule every renderer follows, stated once:
+///
+/// - On the first frame (no old presentation), every shown node with an ``Motion/enter`` enters.
+/// - Later, a node shown now and not before (absent, or hidden by a condition, a binding or a
+///   state switch) enters — its descendants with an entrance too.
+/// - A node shown before and not now leaves with its ``Motion/exit``, when its parent stays
+///   (a container that leaves takes its children with it).
+/// - A node shown in both whose own look changed (not its children's: its text, colour, size,
+///   box …) animates with its ``Motion/change``.
+///
+/// Nodes are matched by id; a node without one by its position under its nearest ancestor with
+/// one, so give an id to what a patch inserts or removes among siblings without ids. The web
+/// page's script applies the same rule (the shared cases in `Tests/Conformance/motion` hold
+/// both to it); SwiftUI gets it from view identity.
+///
+/// ```swift
+/// let plan = MotionPlan(from: shown, to: presenter.present(screen, values: store.values))
+/// for step in plan.steps { print(step.node, step.kind) }   // "toast exit", "badge change"
+/// ```
+public struct MotionPlan: Sendable, Hashable {
+    /// What a step plays.
+    public enum Kind: String, Sendable, Hashable, CaseIterable {
+        case enter, exit, change
+    }
+
+    /// One node's movement.
+    public struct Step: Sendable, Hashable, CustomStringConvertible {
+        /// The node's id, or its position under its nearest ancestor with an id (`card/1`, `/0/2`).
+        public var node: String
+        public var kind: Kind
+        /// The transition an entrance or an exit plays (nil for a change).
+        public var transition: Motion.Transition?
+        /// How long it takes and along which curve.
+        public var timing: Motion.Timing
+
+        public var description: String { "\(node) \(kind.rawValue)" }
+    }
+
+    /// In playing order: exits (in the old order), then entrances and changes (in the new).
+    public var steps: [Step]
+
+    /// The plan from `old` (nil: the screen's first frame) to `new`. Lazy rows are presented to be
+    /// compared: a plan is for pages drawn whole, tools and tests.
+    public init(from old: ScreenPresentation?, to new: ScreenPresentation) {
+        let after = Self.entries(of: new)
+        guard let old else {
+            steps = after.compactMap { entry in
+                guard entry.shown, let enter = entry.motion?.enter else { return nil }
+                return Step(node: entry.key, kind: .enter, transition: enter, timing: enter.timing)
+            }
+            return
+        }
+        let before = Self.entries(of: old)
+        let beforeByKey = Dictionary(before.map { ($0.key, $0) }, uniquingKeysWith: { first, _ in first })
+        let afterByKey = Dictionary(after.map { ($0.key, $0) }, uniquingKeysWith: { first, _ in first })
+        var steps: [Step] = []
+        for entry in before where entry.shown {
+            guard afterByKey[entry.key]?.shown != true, let exit = entry.motion?.exit else { continue }
+            // Only the outermost node that leaves plays its exit: its parent is still there.
+            let parentStays = entry.parent.map { afterByKey[$0]?.shown == true } ?? false
+            if parentStays { steps.append(Step(node: entry.key, kind: .exit, transition: exit, timing: exit.timing)) }
+        }
+        for entry in after where entry.shown {
+            let previous = beforeByKey[entry.key]
+            if previous?.shown != true {
+                if let enter = entry.motion?.enter {
+                    steps.append(Step(node: entry.key, kind: .enter, transition: enter, timing: enter.timing))
+                }
+            } else if let change = entry.motion?.change, let previous, previous.look != entry.look {
+                steps.append(Step(node: entry.key, kind: .change, transition: nil, timing: change))
+            }
+        }
+        self.steps = steps
+    }
+
+    /// One node of a presentation, as the plan compares it.
+    private struct Entry {
+        var key: String
+        var parent: String?
+        var shown: Bool
+        var motion: Motion?
+        var look: PresentedNode
+    }
+
+    private static func entries(of presentation: ScreenPresentation) -> [Entry] {
+        var entries: [Entry] = []
+        func visit(_ node: PresentedNode, key: String, parent: String?, anchor: String, parentShown: Bool) {
+            let shown = parentShown && node.visibility.isVisible
+            entries.append(Entry(key: key, parent: parent, shown: shown, motion: node.motion, look: node.ownLook))
+            let groups = node.content.childGroups
+            for (group, children) in groups.enumerated() {
+                for index in children.indices {
+                    let child = children[index]
+                    let position = groups.count > 1 ? "\(group).\(index)" : String(index)
+                    let childKey = child.nodeID ?? "\(anchor == "/" ? "" : anchor)/\(position)"
+                    visit(child, key: childKey, parent: key, anchor: child.nodeID ?? childKey, parentShown: shown)
+                }
+            }
+        }
+        if let root = presentation.root { visit(root, key: root.nodeID ?? "/", parent: nil, anchor: root.nodeID ?? "/", parentShown: true) }
+        return entries
+    }
+}
+
+extension PresentedNode {
+    /// The node without its children, its visibility or its diagnostics: what a change animates.
+    var ownLook: PresentedNode {
+        var look = self
+        look.visibility = .always
+        look.diagnostics = []
+        switch content {
+        case .stack(let layout, _): look.content = .stack(layout, .empty)
+        case .overlay(let alignment, _): look.content = .overlay(alignment, .empty)
+        case .grid(let layout, _): look.content = .grid(layout, .empty)
+        case .list(let sections):
+            look.content = .list(sections.map { PresentedSection(sectionID: $0.sectionID, title: $0.title, rows: .empty) })
+        default: break
+        }
+        return look
+    }
+}
