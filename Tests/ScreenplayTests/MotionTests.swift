@@ -105,6 +105,7 @@ private func node(_ json: String) -> (node: Node?, diagnostics: [Diagnostic]) {
         #expect(reduced.exit == Motion.Transition(opacity: 0.5, timing: Motion.Timing()))
         #expect(reduced.change == Motion.Timing(ms: 300, curve: .easeInOut))
         #expect(reduced.press == Motion.Press(opacity: 0.6))
+        #expect(motion.changeMoves && !reduced.changeMoves, "under Reduce Motion a change animates opacity and colours only")
         #expect(reduced.enter?.moves == false && reduced.exit?.moves == false)
     }
 

@@ -30,6 +30,9 @@ public struct Motion: Sendable, Hashable {
     public var change: Timing?
     /// How a tappable node answers a press; nil is the default (``Press/standard``).
     public var press: Press?
+    /// Whether a ``change`` moves sizes and positions (false under Reduce Motion: only opacity
+    /// and colours animate, the rest is set at once). Not on the wire.
+    public var changeMoves = true
 
     public init(enter: Transition? = nil, exit: Transition? = nil, change: Timing? = nil, press: Press? = nil) {
         self.enter = enter
@@ -51,8 +54,10 @@ public struct Motion: Sendable, Hashable {
     /// let shown = reduceMotion ? motion.reducingMotion() : motion
     /// ```
     public func reducingMotion() -> Motion {
-        Motion(
+        var reduced = Motion(
             enter: enter?.reducingMotion(), exit: exit?.reducingMotion(), change: change?.reducingMotion(),
             press: press?.reducingMotion())
+        reduced.changeMoves = false
+        return reduced
     }
 }
