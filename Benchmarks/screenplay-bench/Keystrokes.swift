@@ -7,7 +7,8 @@ import ScreenplayPresentation
 /// the checkout's card field (mask and rules) and the cities filter (every card's visibility bound
 /// to the query) — as a renderer's presenter pays it: nodes presented again and time per keystroke;
 /// and what expressions cost in bytes (the same screen to a client of format 1.2 and to one of 1.1,
-/// which gets the values evaluated by the server instead).
+/// which gets the values evaluated by the server instead), and what motion costs in bytes (to a
+/// client of format 1.3 and to one of 1.2, which gets none).
 enum Keystrokes {
     static func run() {
         let card = DemoScreens.checkoutCard()
@@ -53,6 +54,18 @@ enum Keystrokes {
             let current = screen.adapted(to: .full).screen.encoded().count
             let evaluated = screen.adapted(to: old).screen.encoded().count
             print("\(name.padding(toLength: 24, withPad: " ", startingAt: 0)) \(current) bytes   \(evaluated) bytes evaluated")
+        }
+        print("")
+        print("Bytes of motion: the same screen to a client of format 1.3 and to one of 1.2, which gets no motion:")
+        var still = ClientCapabilities.full
+        still.version = FormatVersion(1, 2)
+        for (name, screen) in [("checkout card step", card), ("home", DemoScreens.home()), ("cities", cities)] {
+            let moving = screen.adapted(to: .full).screen.encoded().count
+            let without = screen.adapted(to: still).screen.encoded().count
+            let share = Double(moving - without) / Double(max(without, 1)) * 100
+            print(
+                "\(name.padding(toLength: 24, withPad: " ", startingAt: 0)) \(moving) bytes   \(without) bytes without motion"
+                    + String(format: "   +%.1f %%", share))
         }
     }
 }

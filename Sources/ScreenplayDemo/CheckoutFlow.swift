@@ -37,11 +37,11 @@ enum CheckoutFlow {
                 }
                 switch step {
                 case .signUp:
-                    Text(strings["signup.title"]).font(size: 24, weight: .bold).id("title")
+                    Text(strings["signup.title"]).font(size: 24, weight: .bold).id("title").transition(enter: stepArrives, exit: nil)
                     TextField(key: "name", label: strings["signup.name"], autofill: .name).id("field.name")
                     TextField(key: "email", label: strings["signup.email"], keyboard: .email, autofill: .email).id("field.email")
                 case .addCard:
-                    Text(strings["card.title"]).font(size: 24, weight: .bold).id("title")
+                    Text(strings["card.title"]).font(size: 24, weight: .bold).id("title").transition(enter: stepArrives, exit: nil)
                     // Checked on the device as the user leaves each field, and by the server on `continue`.
                     TextField(
                         key: "cardNumber", label: strings["card.number"], placeholder: "1234 5678 9012 3456", keyboard: .number,
@@ -62,7 +62,7 @@ enum CheckoutFlow {
                     ).id("field.expiry")
                     Toggle(strings["card.save"], key: "saveCard").id("field.save")
                 case .confirm:
-                    Text(strings["pay.title"]).font(size: 24, weight: .bold).id("title")
+                    Text(strings["pay.title"]).font(size: 24, weight: .bold).id("title").transition(enter: stepArrives, exit: nil)
                     HStack {
                         Text(strings["pay.total"])
                         Spacer()
@@ -70,10 +70,13 @@ enum CheckoutFlow {
                     }
                     .id("total")
                 case .done:
-                    Text(strings["done.title"]).font(size: 24, weight: .bold).id("title")
+                    Text(strings["done.title"]).font(size: 24, weight: .bold).id("title").transition(enter: stepArrives, exit: nil)
                     Text(strings["done.message"]).id("message")
                 }
-                if let error { Text(error).foregroundColor("#c62828").id("error") }
+                if let error {
+                    Text(error).foregroundColor("#c62828").id("error")
+                        .transition(enter: Motion.Transition.fade.slide(from: .top, by: 8).timing(.easeOut(ms: 200)), exit: nil)
+                }
                 Spacer(minLength: 8)
                 if step == .done {
                     Button(strings["done.home"], action: .navigate("/home")).id("home")
@@ -90,6 +93,9 @@ enum CheckoutFlow {
             .padding(16)
         }
     }
+
+    /// How each step's title arrives: from the trailing edge, as the next page of a flow does.
+    static let stepArrives = Motion.Transition.fade.slide(from: .trailing, by: 24).timing(.easeOut(ms: 250))
 
     /// A step's inputs, keeping what the user typed when the step is shown again with an error.
     static func initialState(_ step: Step, keeping state: [String: JSONValue]) -> [String: JSONValue] {

@@ -75,10 +75,17 @@ public enum CityScreens {
                             Text(String(infected), size: 11)
                             Rectangle(
                                 width: 20, height: (60 * normalized).rounded(), color: Color(red: red, green: 255 - red, blue: 0),
-                                cornerRadius: 2)
+                                cornerRadius: 2
+                            )
+                            // The bar grows from the baseline when its day arrives (and on the first
+                            // frame); a refreshed figure moves it to its new height and colour.
+                            .transition(enter: Self.barGrows, exit: nil)
+                            .animation(.spring(ms: 500, bounce: 0.15))
                             Text(strings["weekday.\(day % 7)"], size: 12)
                         }
                         .id("city.\(city.id).day\(day)")
+                        // A new day fades in as its bar grows; the oldest day fades out.
+                        .transition(.fade.timing(.easeOut(ms: 200)))
                     }
                 }
                 Text(city.description[strings.language] ?? city.description["en"] ?? "", size: 14)
@@ -89,6 +96,9 @@ public enum CityScreens {
         .cornerRadius(12)
         .id("city.\(city.id)")
     }
+
+    /// How a day's bar arrives: it grows from the baseline with a little spring.
+    static let barGrows = Motion.Transition(scale: Motion.Scale(x: 1, y: 0), anchor: .bottom, timing: .spring(ms: 500, bounce: 0.15))
 
     /// The query as the filter compares it on the device: lower case, trimmed, hyphens as spaces.
     static let foldedQuery = "replaceAll(toLowerCase(trim(getStringValue('city', ''))), '-', ' ')"
@@ -118,6 +128,8 @@ public enum CityScreens {
                     for (index, city) in cities.enumerated() {
                         card(city, index: index, start: feed.start(of: index), generation: generation, strings: strings)
                             .bind("visible", to: try! PropertyExpression("@{\(matches[index])}"))
+                            // Cards the filter hides and shows fade rather than jump.
+                            .transition(.fade.timing(.easeInOut(ms: 200)))
                     }
                     Text(strings("cities.none", query))
                         .bind("visible", to: try! PropertyExpression("@{!(\(matches.joined(separator: " || ")))}"))

@@ -144,6 +144,9 @@ enum HomeScreen {
                     .bind("text", to: try! PropertyExpression(strings("home.cart", "@{cartCount}")))
                     .visible(when: cartCount > 0)
                     .id("cart-badge")
+                    // Pops in with the first item, and bounces as the count changes.
+                    .transition(.fade.scale(from: 0.6).timing(.spring(ms: 350, bounce: 0.4)))
+                    .animation(.spring(ms: 300, bounce: 0.4))
             }
             StateSwitch(variable: homeTab.name) {
                 Carousel(spacing: 12, itemWidth: 260) {
@@ -157,7 +160,9 @@ enum HomeScreen {
                     flashOffer(strings)
                 }
                 .id("tab.offers")
+                .transition(Self.tabChange)
                 Text(strings["home.new"], size: 15).padding(16).id("tab.new")
+                    .transition(Self.tabChange)
             }
         }
         .id("widget.offers")
@@ -179,7 +184,12 @@ enum HomeScreen {
         .padding(16).background(Color("#fff8e1", dark: "#3e2723")).cornerRadius(12)
         .visible(when: StateCondition("offerExpired", not: true))
         .id("offer.flash")
+        // When the countdown ends the offer shrinks away rather than vanishing.
+        .transition(enter: nil, exit: Motion.Transition.fade.scale(from: 0.9).timing(.easeIn(ms: 300)))
     }
+
+    /// How the offers' tabs switch: the chosen one fades in, the other fades out.
+    static let tabChange = Motion.Transition.fade.timing(.easeInOut(ms: 200))
 
     static func screen(language: String, variant: String?) -> Screen {
         let strings = Strings(language)
