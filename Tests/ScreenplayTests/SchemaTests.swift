@@ -124,6 +124,9 @@ import Testing
             "unknown-member": ##"{"version":"1.0","id":"x","body":{"type":"text","text":"x","colour":"#fff"}}"##,
             "grid-columns": #"{"version":"1.0","id":"x","body":{"type":"grid","columns":13,"children":[]}}"#,
             "nested-bad-child": #"{"version":"1.0","id":"x","body":{"type":"vstack","children":[{"type":"button"}]}}"#,
+            "motion-unknown-effect": #"{"version":"1.3","id":"x","body":{"type":"text","text":"x","motion":{"enter":{"flip":true}}}}"#,
+            "motion-unknown-curve": #"{"version":"1.3","id":"x","body":{"type":"text","text":"x","motion":{"exit":{"curve":"wobble"}}}}"#,
+            "motion-long": #"{"version":"1.3","id":"x","body":{"type":"text","text":"x","motion":{"change":{"duration":60000}}}}"#,
         ]
         var brokenPaths: [String] = []
         for (name, document) in broken.sorted(by: { $0.key < $1.key }) {
@@ -136,11 +139,21 @@ import Testing
         try Data(#"{"version":"1.0","id":"x","body":{"type":"BANNER","anything":[1,2],"action":{"type":"teleport","to":"mars"}}}"#.utf8)
             .write(to: openEnded)
 
+        // Every screen of the shared motion cases uses the motion members as documented.
+        var moving: [String] = []
+        let cases = try JSONParser.parse(Array(try Data(contentsOf: packageRoot.appendingPathComponent("Tests/Conformance/motion/cases.json"))))
+        for (index, entry) in (cases.arrayValue ?? []).enumerated() {
+            let url = directory.appendingPathComponent("motion-case-\(index).json")
+            try Data(JSONWriter.write(try #require(entry["screen"]))).write(to: url)
+            moving.append(url.path)
+        }
+        #expect(moving.count >= 7)
         let output = try run(
             python,
-            [packageRoot.appendingPathComponent("scripts/check_schema.py").path, schema.path] + examples + [openEnded.path] + brokenPaths)
+            [packageRoot.appendingPathComponent("scripts/check_schema.py").path, schema.path] + examples + moving + [openEnded.path]
+                + brokenPaths)
         let lines = output.split(separator: "\n").map(String.init)
-        for path in examples + [openEnded.path] {
+        for path in examples + moving + [openEnded.path] {
             #expect(lines.contains("ok \(path)"), "\(path) fails the schema:\n\(output)")
         }
         for path in brokenPaths {
