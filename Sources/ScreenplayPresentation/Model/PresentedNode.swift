@@ -43,9 +43,9 @@ public struct PresentedNode: Sendable, Hashable {
     }
 
     /// How the node enters, leaves, changes and answers a press, decided: a node the renderer
-    /// makes tappable has a ``Motion/press`` (``Motion/Press/standard`` unless the server chose
+    /// makes tappable has a `press` (`Motion.Press.standard` unless the server chose
     /// one); nil when nothing moves. Under Reduce Motion a renderer draws
-    /// ``Motion/reducingMotion()`` of it.
+    /// `Motion.reducingMotion()` of it.
     ///
     /// ```swift
     /// let motion = reduceMotion ? node.motion?.reducingMotion() : node.motion

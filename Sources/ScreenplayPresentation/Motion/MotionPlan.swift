@@ -4,13 +4,13 @@ import Screenplay
 /// leave, which animate a change of their own properties, each with the motion it asked for.
 /// The rule every renderer follows, stated once:
 ///
-/// - On the first frame (no old presentation), every shown node with an ``Motion/enter`` enters.
+/// - On the first frame (no old presentation), every shown node with an `enter` enters.
 /// - Later, a node shown now and not before (absent, or hidden by a condition, a binding or a
 ///   state switch) enters — its descendants with an entrance too.
-/// - A node shown before and not now leaves with its ``Motion/exit``, when its parent stays
+/// - A node shown before and not now leaves with its `exit`, when its parent stays
 ///   (a container that leaves takes its children with it).
 /// - A node shown in both whose own look changed (not its children's: its text, colour, size,
-///   box …) animates with its ``Motion/change``.
+///   box …) animates with its `change`.
 ///
 /// Nodes are matched by id; a node without one by its position under its nearest ancestor with
 /// one, so give an id to what a patch inserts or removes among siblings without ids. The web
