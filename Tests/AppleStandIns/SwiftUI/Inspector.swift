@@ -9,7 +9,9 @@
 //   parent, its `ForEach` id, its `.id`); a new identity starts afresh;
 // - two equal ids in one `ForEach` are an error (SwiftUI's "occurs multiple times" warning);
 // - `.task` runs when its view appears, `.task(id:)` again when its id changes, and both are
-//   cancelled when the view goes; `.onDisappear` runs when it goes.
+//   cancelled when the view goes; `.onDisappear` runs when it goes; `.onAppear` runs after the
+//   update that first showed the view (its state changes are seen at the next update);
+// - a `ViewModifier` with `@State` keeps it for its identity, as a view does.
 //
 //     let graph = ViewGraph(ScreenView(store: store, runtime: runtime))
 //     store.set("city", to: "Paris")      // a keystroke
@@ -99,7 +101,14 @@ public struct InspectedView {
             lifecycle.onDisappear?()
             lifecycles[identity] = nil
         }
+        // `.onAppear` actions run after the update that showed their views; the state they change
+        // is seen at the next update (SwiftUI's next pass).
+        let appeared = appearing
+        appearing = []
+        for action in appeared { action() }
     }
+
+    private var appearing: [() -> Void] = []
 
     /// Whether a body is invalid (state or an observed value changed) and waits for ``update()``.
     public var needsUpdate: Bool { nodes.values.contains { $0.isInvalid } }
@@ -137,7 +146,8 @@ public struct InspectedView {
 
         /// Gives the view's `@State` properties the storage of this identity.
         func install(into view: any View) {
-            for (slot, child) in Mirror(reflecting: view).children.enumerated() {
+            let owner = (view as? StateOwning)?.stateOwner ?? view
+            for (slot, child) in Mirror(reflecting: owner).children.enumerated() {
                 (child.value as? StateStorage)?.install(in: self, slot: slot)
             }
         }
@@ -192,6 +202,14 @@ public struct InspectedView {
             return
         }
         if !Sameness.same(old, change.value) { change.action(old, change.value) }
+    }
+
+    /// Runs an `.onAppear` action when its view first appears (again after it went and came back).
+    func onAppear(at identity: String, _ action: (() -> Void)?) {
+        seenLifecycles.insert(identity)
+        guard lifecycles[identity] == nil else { return }
+        lifecycles[identity] = Lifecycle()
+        if let action { appearing.append(action) }
     }
 
     func onDisappear(at identity: String, _ action: (() -> Void)?) {

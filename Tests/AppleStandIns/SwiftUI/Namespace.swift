@@ -39,7 +39,6 @@ public protocol AccessibilityQuickActionStyle {}
 @available(iOS 13.0, macOS 10.15, *) public protocol Animatable {}
 @available(iOS 13.0, macOS 10.15, *) @available(*, deprecated, message: "deprecated: iOS tbd / macOS tbd") public protocol AnimatableModifier {}
 @available(iOS 13.0, macOS 10.15, *) public struct AnimatablePair {}
-@available(iOS 13.0, macOS 10.15, *) public struct Animation {}
 @available(iOS 17.0, macOS 14.0, *) public struct AnimationCompletionCriteria {}
 @available(iOS 17.0, macOS 14.0, *) public struct AnimationContext {}
 @available(iOS 17.0, macOS 14.0, *) public struct AnimationState {}
@@ -50,7 +49,6 @@ public protocol AccessibilityQuickActionStyle {}
 @available(iOS 16.0, macOS 13.0, *) public struct AnyLayout {}
 @available(iOS 16.0, macOS 13.0, *) public struct AnyShape {}
 @available(iOS 15.0, macOS 12.0, *) public struct AnyShapeStyle {}
-@available(iOS 13.0, macOS 10.15, *) public struct AnyTransition {}
 @available(iOS 14.0, macOS 11.0, *) public struct AppStorage {}
 @available(iOS 17.0, macOS 14.0, *) public struct AsymmetricTransition {}
 @available(iOS 15.0, macOS 12.0, *) public struct AsyncImage {}
@@ -180,7 +178,6 @@ public struct EllipticalListStyle {}
 @available(iOS 14.0, macOS 11.0, *) public struct EmptyCommands {}
 @available(iOS 13.0, macOS 10.15, *) public struct EmptyModifier {}
 @available(iOS 16.0, macOS 13.0, *) public struct EmptyTableRowContent {}
-@available(iOS 17.0, macOS 14.0, *) public struct EmptyVisualEffect {}
 @available(iOS 14.0, macOS 11.0, *) public struct EmptyWidgetConfiguration {}
 @available(iOS 15.0, macOS 12.0, *) public struct EnabledTextSelectability {}
 @available(iOS 13.0, macOS 10.15, *) public struct EnvironmentObject {}
@@ -214,7 +211,6 @@ public struct EllipticalListStyle {}
 @available(iOS 16.0, macOS 13.0, *) public protocol GaugeStyle {}
 @available(iOS 16.0, macOS 13.0, *) public struct GaugeStyleConfiguration {}
 @available(iOS 13.0, macOS 10.15, *) public protocol GeometryEffect {}
-@available(iOS 13.0, macOS 10.15, *) public struct GeometryProxy {}
 @available(iOS 13.0, macOS 10.15, *) public struct GeometryReader {}
 @available(iOS 13.0, macOS 10.15, *) public protocol Gesture {}
 @available(iOS 13.0, macOS 10.15, *) public struct GestureMask {}
@@ -536,7 +532,6 @@ public struct TextFieldLink {}
 @available(iOS 16.0, macOS 13.0, *) public struct ToolbarTitleMenu {}
 @available(macOS 10.15, *) public struct TouchBar {}
 @available(macOS 10.15, *) public enum TouchBarItemPresence {}
-@available(iOS 13.0, macOS 10.15, *) public struct Transaction {}
 @available(iOS 17.0, macOS 14.0, *) public protocol TransactionKey {}
 @available(iOS 13.0, macOS 10.15, *) public struct TransformedShape {}
 @available(iOS 17.0, macOS 14.0, *) public protocol Transition {}
@@ -556,7 +551,6 @@ public struct TextFieldLink {}
 @available(macOS 11.0, *) public struct UnifiedCompactWindowToolbarStyle {}
 @available(macOS 11.0, *) public struct UnifiedWindowToolbarStyle {}
 @available(iOS 17.0, macOS 14.0, *) public struct UnitCurve {}
-@available(iOS 13.0, macOS 10.15, *) public struct UnitPoint {}
 @available(iOS 13.0, macOS 10.15, *) public enum UserInterfaceSizeClass {}
 @available(macOS 10.15, *) public struct VSplitView {}
 @available(iOS 16.0, macOS 13.0, *) public struct VStackLayout {}
@@ -568,7 +562,6 @@ public struct VerticalPageTabViewStyle {}
 @available(iOS 16.0, macOS 13.0, *) public struct ViewSpacing {}
 @available(iOS 16.0, macOS 13.0, *) public struct ViewThatFits {}
 @available(iOS 15.0, macOS 12.0, *) public enum Visibility {}
-@available(iOS 17.0, macOS 14.0, *) public protocol VisualEffect {}
 @available(iOS 13.0, *) public struct WheelDatePickerStyle {}
 @available(iOS 13.0, *) public struct WheelPickerStyle {}
 @available(iOS 14.0, macOS 11.0, *) public protocol Widget {}

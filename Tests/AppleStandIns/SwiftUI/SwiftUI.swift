@@ -185,9 +185,27 @@ public struct ModifiedContent<Content: View, Modifier: ViewModifier>: View, Prim
         self.modifier = modifier
     }
     public func inspected(by inspector: inout ViewInspector) -> InspectedView {
+        // A modifier with `@State` keeps it for its identity, as a view does.
+        if Mirror(reflecting: modifier).children.contains(where: { $0.value is StateStorage }) {
+            return inspector.inspect(StatefulModifier(content: content, modifier: modifier), key: "modifier")
+        }
         resolveEnvironment(of: modifier)
         return inspector.inspect(modifier.body(content: ViewModifierContent(content: content)))
     }
+}
+
+/// A modifier that owns state, evaluated as a view of the graph (its state kept, its body
+/// evaluated when its value changed or its state did).
+struct StatefulModifier<Content: View, Modifier: ViewModifier>: View, StateOwning {
+    let content: Content
+    let modifier: Modifier
+    var stateOwner: Any { modifier }
+    var body: some View { modifier.body(content: ViewModifierContent(content: content)) }
+}
+
+/// A view whose state lives in another value (a modifier's).
+protocol StateOwning {
+    var stateOwner: Any { get }
 }
 
 extension View {
@@ -216,6 +234,8 @@ public struct Attributed<Content: View>: View, PrimitiveView {
             inspector.graph.task(at: identity + "/task", id: id, action)
         case "onDisappear":
             inspector.graph.onDisappear(at: identity + "/onDisappear", value as? () -> Void)
+        case "onAppear":
+            inspector.graph.onAppear(at: identity + "/onAppear", value as? () -> Void)
         case "onChange":
             inspector.graph.onChange(at: identity + "/onChange", value as! OnChange)
         default:
@@ -466,6 +486,7 @@ public protocol DynamicProperty {}
 
 /// Fills `view`'s `@Environment` properties (a view's or a modifier's) from the environment in force.
 @MainActor func resolveEnvironment(of view: Any) {
+    let view = (view as? StateOwning)?.stateOwner ?? view
     for child in Mirror(reflecting: view).children { (child.value as? EnvironmentResolving)?.resolve() }
 }
 
