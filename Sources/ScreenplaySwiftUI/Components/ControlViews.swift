@@ -7,6 +7,8 @@
     struct ButtonView: View {
         let button: PresentedButton
         let tap: Action?
+        /// The press the server chose, if any (else the platform's pressed look).
+        var press: Motion.Press?
         @Environment(\.screenplay) private var context
 
         var body: some View {
@@ -26,7 +28,10 @@
             switch button.variant {
             case .primary: base.buttonStyle(.borderedProminent)
             case .secondary, .destructive: base.buttonStyle(.bordered)
-            case .plain: base.buttonStyle(.plain)
+            case .plain:
+                // A plain button is its label: it takes the server's press as a tappable node does.
+                // (The bordered styles keep the platform's pressed look: a ButtonStyle cannot draw them.)
+                if let press { base.buttonStyle(NodeButtonStyle(press: press)) } else { base.buttonStyle(.plain) }
             }
         }
     }

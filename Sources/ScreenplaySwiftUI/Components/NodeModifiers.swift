@@ -48,10 +48,11 @@
     }
 
     /// A tap on a node that is not a control: the node becomes a real button (VoiceOver's button,
-    /// the keyboard, Full Keyboard Access and Switch Control reach it) drawn as itself, dimmed
-    /// while pressed.
+    /// the keyboard, Full Keyboard Access and Switch Control reach it) drawn as itself, with the
+    /// press the presentation decided (dimmed by default, none when the server turned it off).
     struct TapModifier: ViewModifier {
         let tap: Action?
+        let press: Motion.Press?
         let context: RenderContext?
 
         @ViewBuilder func body(content: Content) -> some View {
@@ -61,19 +62,10 @@
                 } label: {
                     content
                 }
-                .buttonStyle(NodeButtonStyle())
+                .buttonStyle(NodeButtonStyle(press: press))
             } else {
                 content
             }
-        }
-    }
-
-    /// A tappable node's look: the node as drawn, the whole of its frame hit, dimmed while pressed.
-    struct NodeButtonStyle: ButtonStyle {
-        func makeBody(configuration: Configuration) -> some View {
-            configuration.label
-                .contentShape(Rectangle())
-                .opacity(configuration.isPressed ? 0.6 : 1)
         }
     }
 

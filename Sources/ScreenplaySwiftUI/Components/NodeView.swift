@@ -4,7 +4,7 @@
     import SwiftUI
 
     /// One presented node: picks the small view of its component and wraps it in the node's box,
-    /// accessibility and tap. Equatable on its presentation, so SwiftUI skips an unchanged subtree.
+    /// accessibility, tap and motion. Equatable on its presentation, so SwiftUI skips an unchanged subtree.
     struct NodeView: View, Equatable {
         let node: PresentedNode
         @Environment(\.screenplay) private var context
@@ -12,10 +12,17 @@
         nonisolated static func == (lhs: NodeView, rhs: NodeView) -> Bool { lhs.node == rhs.node }
 
         var body: some View {
-            component
+            let drawn =
+                component
                 .modifier(BoxModifier(box: node.box, clips: node.clipsToBox))
-                .modifier(TapModifier(tap: wrappedTap, context: context))
+                .modifier(TapModifier(tap: wrappedTap, press: node.motion?.press, context: context))
                 .modifier(AccessibilityModifier(accessibility: node.accessibility, isTappable: wrappedTap != nil))
+            if let motion = node.motion {
+                drawn.modifier(MotionModifier(motion: motion, look: node.ownLook))
+            } else {
+                // No transition of SwiftUI's own either: a node without motion appears and goes at once.
+                drawn.transition(.identity)
+            }
         }
 
         /// The tap this view makes the node perform: none for a control, which performs its own.
@@ -35,7 +42,7 @@
             case .image(let image): RemoteImageView(image: image)
             case .shape(let shape): ShapeView(shape: shape)
             case .badge(let badge): BadgeView(badge: badge)
-            case .button(let button): ButtonView(button: button, tap: node.tap)
+            case .button(let button): ButtonView(button: button, tap: node.tap, press: node.motion?.press)
             case .textField(let field): TextFieldView(field: field)
             case .toggle(let toggle): ToggleView(toggle: toggle, tap: node.tap)
             case .item(let item): ItemView(item: item)

@@ -65,6 +65,26 @@
             presenter.present(screen, values: store.values)
         }
 
+        /// The presentation drawn last, and whether its screen has entrances or exits.
+        private var drawn: ScreenPresentation?
+        private var transitions: (screen: Screen, any: Bool)?
+
+        /// The timing the layout moves with from the presentation drawn last to `presentation`:
+        /// that of the ``MotionPlan``'s entrance or exit that ends last, so that siblings make room
+        /// for an entering node (or close over a leaving one) as it moves; nil when nothing enters
+        /// or leaves (a keystroke, a change: those animate node by node, or not at all). Only
+        /// screens with entrances or exits are planned (a plan presents lazy rows).
+        func layoutTiming(to presentation: ScreenPresentation, of screen: Screen) -> Motion.Timing? {
+            defer { drawn = presentation }
+            guard let old = drawn, old != presentation else { return nil }
+            if transitions?.screen != screen {
+                let none = screen.body.allNodesSatisfy { $0.motion?.enter == nil && $0.motion?.exit == nil }
+                transitions = (screen, !none)
+            }
+            guard transitions?.any == true else { return nil }
+            return MotionPlan(from: old, to: presentation).steps.filter { $0.kind != .change }.max { $0.timing.end < $1.timing.end }?.timing
+        }
+
         /// Performs a tap's action through the runtime (unless the host takes it); a failure shows
         /// in the store's error, never as a crash.
         func perform(_ action: Action) {

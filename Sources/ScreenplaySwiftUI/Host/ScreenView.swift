@@ -16,6 +16,7 @@
         /// The store's one context (and presenter): looked up, not made, on every `init`.
         let context: RenderContext
         let embedded: Bool
+        @Environment(\.accessibilityReduceMotion) private var reduceMotion
 
         /// - Parameters:
         ///   - store: the screen to show.
@@ -52,10 +53,17 @@
                 FailureView(message: error.message, fillsScreen: !embedded) { Task { await store.retry() } }
             case .loaded(let loaded):
                 let presentation = context.present(loaded.screen)
+                // Under Reduce Motion the layout does not slide: nodes fade where they are.
+                let layout = context.layoutTiming(to: presentation, of: loaded.screen).flatMap { reduceMotion ? nil : $0.animation }
                 VStack(alignment: .leading, spacing: 0) {
                     if loaded.stale { StaleBanner() }
                     if let intentError = store.intentError { FailureBanner(message: intentError.message) }
                     ScreenBody(presentation: presentation, scrolls: !embedded)
+                        // What `withAnimation` would do around the change (the store changes outside
+                        // SwiftUI), for this change only, leaving an animation the app chose alone.
+                        .transaction(value: presentation) { transaction in
+                            if transaction.animation == nil { transaction.animation = layout }
+                        }
                 }
                 .refreshable { @MainActor in await store.reload() }
                 .environment(\.screenplay, context)
