@@ -202,6 +202,7 @@ enum ConformanceCheck {
     await UpdateRules.checkPatch(demo: demo)
     await UpdateRules.checkIdentities()
     await DynamicTypeCheck.verify(demo: demo)
+    try await MotionCheck.verify()
 
     // 4. The coordinator pushes, pops and opens native routes on a navigation controller.
     // The format's own names: `Text` here is SwiftUI's.
