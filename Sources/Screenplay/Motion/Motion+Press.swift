@@ -28,6 +28,9 @@ extension Motion {
         /// No pressed look (`"none"` on the wire).
         public static let off = Press()
 
+        /// How the pressed look comes and goes: quickly, easing out, in every renderer.
+        public static let timing = Motion.Timing(ms: 120, curve: .easeOut)
+
         /// Whether the press changes anything.
         public var isVisible: Bool { opacity != 1 || scale != 1 }
 

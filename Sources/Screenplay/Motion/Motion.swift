@@ -30,9 +30,6 @@ public struct Motion: Sendable, Hashable {
     public var change: Timing?
     /// How a tappable node answers a press; nil is the default (``Press/standard``).
     public var press: Press?
-    /// Whether a ``change`` moves sizes and positions (false under Reduce Motion: only opacity
-    /// and colours animate, the rest is set at once). Not on the wire.
-    public var changeMoves = true
 
     public init(enter: Transition? = nil, exit: Transition? = nil, change: Timing? = nil, press: Press? = nil) {
         self.enter = enter
@@ -46,18 +43,14 @@ public struct Motion: Sendable, Hashable {
 
     /// The motion as Reduce Motion (iOS, macOS) and `prefers-reduced-motion` (web) want it, as
     /// Apple's Human Interface Guidelines describe: nothing slides, scales, bounces or repeats.
-    /// Transitions become cross-fades of the same timing with a plain curve; a change animates
-    /// only what does not move (opacity and colour), sizes and positions are set at once; a press
-    /// dims instead of shrinking.
+    /// Transitions become cross-fades of the same timing with a plain curve; a change is set at
+    /// once (it would move sizes and positions); a press dims instead of shrinking.
     ///
     /// ```swift
     /// let shown = reduceMotion ? motion.reducingMotion() : motion
     /// ```
     public func reducingMotion() -> Motion {
-        var reduced = Motion(
-            enter: enter?.reducingMotion(), exit: exit?.reducingMotion(), change: change?.reducingMotion(),
-            press: press?.reducingMotion())
-        reduced.changeMoves = false
-        return reduced
+        // A change would move sizes and positions as well as colours: it is set at once.
+        Motion(enter: enter?.reducingMotion(), exit: exit?.reducingMotion(), change: nil, press: press?.reducingMotion())
     }
 }

@@ -135,6 +135,8 @@
                 .contentShape(Rectangle())
                 .opacity(press?.opacity ?? 1)
                 .scaleEffect(x: CGFloat(press?.scale ?? 1), y: CGFloat(press?.scale ?? 1))
+                // The pressed look comes and goes as the page's does.
+                .animation(self.press == nil ? nil : Motion.Press.timing.animation, value: configuration.isPressed)
         }
     }
 #endif
