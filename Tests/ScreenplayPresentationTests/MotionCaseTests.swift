@@ -98,6 +98,27 @@ import Testing
         #expect(MotionPlan(from: before, to: after).steps.isEmpty, "the node with a change animation did not change")
     }
 
+    @Test func aNativePlanPresentsOnlyTheLazyRowsThatComeOrGo() throws {
+        let visible = try PropertyExpression("@{query == '' || query == 'b'}")
+        let always = try PropertyExpression("@{true}")
+        let screen = Screen(id: "s", variables: [VariableDeclaration("query", type: .string, value: "")]) {
+            Scroll {
+                for index in 0..<200 {
+                    Text("row \(index)").id("row.\(index)").transition(.fade).bind("visible", to: index == 1 ? visible : always)
+                }
+            }
+        }
+        let presenter = Presenter()
+        let before = presenter.present(screen, values: ["query": ""])
+        let after = presenter.present(screen, values: ["query": "a"])
+        let presentedBefore = presenter.statistics.presented
+        let plan = MotionPlan(from: before, to: after, lazyRows: .comparedByIdentity)
+        #expect(plan.steps.map(\.description) == ["row.1 exit"])
+        #expect(presenter.statistics.presented - presentedBefore <= 1, "only the row that leaves is presented to read its exit")
+        let back = presenter.present(screen, values: ["query": "b"])
+        #expect(MotionPlan(from: after, to: back, lazyRows: .comparedByIdentity).steps.map(\.description) == ["row.1 enter"])
+    }
+
     @Test func aTappableNodeDimsWhenPressedUnlessTheServerSaysOtherwise() throws {
         let screen = Screen(id: "s") {
             VStack {

@@ -43,10 +43,20 @@ public struct MotionPlan: Sendable, Hashable {
     /// In playing order: exits (in the old order), then entrances and changes (in the new).
     public var steps: [Step]
 
-    /// The plan from `old` (nil: the screen's first frame) to `new`. Lazy rows are presented to be
-    /// compared: a plan is for pages drawn whole, tools and tests.
-    public init(from old: ScreenPresentation?, to new: ScreenPresentation) {
-        let after = Self.entries(of: new)
+    /// How a plan reads the rows of lazy containers (scrolls, lists, grids, carousels).
+    public enum LazyRows: Sendable, Hashable {
+        /// Every row is presented and compared, as a page drawn whole is.
+        case presented
+        /// Rows are compared by identity, without presenting them: only a row that comes or goes
+        /// is presented, to read its motion; what changes inside a row that stays is not planned.
+        /// For a native renderer, whose lazy stacks present only the rows on screen, and whose
+        /// presentations leave hidden nodes out (a hidden row is then not among the rows).
+        case comparedByIdentity
+    }
+
+    /// The plan from `old` (nil: the screen's first frame) to `new`.
+    public init(from old: ScreenPresentation?, to new: ScreenPresentation, lazyRows: LazyRows = .presented) {
+        let after = Self.entries(of: new, lazyRows: lazyRows)
         guard let old else {
             steps = after.compactMap { entry in
                 guard entry.shown, let enter = entry.motion?.enter else { return nil }
@@ -54,7 +64,7 @@ public struct MotionPlan: Sendable, Hashable {
             }
             return
         }
-        let before = Self.entries(of: old)
+        let before = Self.entries(of: old, lazyRows: lazyRows)
         let beforeByKey = Dictionary(before.map { ($0.key, $0) }, uniquingKeysWith: { first, _ in first })
         let afterByKey = Dictionary(after.map { ($0.key, $0) }, uniquingKeysWith: { first, _ in first })
         var steps: [Step] = []
@@ -70,33 +80,47 @@ public struct MotionPlan: Sendable, Hashable {
                 if let enter = entry.motion?.enter {
                     steps.append(Step(node: entry.key, kind: .enter, transition: enter, timing: enter.timing))
                 }
-            } else if let change = entry.motion?.change, let previous, previous.look != entry.look {
+            } else if entry.row == nil, let previous, previous.row == nil, let change = entry.motion?.change,
+                previous.look != entry.look
+            {
                 steps.append(Step(node: entry.key, kind: .change, transition: nil, timing: change))
             }
         }
         self.steps = steps
     }
 
-    /// One node of a presentation, as the plan compares it.
+    /// One node of a presentation, as the plan compares it: presented, or a lazy row not presented
+    /// (read only if it comes or goes).
     private struct Entry {
         var key: String
         var parent: String?
         var shown: Bool
-        var motion: Motion?
-        var look: PresentedNode
+        var node: PresentedNode?
+        var row: (children: PresentedChildren, index: Int)?
+
+        var motion: Motion? { (node ?? row.map { $0.children[$0.index] })?.motion }
+        var look: PresentedNode? { node?.ownLook }
     }
 
-    private static func entries(of presentation: ScreenPresentation) -> [Entry] {
+    private static func entries(of presentation: ScreenPresentation, lazyRows: LazyRows) -> [Entry] {
         var entries: [Entry] = []
         func visit(_ node: PresentedNode, key: String, parent: String?, anchor: String, parentShown: Bool) {
             let shown = parentShown && node.visibility.isVisible
-            entries.append(Entry(key: key, parent: parent, shown: shown, motion: node.motion, look: node.ownLook))
+            entries.append(Entry(key: key, parent: parent, shown: shown, node: node))
             let groups = node.content.childGroups
             for (group, children) in groups.enumerated() {
                 for index in children.indices {
-                    let child = children[index]
                     let position = groups.count > 1 ? "\(group).\(index)" : String(index)
-                    let childKey = child.nodeID ?? "\(anchor == "/" ? "" : anchor)/\(position)"
+                    let path = "\(anchor == "/" ? "" : anchor)/\(position)"
+                    if children.isLazy, lazyRows == .comparedByIdentity {
+                        // Its id without presenting it; a hidden row is not among the rows at all.
+                        let identity = children.identity(at: index)
+                        let rowKey = identity.hasPrefix("#") ? String(identity.dropFirst()) : path
+                        entries.append(Entry(key: rowKey, parent: key, shown: shown, row: (children, index)))
+                        continue
+                    }
+                    let child = children[index]
+                    let childKey = child.nodeID ?? path
                     visit(child, key: childKey, parent: key, anchor: child.nodeID ?? childKey, parentShown: shown)
                 }
             }

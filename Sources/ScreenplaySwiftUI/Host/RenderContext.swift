@@ -82,7 +82,10 @@
                 transitions = (screen, !none)
             }
             guard transitions?.any == true else { return nil }
-            return MotionPlan(from: old, to: presentation).steps.filter { $0.kind != .change }.max { $0.timing.end < $1.timing.end }?.timing
+            // Lazy rows by identity: a change presents only the rows that come or go, not the list.
+            return MotionPlan(from: old, to: presentation, lazyRows: .comparedByIdentity).steps.filter { $0.kind != .change }.max {
+                $0.timing.end < $1.timing.end
+            }?.timing
         }
 
         /// Performs a tap's action through the runtime (unless the host takes it); a failure shows
