@@ -46,6 +46,32 @@ enum Keystrokes {
             print(row(timing) + String(format: "   %.1f nodes re-presented per keystroke", perKeystroke))
         }
         print("")
+        print("What motion adds to a keystroke on the cities filter (the native host's plan of what comes and goes):")
+        do {
+            let presenter = Presenter()
+            var values = cities.initialValues
+            var last = presenter.present(cities, values: values)
+            var index = 0
+            let typed = "moscow"
+            var steps = 0
+            var plans = 0
+            let timing = measure(
+                [
+                    (
+                        "MotionPlan, lazy rows by identity",
+                        {
+                            index = (index + 1) % (typed.count + 1)
+                            values["city"] = .string(String(typed.prefix(index)))
+                            let next = presenter.present(cities, values: values)
+                            steps += MotionPlan(from: last, to: next, lazyRows: .comparedByIdentity).steps.count
+                            plans += 1
+                            last = next
+                        }
+                    )
+                ], minimumSamples: 2_000, minimumTime: .seconds(2))[0]
+            print(row(timing) + String(format: "   %.1f movements per keystroke (presentation included)", Double(steps) / Double(max(plans, 1))))
+        }
+        print("")
         print("Bytes, with expressions (format 1.2) and evaluated by the server (format 1.1):")
         let old = ClientCapabilities(
             version: FormatVersion(1, 1), components: ClientCapabilities.full.components.subtracting(["states"]),
