@@ -119,6 +119,28 @@ import Testing
         #expect(MotionPlan(from: after, to: back, lazyRows: .comparedByIdentity).steps.map(\.description) == ["row.1 enter"])
     }
 
+    @Test func aNativePlanLooksInsideTheRowsThatWereDrawn() throws {
+        let visible = try PropertyExpression("@{query == ''}")
+        // The cities' shape: one lazy row (a column) holding the cards the filter shows and hides.
+        let screen = Screen(id: "s", variables: [VariableDeclaration("query", type: .string, value: "")]) {
+            Scroll {
+                VStack {
+                    Text("kept").id("card.0").transition(.fade)
+                    Text("filtered").id("card.1").transition(.fade).bind("visible", to: visible)
+                }
+            }
+        }
+        let unseen = Presenter()
+        let notDrawn = unseen.present(screen, values: ["query": ""])
+        let notDrawnAfter = unseen.present(screen, values: ["query": "x"])
+        #expect(MotionPlan(from: notDrawn, to: notDrawnAfter, lazyRows: .comparedByIdentity).steps.isEmpty, "nothing drawn, nothing moves")
+        let presenter = Presenter()
+        let before = presenter.present(screen, values: ["query": ""])
+        before.walk { _, _ in } // drawn, as a renderer draws it
+        let after = presenter.present(screen, values: ["query": "x"])
+        #expect(MotionPlan(from: before, to: after, lazyRows: .comparedByIdentity).steps.map(\.description) == ["card.1 exit"])
+    }
+
     @Test func aTappableNodeDimsWhenPressedUnlessTheServerSaysOtherwise() throws {
         let screen = Screen(id: "s") {
             VStack {

@@ -68,6 +68,14 @@ public struct PresentedChildren: Sendable, Hashable, RandomAccessCollection {
         }
     }
 
+    /// The child at `position` if it is presented already (always, unless lazy and not yet asked for).
+    func presentedChild(at position: Int) -> PresentedNode? {
+        switch storage {
+        case .presented(let nodes): nodes[position]
+        case .lazy(let rows): rows.presentedRow(at: position)
+        }
+    }
+
     /// A stable identity for the child at `position` without presenting it: its node id when it
     /// has one, else its position (not necessarily distinct: see ``identities``).
     public func identity(at position: Int) -> String {
@@ -133,6 +141,11 @@ final class LazyRows: Sendable, Hashable {
         cache?.memo(matching: node, at: index, in: self)
     }
 
+    /// The row at `position` if a renderer asked for it already; nil otherwise (not presented here).
+    func presentedRow(at position: Int) -> PresentedNode? {
+        cache?.presented(position)
+    }
+
     static func == (lhs: LazyRows, rhs: LazyRows) -> Bool {
         lhs === rhs || (lhs.nodes == rhs.nodes && lhs.context.values == rhs.context.values && lhs.context.options == rhs.context.options)
     }
@@ -167,6 +180,13 @@ final class RowCache: @unchecked Sendable {
         lock.lock()
         memos[position] = memo
         lock.unlock()
+        return memo.presented ?? Memo.empty
+    }
+
+    func presented(_ position: Int) -> PresentedNode? {
+        lock.lock()
+        defer { lock.unlock() }
+        guard position < memos.count, let memo = memos[position] else { return nil }
         return memo.presented ?? Memo.empty
     }
 

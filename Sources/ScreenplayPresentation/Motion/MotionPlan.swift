@@ -47,8 +47,10 @@ public struct MotionPlan: Sendable, Hashable {
     public enum LazyRows: Sendable, Hashable {
         /// Every row is presented and compared, as a page drawn whole is.
         case presented
-        /// Rows are compared by identity, without presenting them: only a row that comes or goes
-        /// is presented, to read its motion; what changes inside a row that stays is not planned.
+        /// Rows are compared by identity: a row drawn before (presented in the old presentation)
+        /// is compared whole, presented anew as the renderer is about to draw it; a row never
+        /// drawn is compared by identity only, and presented only if it comes or goes, to read
+        /// its motion.
         /// For a native renderer, whose lazy stacks present only the rows on screen, and whose
         /// presentations leave hidden nodes out (a hidden row is then not among the rows).
         case comparedByIdentity
@@ -56,15 +58,16 @@ public struct MotionPlan: Sendable, Hashable {
 
     /// The plan from `old` (nil: the screen's first frame) to `new`.
     public init(from old: ScreenPresentation?, to new: ScreenPresentation, lazyRows: LazyRows = .presented) {
-        let after = Self.entries(of: new, lazyRows: lazyRows)
         guard let old else {
+            let after = Self.entries(of: new, lazyRows: lazyRows, drawn: nil).entries
             steps = after.compactMap { entry in
                 guard entry.shown, let enter = entry.motion?.enter else { return nil }
                 return Step(node: entry.key, kind: .enter, transition: enter, timing: enter.timing)
             }
             return
         }
-        let before = Self.entries(of: old, lazyRows: lazyRows)
+        let (before, drawn) = Self.entries(of: old, lazyRows: lazyRows, drawn: nil)
+        let after = Self.entries(of: new, lazyRows: lazyRows, drawn: drawn).entries
         let beforeByKey = Dictionary(before.map { ($0.key, $0) }, uniquingKeysWith: { first, _ in first })
         let afterByKey = Dictionary(after.map { ($0.key, $0) }, uniquingKeysWith: { first, _ in first })
         var steps: [Step] = []
@@ -102,8 +105,13 @@ public struct MotionPlan: Sendable, Hashable {
         var look: PresentedNode? { node?.ownLook }
     }
 
-    private static func entries(of presentation: ScreenPresentation, lazyRows: LazyRows) -> [Entry] {
+    /// The entries of `presentation`, and the keys of the lazy rows compared whole. `drawn`: the
+    /// rows to present (the old presentation's drawn rows); nil: those presented already.
+    private static func entries(
+        of presentation: ScreenPresentation, lazyRows: LazyRows, drawn: Set<String>?
+    ) -> (entries: [Entry], expanded: Set<String>) {
         var entries: [Entry] = []
+        var expanded = Set<String>()
         func visit(_ node: PresentedNode, key: String, parent: String?, anchor: String, parentShown: Bool) {
             let shown = parentShown && node.visibility.isVisible
             entries.append(Entry(key: key, parent: parent, shown: shown, node: node))
@@ -116,7 +124,13 @@ public struct MotionPlan: Sendable, Hashable {
                         // Its id without presenting it; a hidden row is not among the rows at all.
                         let identity = children.identity(at: index)
                         let rowKey = identity.hasPrefix("#") ? String(identity.dropFirst()) : path
-                        entries.append(Entry(key: rowKey, parent: key, shown: shown, row: (children, index)))
+                        let row = drawn.map { $0.contains(rowKey) ? children[index] : nil } ?? children.presentedChild(at: index)
+                        guard let row else {
+                            entries.append(Entry(key: rowKey, parent: key, shown: shown, row: (children, index)))
+                            continue
+                        }
+                        expanded.insert(rowKey)
+                        visit(row, key: rowKey, parent: key, anchor: row.nodeID ?? rowKey, parentShown: shown)
                         continue
                     }
                     let child = children[index]
@@ -126,7 +140,7 @@ public struct MotionPlan: Sendable, Hashable {
             }
         }
         if let root = presentation.root { visit(root, key: root.nodeID ?? "/", parent: nil, anchor: root.nodeID ?? "/", parentShown: true) }
-        return entries
+        return (entries, expanded)
     }
 }
 
