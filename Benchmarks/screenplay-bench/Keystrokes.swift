@@ -80,22 +80,26 @@ enum Keystrokes {
         let old = ClientCapabilities(
             version: FormatVersion(1, 1), components: ClientCapabilities.full.components.subtracting(["states"]),
             actions: ClientCapabilities.full.actions.subtracting(["set", "validate", "timer"]))
+        var still = ClientCapabilities.full
+        still.version = FormatVersion(1, 2)
         for (name, screen) in [("checkout card step", card), ("home", DemoScreens.home()), ("cities", cities)] {
-            let current = screen.adapted(to: .full).screen.encoded().count
+            let current = screen.adapted(to: still).screen.encoded().count
             let evaluated = screen.adapted(to: old).screen.encoded().count
             print("\(name.padding(toLength: 24, withPad: " ", startingAt: 0)) \(current) bytes   \(evaluated) bytes evaluated")
         }
         print("")
         print("Bytes of motion: the same screen to a client of format 1.3 and to one of 1.2, which gets no motion:")
-        var still = ClientCapabilities.full
-        still.version = FormatVersion(1, 2)
         for (name, screen) in [("checkout card step", card), ("home", DemoScreens.home()), ("cities", cities)] {
-            let moving = screen.adapted(to: .full).screen.encoded().count
-            let without = screen.adapted(to: still).screen.encoded().count
-            let share = Double(moving - without) / Double(max(without, 1)) * 100
+            let moving = screen.adapted(to: .full).screen
+            let without = screen.adapted(to: still).screen
+            // Plain, and as the server sends it to clients of 1.1 and later (repeated shapes as templates).
+            let (plain, plainWithout) = (moving.encoded().count, without.encoded().count)
+            let (templated, templatedWithout) = (moving.encoded(templates: .automatic).count, without.encoded(templates: .automatic).count)
             print(
-                "\(name.padding(toLength: 24, withPad: " ", startingAt: 0)) \(moving) bytes   \(without) bytes without motion"
-                    + String(format: "   +%.1f %%", share))
+                "\(name.padding(toLength: 24, withPad: " ", startingAt: 0)) \(plain) / \(plainWithout) bytes plain"
+                    + String(format: " (+%.1f %%)", Double(plain - plainWithout) / Double(max(plainWithout, 1)) * 100)
+                    + "   \(templated) / \(templatedWithout) with templates"
+                    + String(format: " (+%.1f %%)", Double(templated - templatedWithout) / Double(max(templatedWithout, 1)) * 100))
         }
     }
 }
