@@ -3,7 +3,7 @@ import Foundation
 extension Motion.Curve {
     /// A spring's motion from 0 to 1 as SwiftUI's `spring(duration:bounce:)` defines it: unit
     /// mass, stiffness (2π / duration)², damping ratio 1 − bounce (1 / (1 + bounce) below 0).
-    /// Renderers without springs (CSS) draw it from ``springSamples(duration:count:)``.
+    /// Renderers without springs (CSS) draw it from ``Motion/Curve/springSamples(duration:bounce:count:)``.
     ///
     /// ```swift
     /// let spring = Motion.Curve.Spring(duration: 0.4, bounce: 0.2)

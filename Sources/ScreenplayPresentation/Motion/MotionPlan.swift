@@ -146,7 +146,7 @@ public struct MotionPlan: Sendable, Hashable {
 
 extension PresentedNode {
     /// The node without its children, its visibility or its diagnostics: what a change animates
-    /// (a renderer animates a node's ``Motion/change`` when this differs, not when a child does).
+    /// (a renderer animates a node's `Motion.change` when this differs, not when a child does).
     ///
     /// ```swift
     /// content.animation(animation, value: node.ownLook)

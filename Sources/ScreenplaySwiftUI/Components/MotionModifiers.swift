@@ -29,10 +29,10 @@
     }
 
     /// A node's motion, drawn: its entrance on appearance, its exit as a removal transition, its
-    /// change as an animation of its own look. Reduce Motion draws ``Motion/reducingMotion()``.
+    /// change as an animation of its own look. Reduce Motion draws `Motion.reducingMotion()`.
     struct MotionModifier: ViewModifier {
         let motion: Motion
-        /// What a change animates: the node without its children (``PresentedNode/ownLook``).
+        /// What a change animates: the node without its children (`PresentedNode.ownLook`).
         let look: PresentedNode
         @Environment(\.accessibilityReduceMotion) private var reduceMotion
 

@@ -70,7 +70,7 @@
         private var transitions: (screen: Screen, any: Bool)?
 
         /// The timing the layout moves with from the presentation drawn last to `presentation`:
-        /// that of the ``MotionPlan``'s entrance or exit that ends last, so that siblings make room
+        /// that of the `MotionPlan`'s entrance or exit that ends last, so that siblings make room
         /// for an entering node (or close over a leaving one) as it moves; nil when nothing enters
         /// or leaves (a keystroke, a change: those animate node by node, or not at all). Only
         /// screens with entrances or exits are planned (a plan presents lazy rows).
