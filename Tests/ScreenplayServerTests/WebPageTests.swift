@@ -68,7 +68,8 @@ import Testing
             let page = try await client.execute(uri: "/screens/requests", method: .get, headers: [.accept: Self.browserAccept]) {
                 String(buffer: $0.body)
             }
-            #expect(page.contains("class=\"sp-item sp-item-request\""))
+            // (Followed by the class of its pressed look.)
+            #expect(page.contains("class=\"sp-item sp-item-request"))
             #expect(page.contains("class=\"sp-list\""))
             // Links of the page lead to screen pages; the web-only claim stays a web path.
             #expect(page.contains("href=\"/screens/requests/1\""))

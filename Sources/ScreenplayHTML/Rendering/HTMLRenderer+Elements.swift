@@ -59,6 +59,7 @@ extension HTMLRenderer {
             }
         }
         var classes = [element.baseClass] + element.classes
+        if let motion = node.motion { addMotion(motion, of: element, classes: &classes, attributes: &attributes) }
         if let href, element.tag == "button" || element.isItem {
             // A navigating button is a link that looks like a button; a navigating item is a link.
             if element.tag == "button" { classes.append("sp-link") }
@@ -86,6 +87,27 @@ extension HTMLRenderer {
             html += "</\(element.tag)>"
         }
         if href != nil { html += "</a>" }
+    }
+
+    /// A node's motion: its pressed look as a class, its transitions and change for the script
+    /// (``WebMotion``), and, when it animates changes, the digest of its own look the script
+    /// compares (its classes, attributes and content, not its children, visibility or motion).
+    mutating func addMotion(_ motion: Motion, of element: HTMLElement, classes: inout [String], attributes: inout [(String, String?)]) {
+        if let press = motion.press, let name = sheet.pressClassName(press) { classes.append(name) }
+        guard let data = WebMotion.attribute(for: motion, rightToLeft: rightToLeft) else { return }
+        var motionAttributes: [(String, String?)] = []
+        if motion.change != nil {
+            var own = element.tag + " " + classes.joined(separator: " ")
+            for (name, value) in attributes where name != "hidden" && name != VisibilityAttribute.name {
+                own += "\u{0}" + name + "=" + (value ?? "")
+            }
+            // A list's content is its rows: nodes of their own.
+            if case .list = element.node.content {} else { own += "\u{0}" + element.content }
+            motionAttributes.append(("data-sp-look", WebMotion.look(own)))
+        }
+        motionAttributes.append(("data-sp-motion", data))
+        // Before `hidden`, which stays the last attribute.
+        attributes.insert(contentsOf: motionAttributes, at: attributes.firstIndex { $0.0 == "hidden" } ?? attributes.endIndex)
     }
 
     /// ` name="value"` for each attribute (escaped), ` name` for one without a value.

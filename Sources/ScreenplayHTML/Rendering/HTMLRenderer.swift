@@ -29,6 +29,9 @@ public struct HTMLRenderer: Sendable {
     public var variableTypes: [String: ExpressionType] = [:]
     /// The locale expressions format in: the page's language.
     public var localeIdentifier = "en"
+    /// Whether the page is laid out right to left, so that motion's leading edge is the right one.
+    /// Pages set no `dir` today: they are laid out left to right whatever their language.
+    package var rightToLeft = false
     let policy = URLPolicy()
     /// The CSS classes made so far (``css``).
     var sheet = StyleSheet()

@@ -1,3 +1,4 @@
+import Screenplay
 import ScreenplayDSL
 
 /// The per-screen CSS: each distinct set of declarations becomes one class (named by a hash of
@@ -8,6 +9,8 @@ struct StyleSheet {
     private var classes: [String: String] = [:]
     private var rules: [String] = []
     private var darkRules: [String] = []
+    /// Rules under `prefers-reduced-motion: reduce` (presses that dim instead of shrinking).
+    private var reducedRules: [String] = []
 
     /// The class for `declarations` (`["gap:8px", "padding:12px"]`) and their dark-mode overrides.
     mutating func className(_ declarations: [String], dark: [String] = []) -> String? {
@@ -16,19 +19,39 @@ struct StyleSheet {
         if let existing = classes[key] { return existing }
         // Named after their content, so a node rendered again later (a live patch) gets the same
         // class names as the page, and its rules can simply be added.
-        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-        for byte in key.utf8 { hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01b3 }
-        let name = "c" + String(hash & 0xff_ffff_ffff, radix: 36)
+        let name = Self.name(for: key)
         classes[key] = name
         if !declarations.isEmpty { rules.append(".\(name){\(declarations.joined(separator: ";"))}") }
         if !dark.isEmpty { darkRules.append(".\(name){\(dark.joined(separator: ";"))}") }
         return name
     }
 
+    /// The class of a tappable node's pressed look (``WebMotion/pressRules(_:className:)``).
+    mutating func pressClassName(_ press: Motion.Press) -> String? {
+        guard press.isVisible else { return nil }
+        let key = "press|\(press.opacity)|\(press.scale)"
+        if let existing = classes[key] { return existing }
+        let name = Self.name(for: key)
+        classes[key] = name
+        let made = WebMotion.pressRules(press, className: name)
+        rules += made.rules
+        reducedRules += made.reduced
+        return name
+    }
+
+    private static func name(for key: String) -> String {
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        for byte in key.utf8 { hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01b3 }
+        return "c" + String(hash & 0xff_ffff_ffff, radix: 36)
+    }
+
     var css: String {
         var css = rules.joined(separator: "\n")
         if !darkRules.isEmpty {
             css += "\n@media (prefers-color-scheme:dark){\n" + darkRules.joined(separator: "\n") + "\n}"
+        }
+        if !reducedRules.isEmpty {
+            css += "\n@media (prefers-reduced-motion:reduce){\n" + reducedRules.joined(separator: "\n") + "\n}"
         }
         return css
     }
