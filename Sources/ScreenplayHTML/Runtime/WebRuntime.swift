@@ -284,7 +284,267 @@ public enum WebRuntime {
               default: break;
             }
           };
-          const refreshVisibility = () => {
+          // Motion: MotionPlan's rule played on the page's own changes. A node shown now and not before enters
+          // (on the first frame, every shown node with an entrance); one shown before and not now leaves, when its
+          // parent stays; one shown in both whose own look changed plays its change. Nodes are matched by id, the
+          // others by position under their nearest ancestor with one. What each plays (keyframes, timing, the
+          // Reduce Motion variant) was decided by the server (data-sp-motion); motion is never needed: when it
+          // cannot play, the page is simply in its new state.
+          const NODE = "[data-sp-id],[data-sp-motion],[data-sp-visible],[data-sp-bind]";
+          const reducedMotion = typeof window.matchMedia === "function" ? window.matchMedia("(prefers-reduced-motion: reduce)") : null;
+          const canAnimate = typeof root.animate === "function";
+          const playing = new WeakMap();
+          const exiting = new WeakMap();
+          let motionDepth = 0;
+          let motionReady = false;
+          const motionOf = (element) => {
+            let data = null;
+            try { data = JSON.parse(element.dataset.spMotion || "null"); } catch (_) { data = null; }
+            if (!data || typeof data !== "object") return null;
+            return reducedMotion && reducedMotion.matches && data.reduced && typeof data.reduced === "object" ? data.reduced : data;
+          };
+          // The element children that are part of the page (not leaving ones).
+          const present = (element) => Array.prototype.filter.call(element.children, (child) => !child.hasAttribute("data-sp-leaving"));
+          const keyOf = (element) => {
+            if (element.dataset.spId) return element.dataset.spId;
+            const path = [];
+            let node = element;
+            while (node && node !== root && node.parentElement) {
+              const parent = node.parentElement;
+              path.unshift(present(parent).indexOf(node));
+              if (parent.dataset.spId) return parent.dataset.spId + "/" + path.join("/");
+              node = parent;
+            }
+            return "/" + path.join("/");
+          };
+          // The element a key names in the page now.
+          const elementAt = (key) => {
+            const slash = key.indexOf("/");
+            const id = slash < 0 ? key : key.slice(0, slash);
+            let element = id ? root.querySelector(`[data-sp-id="${CSS.escape(id)}"]`) : root;
+            if (!element || element.closest("[data-sp-leaving]")) return null;
+            if (slash < 0) return element;
+            for (const index of key.slice(slash + 1).split("/")) {
+              if (!element || index === "") return null;
+              element = present(element)[Number(index)] || null;
+            }
+            return element;
+          };
+          // What moves with a node: its link or slot wrapper too.
+          const unitOf = (element) => {
+            let unit = element;
+            while (unit.parentElement && unit.parentElement !== root && present(unit.parentElement).length === 1 &&
+              (unit.parentElement.matches("a.sp-link,.sp-slot,li.sp-row"))) unit = unit.parentElement;
+            return unit;
+          };
+          const STYLED = ["opacity", "transform", "width", "height", "backgroundColor", "color"];
+          const valuesOf = (element) => {
+            const style = getComputedStyle(element);
+            const values = {};
+            for (const property of STYLED) values[property] = style[property];
+            return values;
+          };
+          const lookOf = (element) => (element.dataset.spLook || "") + "\u0000" + (element.getAttribute("style") || "") + "\u0000" +
+            (element.dataset.spBind ? element.textContent + "\u0000" + (element.getAttribute("aria-label") || "") + (element.disabled ? "\u0000d" : "") : "");
+          // Every node the rule compares, by key: shown or not, and for those with motion, what a change compares.
+          const snapshot = (everything) => {
+            const entries = new Map();
+            const shownMemo = new Map();
+            const shownOf = (element) => {
+              if (!element || element === root) return true;
+              if (shownMemo.has(element)) return shownMemo.get(element);
+              const shown = !element.hidden && !exiting.has(element) && shownOf(element.parentElement);
+              shownMemo.set(element, shown);
+              return shown;
+            };
+            for (const element of root.querySelectorAll(NODE)) {
+              if (element.closest("[data-sp-leaving]")) continue;
+              const key = keyOf(element);
+              if (entries.has(key)) continue;
+              const entry = { element, shown: shownOf(element), motion: element.dataset.spMotion ? motionOf(element) : null };
+              if (entry.motion && entry.shown) {
+                const parent = element.parentElement && element.parentElement.closest(NODE);
+                entry.parent = parent && root.contains(parent) ? keyOf(parent) : null;
+                // The screen's outermost node never leaves; a node under containers without ids has a parent that stays.
+                entry.topmost = !parent && unitOf(element).parentElement && unitOf(element).parentElement.classList.contains("sp-main");
+                if (entry.motion.exit) {
+                  const unit = unitOf(element);
+                  entry.place = { parent: unit.parentElement ? keyOf(unit.parentElement) : null, index: unit.parentElement ? present(unit.parentElement).indexOf(unit) : -1 };
+                }
+                if (entry.motion.change) {
+                  entry.look = lookOf(element);
+                  if (everything || element.dataset.spBind) entry.values = valuesOf(element);
+                }
+              }
+              entries.set(key, entry);
+            }
+            return entries;
+          };
+          const stop = (element) => {
+            const running = playing.get(element);
+            if (!running) return;
+            playing.delete(element);
+            for (const animation of running) animation.cancel();
+          };
+          // Where an element is now, if the runtime is moving it: an interrupted movement goes on from there.
+          const current = (element) => {
+            const running = playing.get(element);
+            if (!running || !running.size) return null;
+            const style = getComputedStyle(element);
+            return { opacity: style.opacity, transform: style.transform };
+          };
+          const animate = (element, id, keyframes, options) => {
+            stop(element);
+            const animation = element.animate(keyframes, options);
+            animation.id = id;
+            const running = new Set([animation]);
+            playing.set(element, running);
+            const done = () => { running.delete(animation); if (playing.get(element) === running && !running.size) playing.delete(element); };
+            animation.addEventListener("finish", done);
+            animation.addEventListener("cancel", done);
+            return animation;
+          };
+          const options = (spec, fill) => ({
+            duration: Math.max(0, Number(spec.duration) || 0), delay: Math.max(0, Number(spec.delay) || 0),
+            easing: typeof spec.easing === "string" ? spec.easing : "ease-in-out", iterations: Math.max(1, Number(spec.iterations) || 1), fill,
+          });
+          const framed = (frames, origin) => origin ? frames.map((frame) => Object.assign({ transformOrigin: origin }, frame)) : frames;
+          const enter = (key, entry) => {
+            const spec = entry.motion.enter;
+            const element = entry.element;
+            const from = current(element) || spec.from || { opacity: 0 };
+            const frames = [Object.assign({}, from, { offset: 0 })];
+            if (spec.origin) frames.push({ offset: 1 });
+            animate(element, key + " enter", framed(frames, spec.origin), options(spec, "backwards"));
+          };
+          const exit = (key, old, now) => {
+            const spec = old.motion.exit;
+            const element = old.element;
+            const from = current(element);
+            const frames = [Object.assign({}, spec.to || { opacity: 0 }, { offset: 1 })];
+            if (from) frames.unshift(Object.assign({}, from, { offset: 0 }));
+            else if (spec.origin) frames.unshift({ offset: 0 });
+            if (now && now.element === element && element.isConnected) {
+              // Hidden by a condition: drawn until its exit ends, unless it is shown again first.
+              element.hidden = false;
+              element.setAttribute("inert", "");
+              let animation;
+              try { animation = animate(element, key + " exit", framed(frames, spec.origin), options(spec, "forwards")); }
+              catch (error) { element.hidden = true; element.removeAttribute("inert"); throw error; }
+              exiting.set(element, animation);
+              const end = () => {
+                if (exiting.get(element) !== animation) return;
+                exiting.delete(element);
+                element.hidden = true;
+                element.removeAttribute("inert");
+                // Its end state is held no longer: shown again, the node is itself.
+                animation.cancel();
+              };
+              animation.addEventListener("finish", end);
+              return;
+            }
+            // Removed (or replaced by a patch): the old element goes back where it was, with nothing a later change
+            // could find in it, and leaves.
+            if (element.isConnected || !old.place || old.place.parent === null) return;
+            const parent = elementAt(old.place.parent);
+            if (!parent) return;
+            const unit = unitOf(element);
+            for (const node of [unit, ...unit.querySelectorAll("*")]) {
+              for (const name of ["id", "data-sp-id", "data-sp-visible", "data-sp-bind", "data-sp-key", "data-sp-action", "data-sp-motion", "name", "for", "aria-describedby"]) node.removeAttribute(name);
+            }
+            unit.setAttribute("data-sp-leaving", "");
+            unit.setAttribute("inert", "");
+            unit.setAttribute("aria-hidden", "true");
+            parent.insertBefore(unit, present(parent)[old.place.index] || null);
+            let animation;
+            try { animation = animate(element, key + " exit", framed(frames, spec.origin), options(spec, "forwards")); }
+            catch (error) { unit.remove(); throw error; }
+            const end = () => { unit.remove(); animation.cancel(); };
+            animation.addEventListener("finish", end);
+            animation.addEventListener("cancel", () => unit.remove());
+          };
+          const change = (key, old, now) => {
+            const spec = now.motion.change;
+            const element = now.element;
+            const before = old.values;
+            if (!before) return false;
+            stop(element);
+            const after = valuesOf(element);
+            // (Under Reduce Motion there is no change: it is set at once.)
+            const from = {}, to = {};
+            for (const property of STYLED) {
+              if (before[property] !== after[property]) { from[property] = before[property]; to[property] = after[property]; }
+            }
+            if (!Object.keys(from).length) {
+              // Nothing to move between (a text changed): the new content fades in.
+              if (old.element.textContent === element.textContent) return false;
+              from.opacity = "0";
+              to.opacity = after.opacity;
+            }
+            animate(element, key + " change", [from, to], options(spec, "backwards"));
+            return true;
+          };
+          // A node drawn again by a patch or an answer (another element, the same node) goes on with what it was playing.
+          const carryOn = (from, to) => {
+            const running = playing.get(from);
+            if (!running || !running.size || !to.isConnected) return;
+            for (const animation of [...running]) {
+              if (animation.playState !== "running" || !animation.effect) continue;
+              const copy = animate(to, animation.id, animation.effect.getKeyframes(), animation.effect.getTiming());
+              copy.currentTime = animation.currentTime;
+            }
+            stop(from);
+          };
+          const play = (before, after) => {
+            for (const [key, old] of before) {
+              if (!old.shown || !old.motion || !old.motion.exit) continue;
+              const now = after.get(key);
+              if (now && now.shown) continue;
+              const parentStays = old.parent ? (after.has(old.parent) && after.get(old.parent).shown) : !old.topmost;
+              if (!parentStays) continue;
+              try { exit(key, old, now); } catch (_) {}
+            }
+            for (const [key, now] of after) {
+              if (!now.shown || !now.motion) continue;
+              const old = before.get(key);
+              try {
+                if (!old || !old.shown) { if (now.motion.enter) enter(key, now); }
+                else if (!(now.motion.change && old.look !== undefined && old.look !== lookOf(now.element) && change(key, old, now)) &&
+                  old.element !== now.element) carryOn(old.element, now.element);
+              } catch (_) {}
+            }
+          };
+          // Runs `mutate` (a change of what the page shows) and plays what the change asks for.
+          const withMotion = (mutate, everything) => {
+            if (motionDepth > 0 || !canAnimate) return mutate();
+            let before = null;
+            if (motionReady && (everything || root.querySelector("[data-sp-motion]"))) {
+              try { before = snapshot(everything); } catch (_) { before = null; }
+            }
+            motionDepth += 1;
+            try { mutate(); } finally { motionDepth -= 1; }
+            if (before) { try { play(before, snapshot(everything)); } catch (_) {} }
+          };
+          // The first frame of a screen: every shown node with an entrance enters.
+          const firstFrame = () => {
+            motionReady = true;
+            if (!canAnimate || !root.querySelector("[data-sp-motion]")) return;
+            try {
+              for (const [key, entry] of snapshot(false)) if (entry.shown && entry.motion && entry.motion.enter) enter(key, entry);
+            } catch (_) {}
+          };
+          // Shown or hidden by the page's own evaluation: a node that is leaving stays drawn until its exit ends,
+          // and one shown again before then stays (its exit is cancelled, it goes back from where it is).
+          const setHidden = (element, hide) => {
+            if (exiting.has(element)) {
+              if (hide) return;
+              exiting.delete(element);
+              element.removeAttribute("inert");
+            }
+            element.hidden = hide;
+          };
+          const refreshVisibility = () => withMotion(refreshNow, false);
+          const refreshNow = () => {
             for (const element of root.querySelectorAll("[data-sp-visible],[data-sp-bind]")) {
               let shown = true;
               if (element.dataset.spVisible) {
@@ -305,7 +565,7 @@ public enum WebRuntime {
                   }
                 }
               }
-              element.hidden = !shown;
+              setHidden(element, !shown);
             }
             refreshFields();
           };
@@ -328,19 +588,30 @@ public enum WebRuntime {
 
           // Rules added after the page loaded (intents, live patches), newest last, bounded.
           const added = new Map();
-          const addCSS = (css, reset) => {
+          let lastContentCSS = null;
+          // `keep`: the content replaced stays a moment (its nodes leave), and so do its rules.
+          const addCSS = (css, reset, keep) => {
             if (!sheet || typeof css !== "string") return;
-            if (reset) added.clear();
+            if (reset) {
+              added.clear();
+              if (keep && lastContentCSS !== null) added.set(lastContentCSS, true);
+              lastContentCSS = css;
+            }
             added.delete(css);
             added.set(css, true);
             while (added.size > 500) added.delete(added.keys().next().value);
             sheet.replaceSync([...added.keys()].join("\n"));
           };
 
+          // Another screen is a first frame; the same screen again (a live screen, an answer) is a change.
           const replace = (answer) => {
             if (typeof answer.content !== "string") return;
+            if (answer.screen === root.dataset.screen) withMotion(() => replaceContent(answer, true), true);
+            else { replaceContent(answer, false); firstFrame(); }
+          };
+          const replaceContent = (answer, keepCSS) => {
             const before = behaviour ? variables() : null;
-            addCSS(answer.css, true);
+            addCSS(answer.css, true, keepCSS);
             const header = root.querySelector(".sp-header");
             const main = root.querySelector(".sp-main");
             const template = document.createElement("template");
@@ -511,6 +782,11 @@ public enum WebRuntime {
               let answer;
               try { answer = JSON.parse(event.data); } catch (_) { return; }
               if (typeof answer.content === "string") { replace(answer); return; }
+              withMotion(() => patchNodes(answer), true);
+              root.dataset.version = event.lastEventId;
+            });
+            // Each changed node in place of its element.
+            const patchNodes = (answer) => {
               for (const change of answer.changes || []) {
                 // The element id as HTMLRenderer.elementID writes it: "%" and white space escaped.
                 const element = document.getElementById("sp-" + String(change.id).replace(/[%\t\n\f\r ]/g,
@@ -525,13 +801,13 @@ public enum WebRuntime {
               }
               for (const key of Object.keys(state)) setState(key, state[key]);
               refreshVisibility();
-              root.dataset.version = event.lastEventId;
-            });
+            };
             source.addEventListener("open", () => { root.dataset.live = "true"; });
             source.addEventListener("error", () => { root.dataset.live = "false"; });
           }
 
           refreshVisibility();
+          firstFrame();
           shown(declared, true);
           root.dataset.ready = "true";
         })();
