@@ -148,6 +148,31 @@ final class WebDriver: @unchecked Sendable {
             ])
     }
 
+    /// Sends a command of Chromium's DevTools protocol (`Emulation.setCPUThrottlingRate` …) and returns its result.
+    @discardableResult
+    func devTools(_ name: String, _ parameters: JSONValue = [:]) async throws -> JSONValue {
+        try await command(.post, "goog/cdp/execute", ["cmd": .string(name), "params": parameters])
+    }
+
+    /// Makes the page see `prefers-reduced-motion: reduce` (or `no-preference`).
+    func emulate(reducedMotion: Bool) async throws {
+        try await devTools(
+            "Emulation.setEmulatedMedia",
+            ["features": [["name": "prefers-reduced-motion", "value": .string(reducedMotion ? "reduce" : "no-preference")]]])
+    }
+
+    /// Gives the element matching `selector` the pseudo-classes `states` (`["active"]`: held
+    /// down), through Chromium's DevTools protocol; `[]` takes them off.
+    func force(_ states: [String], on selector: String) async throws {
+        try await devTools("DOM.enable")
+        try await devTools("CSS.enable")
+        let document = try await devTools("DOM.getDocument", ["depth": 0])
+        guard let root = document["root"]?["nodeId"] else { throw Failure(description: "no document node") }
+        let found = try await devTools("DOM.querySelector", ["nodeId": root, "selector": .string(selector)])
+        guard let node = found["nodeId"], node != 0 else { throw Failure(description: "no element \(selector)") }
+        try await devTools("CSS.forcePseudoState", ["nodeId": node, "forcedPseudoClasses": .array(states.map { .string($0) })])
+    }
+
     /// Runs `script` in every page opened from now on, before the page's own scripts (through
     /// Chromium's DevTools protocol, which the page's Content-Security-Policy does not govern):
     /// listeners for errors and policy violations that must see the page from its first line.
