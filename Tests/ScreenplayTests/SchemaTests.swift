@@ -141,7 +141,8 @@ import Testing
 
         // Every screen of the shared motion cases uses the motion members as documented.
         var moving: [String] = []
-        let cases = try JSONParser.parse(Array(try Data(contentsOf: packageRoot.appendingPathComponent("Tests/Conformance/motion/cases.json"))))
+        let cases = try JSONParser.parse(
+            Array(try Data(contentsOf: packageRoot.appendingPathComponent("Tests/Conformance/motion/cases.json"))))
         for (index, entry) in (cases.arrayValue ?? []).enumerated() {
             let url = directory.appendingPathComponent("motion-case-\(index).json")
             try Data(JSONWriter.write(try #require(entry["screen"]))).write(to: url)

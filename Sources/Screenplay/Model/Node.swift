@@ -136,7 +136,9 @@ public struct Node: Sendable, Hashable {
     public var type: String { component.type }
 
     /// The members every node may have, whatever its type.
-    static let commonKeys: [String] = ["type", "id", "action", "fallback", "accessibilityLabel", "visibleWhen", "style", "bindings", "motion"]
+    static let commonKeys: [String] = [
+        "type", "id", "action", "fallback", "accessibilityLabel", "visibleWhen", "style", "bindings", "motion",
+    ]
 }
 
 extension Node {

@@ -115,7 +115,8 @@ extension Node: JSONEncodable {
     /// The presence bit of each common member: one shifted by its place in key order (constants,
     /// for the same reason).
     private static let labelBit: UInt16 = 1 << 0, actionBit: UInt16 = 1 << 1, bindingsBit: UInt16 = 1 << 2, fallbackBit: UInt16 = 1 << 3,
-        idBit: UInt16 = 1 << 4, motionBit: UInt16 = 1 << 5, styleBit: UInt16 = 1 << 6, typeBit: UInt16 = 1 << 7, visibleWhenBit: UInt16 = 1 << 8
+        idBit: UInt16 = 1 << 4, motionBit: UInt16 = 1 << 5, styleBit: UInt16 = 1 << 6, typeBit: UInt16 = 1 << 7,
+        visibleWhenBit: UInt16 = 1 << 8
 
     /// Which common members have a value (every node has a type; an empty style is not written).
     static func presence(id: String?, extras: Extras?) -> UInt16 {
