@@ -80,7 +80,7 @@ let package = Package(
         .target(
             name: "ScreenplayControl",
             dependencies: [
-                "Screenplay", "ScreenplayDSL", "ScreenplayProtocol", "ScreenplayServer",
+                "Screenplay", "ScreenplayDSL", "ScreenplayProtocol", "ScreenplayServer", "ScreenplayHTML",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "SQLiteNIO", package: "sqlite-nio"),
@@ -199,6 +199,8 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+                // The studio's tests read redirects and cookies as a browser receives them.
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
             ]
         ),
         // The native renderers: empty where SwiftUI and UIKit are missing (Linux), type-checked here

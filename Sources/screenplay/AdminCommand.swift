@@ -139,10 +139,7 @@ struct ExperimentsCommand: AsyncParsableCommand {
                 print(String(decoding: response.body, as: UTF8.self))
                 return
             }
-            func percent(_ value: Double?, signed: Bool = false) -> String {
-                guard let number = value else { return "–" }
-                return (signed && number >= 0 ? "+" : "") + String(format: "%.1f%%", number * 100)
-            }
+            func percent(_ value: Double?, signed: Bool = false) -> String { ExperimentReport.percent(value, signed: signed) }
             print("\(report.experiment) · goal \(report.goal) · bucket version \(report.bucketVersion)")
             let header = ["variant", "users", "conv.", "rate", "lift", "95% interval", "p-value", "beats control"]
             var rows = [header]

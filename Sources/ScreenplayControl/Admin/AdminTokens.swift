@@ -111,7 +111,13 @@ public struct AdminTokens: Sendable {
         guard let authorization, authorization.count <= 1_024 else { return nil }
         let parts = authorization.split(separator: " ", maxSplits: 1)
         guard parts.count == 2, parts[0].lowercased() == "bearer" else { return nil }
-        let presented = Array(SHA256.hash(data: Array(parts[1].trimmingCharacters(in: .whitespaces).utf8)))
+        return holder(token: String(parts[1]))
+    }
+
+    /// The holder of `token` (as typed into the studio's sign-in form), or nil.
+    public func holder(token: String) -> Holder? {
+        guard token.utf8.count <= 1_024 else { return nil }
+        let presented = Array(SHA256.hash(data: Array(token.trimmingCharacters(in: .whitespaces).utf8)))
         var found: Holder?
         for holder in holders {
             // Every byte of every holder is compared, whatever matched before.

@@ -40,13 +40,24 @@ extension ControlPlane {
         AdminPath.version.pattern: [.get],
         AdminPath.rollback.pattern: [.post],
         AdminPath.audit.pattern: [.get],
+        "/studio": [.get],
+        StudioStyleSheet.path: [.get],
+        "/studio/sign-in": [.post],
+        "/studio/sign-out": [.post],
+        "/studio/experiments": [.get],
+        "/studio/experiments/:name": [.get],
+        "/studio/experiments/:name/pause": [.post],
+        "/studio/experiments/:name/resume": [.post],
+        "/studio/experiments/:name/stop": [.get, .post],
     ])
 
     public func addRoutes<Context: RequestContext>(to router: Router<Context>, tokens: AdminTokens) {
         router.add(middleware: Self.methods.middleware())
         router.post("/events") { request, _ in try await self.receiveEvents(request) }
-        let admin = AdminAPI(control: self, tokens: tokens, throttle: AuthenticationThrottle(logger: logger, clock: clock))
-        admin.addRoutes(to: router)
+        // One throttle for the API and the studio's sign-in: a guesser cannot switch doors.
+        let throttle = AuthenticationThrottle(logger: logger, clock: clock)
+        AdminAPI(control: self, tokens: tokens, throttle: throttle).addRoutes(to: router)
+        StudioRoutes(control: self, tokens: tokens, throttle: throttle).addRoutes(to: router)
     }
 
     /// `POST /events`: a batch of the user's `track` events. 202 once what was accepted is stored

@@ -54,6 +54,18 @@ public struct ExperimentReport: Sendable, Hashable {
     public var sampleRatioMismatch: Bool { sampleRatioPValue < Self.sampleRatioThreshold }
     public static let sampleRatioThreshold = 0.001
 
+    /// A share as people read it in reports, tables and charts alike: one decimal, `–` when
+    /// there is none, a sign for changes.
+    ///
+    /// ```swift
+    /// ExperimentReport.percent(0.1234)                 // "12.3%"
+    /// ExperimentReport.percent(-0.05, signed: true)    // "-5.0%"
+    /// ```
+    public static func percent(_ value: Double?, signed: Bool = false) -> String {
+        guard let number = value, number.isFinite else { return "–" }
+        return (signed && number >= 0 ? "+" : "") + String(format: "%.1f%%", number * 100)
+    }
+
     /// A report as computed elsewhere (read back from the admin API).
     public init(experiment: String, goal: String, bucketVersion: Int, variants: [Variant], sampleRatioPValue: Double) {
         self.experiment = experiment

@@ -65,6 +65,17 @@ enum Migrations {
                 """,
             ]
         },
+        // The studio's sign-ins, kept where every instance sees them: signing out ends a session
+        // everywhere. A session is stored as the SHA-256 of its cookie, never the cookie itself.
+        Step(version: 4, name: "studio sessions") { _ in
+            [
+                """
+                CREATE TABLE studio_sessions (id TEXT PRIMARY KEY, holder TEXT NOT NULL, role TEXT NOT NULL, csrf TEXT NOT NULL,
+                  created BIGINT NOT NULL, expires BIGINT NOT NULL)
+                """,
+                "CREATE INDEX studio_sessions_expires ON studio_sessions (expires)",
+            ]
+        },
     ]
 
     /// The newest schema this build knows.

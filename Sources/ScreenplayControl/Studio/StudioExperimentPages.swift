@@ -1,0 +1,117 @@
+import Foundation
+import Hummingbird
+import ScreenplayHTML
+import ScreenplayProtocol
+import ScreenplayServer
+
+/// The studio's experiment pages: the list, one experiment with its results drawn, and the
+/// confirmation before stopping one.
+struct StudioExperimentPages {
+    let control: ControlPlane
+
+    static func path(of name: String) -> String {
+        "/studio/experiments/" + (name.addingPercentEncoding(withAllowedCharacters: .urlPathAllowed.subtracting(["/"])) ?? name)
+    }
+
+    /// Every experiment in force, with its status and how many users it has exposed.
+    func list(session: StudioSession) async throws -> Response {
+        let stored = Dictionary(uniqueKeysWithValues: try await control.storedExperiments().map { ($0.experiment.name, $0) })
+        let experiments = control.configuration.experiments.values.map { stored[$0.name]?.experiment ?? $0 }.sorted { $0.name < $1.name }
+        var body = "<div class=\"table\"><table><thead><tr><th scope=\"col\">Experiment</th><th scope=\"col\">Status</th>"
+        body +=
+            "<th scope=\"col\">Variants</th><th scope=\"col\" class=\"number\">Users exposed</th><th scope=\"col\">Goal</th></tr></thead><tbody>"
+        for experiment in experiments {
+            let report = try? await control.report(experiment: experiment.name)
+            let users = report.map { String($0.variants.reduce(0) { $0 + $1.users }) } ?? "–"
+            body +=
+                "<tr><th scope=\"row\"><a href=\"\(HTMLText.escape(Self.path(of: experiment.name)))\">\(HTMLText.escape(experiment.name))</a></th>"
+            body += "<td>\(Self.status(experiment))</td><td>\(HTMLText.escape(Self.weights(experiment)))</td>"
+            body += "<td class=\"number\">\(users)</td><td>\(HTMLText.escape(experiment.goal ?? "–"))</td></tr>"
+        }
+        if experiments.isEmpty { body += "<tr><td colspan=\"5\">No experiment is declared or stored.</td></tr>" }
+        body += "</tbody></table></div>"
+        return StudioPage(title: "Experiments", session: session, section: .experiments, body: body).response()
+    }
+
+    /// One experiment: what it is, what can be done to it (for an admin), and its results drawn.
+    func experiment(_ name: String, session: StudioSession) async throws -> Response {
+        guard let experiment = try await control.storedExperiment(named: name)?.experiment ?? control.configuration.experiments[name] else {
+            throw ControlPlane.noSuchExperiment(name)
+        }
+        var body = "<p>\(Self.status(experiment)) · variants \(HTMLText.escape(Self.weights(experiment))) · goal "
+        body += "\(HTMLText.escape(experiment.goal ?? "–")) · bucket version \(experiment.bucketVersion)</p>\n"
+        if session.role == .admin {
+            body += "<div class=\"actions\">"
+            let csrf = StudioPage.csrfField(session)
+            let path = HTMLText.escape(Self.path(of: name))
+            switch experiment.status {
+            case .running:
+                body +=
+                    "<form method=\"post\" action=\"\(path)/pause\">\(csrf)<button class=\"secondary\" type=\"submit\">Pause</button></form>"
+            case .paused:
+                body +=
+                    "<form method=\"post\" action=\"\(path)/resume\">\(csrf)<button class=\"secondary\" type=\"submit\">Resume</button></form>"
+            case .stopped: break
+            }
+            if experiment.status != .stopped {
+                for variant in experiment.variants {
+                    let query =
+                        variant.name.addingPercentEncoding(withAllowedCharacters: .urlQueryAllowed.subtracting(["&", "=", "+"])) ?? ""
+                    body +=
+                        "<a class=\"button secondary\" href=\"\(path)/stop?winner=\(HTMLText.escape(query))\">Stop with \(HTMLText.escape(variant.name))…</a>"
+                }
+            }
+            body += "</div>\n"
+        }
+        body += "<h2>Results</h2>\n"
+        let report: ExperimentReport
+        do {
+            report = try await control.report(experiment: name)
+        } catch let error as ScreenplayError where error.status.code < 500 {
+            // An experiment without a goal has nothing to count yet: say so where the results would be.
+            body += "<p class=\"notice\" role=\"status\">\(HTMLText.escape(error.message))</p>\n"
+            return StudioPage(title: name, session: session, section: .experiments, body: body).response()
+        }
+        if report.sampleRatioMismatch {
+            body += "<p class=\"notice\" role=\"status\">Sample ratio mismatch (p = \(String(format: "%.4f", report.sampleRatioPValue))): "
+            body += "users did not split as the weights say, so do not trust these figures until the cause is found.</p>\n"
+        }
+        body += "<div class=\"figures\">\(ResultsChart.conversionRates(report))\(ResultsChart.lifts(report))</div>\n"
+        return StudioPage(title: name, session: session, section: .experiments, body: body).response()
+    }
+
+    /// What stopping with `winner` does, and how many users it affects, before it is done.
+    func stopConfirmation(_ name: String, winner: String?, session: StudioSession) async throws -> Response {
+        guard let experiment = try await control.storedExperiment(named: name)?.experiment ?? control.configuration.experiments[name] else {
+            throw ControlPlane.noSuchExperiment(name)
+        }
+        guard let winner, experiment.variants.contains(where: { $0.name == winner }) else {
+            throw ScreenplayError(.unprocessableContent, code: "badWinner", message: "choose the winner among the experiment's variants")
+        }
+        let report = try await control.report(experiment: name)
+        let users = report.variants.reduce(0) { $0 + $1.users }
+        let others = report.variants.filter { $0.name != winner }.reduce(0) { $0 + $1.users }
+        var body = "<p>Stopping <strong>\(HTMLText.escape(name))</strong> shows <strong>\(HTMLText.escape(winner))</strong> to everyone "
+        body += "from their next screen. It affects the \(users) users exposed so far; \(others) of them were seeing another variant "
+        body += "and will see theirs change. Nothing more is recorded for this experiment.</p>\n"
+        if session.role == .admin {
+            body += "<form method=\"post\" action=\"\(HTMLText.escape(Self.path(of: name)))/stop\">\(StudioPage.csrfField(session))"
+            body += "<input type=\"hidden\" name=\"winner\" value=\"\(HTMLText.escape(winner))\">"
+            body +=
+                "<div class=\"actions\"><button class=\"danger\" type=\"submit\">Stop and show \(HTMLText.escape(winner)) to everyone</button>"
+            body += "<a class=\"button secondary\" href=\"\(HTMLText.escape(Self.path(of: name)))\">Cancel</a></div></form>"
+        } else {
+            body += "<p>Your session may look, not change: an admin stops experiments.</p>"
+        }
+        return StudioPage(title: "Stop \(name)?", session: session, section: .experiments, body: body).response()
+    }
+
+    static func status(_ experiment: Experiment) -> String {
+        let text = experiment.status == .stopped ? "stopped, winner \(experiment.winner ?? "–")" : experiment.status.rawValue
+        return "<span class=\"status\">\(HTMLText.escape(text))</span>"
+    }
+
+    static func weights(_ experiment: Experiment) -> String {
+        experiment.variants.map { "\($0.name) \(Int($0.weight.rounded()))" }.joined(separator: ", ")
+    }
+}

@@ -1,0 +1,98 @@
+import Foundation
+import HTTPTypes
+import Hummingbird
+import ScreenplayHTML
+
+/// One page of the studio: a document with the studio's header (its sections and the signed-in
+/// holder with a sign-out button), served with a Content-Security-Policy as strict as the
+/// screens': no script, no inline style, nothing from another origin.
+///
+/// ```swift
+/// StudioPage(title: "Experiments", session: session, section: .experiments, body: table).response()
+/// ```
+struct StudioPage {
+    /// The studio's sections, in its navigation.
+    enum Section: String, CaseIterable {
+        case experiments, slots, audit
+
+        var title: String {
+            switch self {
+            case .experiments: "Experiments"
+            case .slots: "Content slots"
+            case .audit: "Audit log"
+            }
+        }
+
+        var path: String { "/studio/\(rawValue)" }
+    }
+
+    var title: String
+    var session: StudioSession?
+    var section: Section?
+    /// The page's own HTML, already escaped where it holds text.
+    var body: String
+    var status: HTTPResponse.Status = .ok
+
+    /// What the studio's pages allow: their style sheet, and forms to themselves.
+    static let contentSecurityPolicy =
+        "default-src 'none'; style-src 'self'; img-src 'self'; form-action 'self'; frame-ancestors 'none'; base-uri 'none'"
+
+    var html: String {
+        var html = """
+            <!DOCTYPE html>
+            <html lang="en">
+            <head>
+            <meta charset="utf-8">
+            <meta name="viewport" content="width=device-width, initial-scale=1">
+            <meta name="color-scheme" content="light dark">
+            <title>\(HTMLText.escape(title)) · Screenplay Studio</title>
+            <link rel="stylesheet" href="\(StudioStyleSheet.path)">
+            </head>
+            <body>
+            <a class="skip" href="#main">Skip to content</a>
+            <header class="bar">
+            <a class="brand" href="/studio">Screenplay Studio</a>
+
+            """
+        if let session {
+            html += "<nav aria-label=\"Studio\"><ul>"
+            for item in Section.allCases {
+                let current = item == section ? " aria-current=\"page\"" : ""
+                html += "<li><a href=\"\(item.path)\"\(current)>\(item.title)</a></li>"
+            }
+            html += "</ul></nav>\n"
+            html += "<form class=\"who\" method=\"post\" action=\"/studio/sign-out\">"
+            html +=
+                "<span>\(HTMLText.escape(session.holder)) <span class=\"role\">(\(session.role == .admin ? "admin" : "read only"))</span></span>"
+            html += Self.csrfField(session)
+            html += "<button type=\"submit\">Sign out</button></form>\n"
+        }
+        html += "</header>\n<main id=\"main\">\n<h1>\(HTMLText.escape(title))</h1>\n\(body)\n</main>\n</body>\n</html>\n"
+        return html
+    }
+
+    /// The hidden field every form that changes something carries.
+    static func csrfField(_ session: StudioSession) -> String {
+        "<input type=\"hidden\" name=\"csrf\" value=\"\(HTMLText.escape(session.csrf))\">"
+    }
+
+    func response(headers extra: HTTPFields = [:]) -> Response {
+        var headers = Self.headers
+        headers.append(contentsOf: extra)
+        return Response(status: status, headers: headers, body: ResponseBody(byteBuffer: ByteBuffer(string: html)))
+    }
+
+    static var headers: HTTPFields {
+        [
+            .contentType: "text/html; charset=utf-8", .contentSecurityPolicy: contentSecurityPolicy, .cacheControl: "no-store",
+            HTTPField.Name("X-Content-Type-Options")!: "nosniff", HTTPField.Name("Referrer-Policy")!: "no-referrer",
+        ]
+    }
+
+    /// A `303 See Other` to `location` (after a form, so that reloading does not post it again).
+    static func redirect(to location: String, headers extra: HTTPFields = [:]) -> Response {
+        var headers: HTTPFields = [.location: location, .cacheControl: "no-store"]
+        headers.append(contentsOf: extra)
+        return Response(status: .seeOther, headers: headers)
+    }
+}

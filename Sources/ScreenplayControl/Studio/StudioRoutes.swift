@@ -1,0 +1,215 @@
+import Foundation
+import HTTPTypes
+import Hummingbird
+import NIOCore
+import ScreenplayHTML
+import ScreenplayProtocol
+import ScreenplayServer
+
+/// The studio's routes under `/studio`: signing in with an admin or read token, then pages over
+/// the control plane. Every page needs a session; every change needs the admin role and the
+/// session's CSRF token, checked by the server (a read session sees no buttons, and a forged
+/// form is refused all the same).
+///
+/// | | |
+/// |---|---|
+/// | `GET /studio` | the sign-in form, or the experiments when signed in |
+/// | `POST /studio/sign-in`, `POST /studio/sign-out` | `token`; `csrf` |
+/// | `GET /studio/experiments`, `GET /studio/experiments/NAME` | list; one, with its results drawn |
+/// | `POST /studio/experiments/NAME/{pause,resume}` | `csrf` |
+/// | `GET /studio/experiments/NAME/stop?winner=V`, `POST …/stop` | the confirmation; `csrf`, `winner` |
+struct StudioRoutes: Sendable {
+    let control: ControlPlane
+    let tokens: AdminTokens
+    let throttle: AuthenticationThrottle
+
+    func addRoutes<Context: RequestContext>(to router: Router<Context>) {
+        router.get(RouterPath(StudioStyleSheet.path)) { request, _ in StudioStyleSheet.response(ifNoneMatch: request.headers[.ifNoneMatch])
+        }
+        router.get("/studio") { request, context in
+            try await page(request, context) {
+                if try await session(request) != nil { return StudioPage.redirect(to: StudioPage.Section.experiments.path) }
+                return signInPage(problem: nil).response()
+            }
+        }
+        router.post("/studio/sign-in") { request, context in
+            try await page(request, context) { try await signIn(request, context) }
+        }
+        router.post("/studio/sign-out") { request, context in
+            try await page(request, context) {
+                _ = try await changing(request)
+                if let cookie = StudioSession.cookieValue(in: request.headers[.cookie]) {
+                    try await control.endStudioSession(cookie: cookie)
+                }
+                return StudioPage.redirect(
+                    to: "/studio", headers: [.setCookie: StudioSession.cookie("", maxAge: 0, secure: isSecure(request))])
+            }
+        }
+        router.get("/studio/experiments") { request, context in
+            try await page(request, context) { try await StudioExperimentPages(control: control).list(session: try signedIn(request)) }
+        }
+        router.get("/studio/experiments/:name") { request, context in
+            try await page(request, context) {
+                try await StudioExperimentPages(control: control).experiment(
+                    try AdminAPI.parameter(.name, context), session: try signedIn(request))
+            }
+        }
+        for (action, status) in [("pause", Experiment.Status.paused), ("resume", .running)] {
+            router.post("/studio/experiments/:name/\(action)") { request, context in
+                try await page(request, context) {
+                    let (session, _) = try await changing(request, role: .admin)
+                    let name = try AdminAPI.parameter(.name, context)
+                    _ = try await control.update(experiment: name, by: session.holder) { $0.status = status }
+                    return StudioPage.redirect(to: StudioExperimentPages.path(of: name))
+                }
+            }
+        }
+        router.get("/studio/experiments/:name/stop") { request, context in
+            try await page(request, context) {
+                let session = try await signedIn(request)
+                let winner = request.uri.queryParameters.get("winner")
+                return try await StudioExperimentPages(control: control).stopConfirmation(
+                    try AdminAPI.parameter(.name, context), winner: winner, session: session)
+            }
+        }
+        router.post("/studio/experiments/:name/stop") { request, context in
+            try await page(request, context) {
+                let (session, form) = try await changing(request, role: .admin)
+                let name = try AdminAPI.parameter(.name, context)
+                let winner = form["winner"]
+                _ = try await control.update(experiment: name, by: session.holder) { experiment in
+                    guard let winner, experiment.variants.contains(where: { $0.name == winner }) else {
+                        throw ScreenplayError(
+                            .unprocessableContent, code: "badWinner", message: "the winner must be one of the experiment's variants")
+                    }
+                    experiment.status = .stopped
+                    experiment.winner = winner
+                }
+                return StudioPage.redirect(to: StudioExperimentPages.path(of: name))
+            }
+        }
+    }
+
+    // MARK: Sessions
+
+    /// The session the request's cookie names, if it is open.
+    func session(_ request: Request) async throws -> StudioSession? {
+        guard let cookie = StudioSession.cookieValue(in: request.headers[.cookie]) else { return nil }
+        return try await control.studioSession(cookie: cookie, tokens: tokens)
+    }
+
+    /// The request's session, or a redirect to the sign-in form.
+    func signedIn(_ request: Request) async throws -> StudioSession {
+        guard let session = try await session(request) else { throw StudioRedirect(location: "/studio") }
+        return session
+    }
+
+    /// The session of a request that changes something: open, same-site, with the session's CSRF
+    /// token in its form, and of `role` when given; and the form.
+    func changing(_ request: Request, role: AdminTokens.Role? = nil) async throws -> (StudioSession, StudioForm) {
+        try Self.refuseCrossSite(request)
+        guard let session = try await session(request) else {
+            throw ScreenplayError(.unauthorized, code: "noSession", message: "your session has ended: sign in again")
+        }
+        let form = try await StudioForm(request)
+        guard session.accepts(csrf: form["csrf"]) else {
+            throw ScreenplayError(.forbidden, code: "badCSRF", message: "this form is not from your session: reload the page and try again")
+        }
+        if role == .admin, session.role != .admin {
+            throw ScreenplayError(
+                .forbidden, code: "readOnlySession", message: "\(session.holder) signed in with a read token: it may look, not change")
+        }
+        return (session, form)
+    }
+
+    /// A request another site made the browser send (a form posted from elsewhere) is refused
+    /// whatever it carries; browsers say so in `Sec-Fetch-Site` and `Origin`.
+    static func refuseCrossSite(_ request: Request) throws {
+        if let site = request.headers[HTTPField.Name("Sec-Fetch-Site")!], site == "cross-site" || site == "same-site" {
+            throw ScreenplayError(.forbidden, code: "crossSite", message: "the studio accepts forms from its own pages only")
+        }
+        if let origin = request.headers[HTTPField.Name("Origin")!], origin != "null", let host = request.head.authority,
+            URL(string: origin)?.host.map({ $0 + (URL(string: origin)?.port.map { ":\($0)" } ?? "") }) != host
+        {
+            throw ScreenplayError(.forbidden, code: "crossSite", message: "the studio accepts forms from its own pages only")
+        }
+    }
+
+    private func signIn(_ request: Request, _ context: some RequestContext) async throws -> Response {
+        try Self.refuseCrossSite(request)
+        let address = (context as? any RemoteAddressRequestContext)?.remoteAddress
+        try await throttle.admit(address)
+        guard !tokens.isEmpty else {
+            return signInPage(
+                problem: "The studio is disabled: no admin token is configured (SCREENPLAY_ADMIN_TOKENS).", status: .forbidden
+            )
+            .response()
+        }
+        let form = try await StudioForm(request)
+        guard let holder = tokens.holder(token: form["token"] ?? "") else {
+            await throttle.failed(address, path: request.uri.path)
+            return signInPage(problem: "That token is not one of this server's.", status: .unauthorized).response()
+        }
+        let (_, cookie) = try await control.startStudioSession(for: holder)
+        return StudioPage.redirect(
+            to: StudioPage.Section.experiments.path,
+            headers: [.setCookie: StudioSession.cookie(cookie, maxAge: StudioSession.lifetime, secure: isSecure(request))])
+    }
+
+    /// Whether the browser reached the studio over TLS (directly or through a proxy that says so):
+    /// its cookie is then `Secure`.
+    func isSecure(_ request: Request) -> Bool {
+        request.head.scheme == "https" || request.headers[HTTPField.Name("X-Forwarded-Proto")!]?.lowercased() == "https"
+    }
+
+    private func signInPage(problem: String?, status: HTTPResponse.Status = .ok) -> StudioPage {
+        var body = "<p>Sign in with an admin token, or a read token to look without changing anything.</p>\n"
+        if let problem { body += "<p class=\"problem\" role=\"alert\" id=\"sign-in-problem\">\(HTMLText.escape(problem))</p>\n" }
+        body += """
+            <form method="post" action="/studio/sign-in">
+            <label for="token">Token</label>
+            <input type="password" id="token" name="token" autocomplete="current-password" required\(problem == nil ? "" : " aria-describedby=\"sign-in-problem\" aria-invalid=\"true\"")>
+            <p><button type="submit">Sign in</button></p>
+            </form>
+            """
+        return StudioPage(title: "Sign in", session: nil, section: nil, body: body, status: status)
+    }
+
+    // MARK: Errors as pages
+
+    /// Runs a page's handler; a redirect it asks for is one, any error is a page that says what
+    /// went wrong (never the JSON of the admin API, never a stack).
+    private func page(_ request: Request, _ context: some RequestContext, _ body: () async throws -> Response) async throws -> Response {
+        do {
+            return try await body()
+        } catch let redirect as StudioRedirect {
+            return StudioPage.redirect(to: redirect.location)
+        } catch let error as ScreenplayError {
+            let signedIn = try? await session(request)
+            var page = StudioPage(
+                title: Self.title(of: error.status), session: signedIn, section: nil,
+                body:
+                    "<p class=\"problem\" role=\"alert\">\(HTMLText.escape(error.message))</p>\n<p><a href=\"/studio\">Back to the studio</a></p>",
+                status: error.status)
+            page.status = error.status
+            return page.response(headers: error.headerFields)
+        }
+    }
+
+    static func title(of status: HTTPResponse.Status) -> String {
+        switch status.code {
+        case 401: "Signed out"
+        case 403: "Not allowed"
+        case 404: "Not found"
+        case 409, 412: "Changed meanwhile"
+        case 422: "Not saved"
+        case 429: "Too many attempts"
+        default: "Something went wrong"
+        }
+    }
+}
+
+/// A page that needs a session, reached without one: the sign-in form instead.
+struct StudioRedirect: Error {
+    let location: String
+}
