@@ -18,6 +18,8 @@ final class Instance: @unchecked Sendable {
     private var task: Task<Void, any Error>?
     static let token = "test-admin-token-0123456789abcdef"
     static let readToken = "test-read-token-0123456789abcdef"
+    /// A second admin's, bob's: two holders whose changes the audit log tells apart.
+    static let secondToken = "test-admin-token-bob-0123456789abcdef"
 
     init(control: ControlPlane) {
         self.control = control
@@ -50,7 +52,9 @@ final class Instance: @unchecked Sendable {
 
     func start() async throws {
         let (ready, continuation) = AsyncStream.makeStream(of: Int.self)
-        let tokens = try AdminTokens([("alice", .admin, Self.token), ("dashboard", .read, Self.readToken)])
+        let tokens = try AdminTokens([
+            ("alice", .admin, Self.token), ("dashboard", .read, Self.readToken), ("bob", .admin, Self.secondToken),
+        ])
         let application = DemoApp.application(
             host: "127.0.0.1", port: 0, signer: Self.signer, control: control, adminTokens: tokens,
             onServerRunning: { port in

@@ -88,6 +88,7 @@ struct StudioRoutes: Sendable {
                 return StudioPage.redirect(to: StudioExperimentPages.path(of: name))
             }
         }
+        addAuditRoutes(to: router)
     }
 
     // MARK: Sessions
@@ -179,7 +180,7 @@ struct StudioRoutes: Sendable {
 
     /// Runs a page's handler; a redirect it asks for is one, any error is a page that says what
     /// went wrong (never the JSON of the admin API, never a stack).
-    private func page(_ request: Request, _ context: some RequestContext, _ body: () async throws -> Response) async throws -> Response {
+    func page(_ request: Request, _ context: some RequestContext, _ body: () async throws -> Response) async throws -> Response {
         do {
             return try await body()
         } catch let redirect as StudioRedirect {

@@ -51,6 +51,17 @@ enum StudioStyleSheet {
         svg .axis{stroke:var(--line)}svg .zero{stroke:var(--muted)}
         svg .bar{fill:var(--bar)}svg .whisker{stroke:var(--fg);stroke-width:2}
         svg .gain{fill:var(--good)}svg .loss{fill:var(--bad)}
+        .sr-only{position:absolute;width:1px;height:1px;overflow:hidden;clip:rect(0 0 0 0);clip-path:inset(50%);white-space:nowrap}
+        .filters{display:grid;grid-template-columns:repeat(auto-fit,minmax(200px,1fr));gap:0 16px}
+        .hint{color:var(--muted);margin:4px 0 0;font-size:.9rem}
+        input[type=date]{font:inherit;padding:8px;border:1px solid var(--line);border-radius:8px;background:var(--bg);color:var(--fg);width:100%}
+        .facts{display:grid;grid-template-columns:max-content 1fr;gap:4px 16px}.facts dt{font-weight:600}.facts dd{margin:0}
+        table.diff td{padding:2px 8px;border-bottom:0}table.diff td.code{font-family:ui-monospace,monospace;white-space:pre-wrap;\
+        overflow-wrap:anywhere}
+        table.diff del,table.diff ins{text-decoration:none}.diff .mark{display:inline-block;width:1.5ch;font-weight:700}
+        .diff tr.removed{background:color-mix(in srgb,var(--bad) 14%,transparent)}.diff tr.added{background:color-mix(in srgb,var(--good) 14%,transparent)}
+        .diff tr.folded td{color:var(--muted);font-style:italic}
+        pre{font-family:ui-monospace,monospace;white-space:pre-wrap;overflow-wrap:anywhere;background:var(--panel);padding:8px;border-radius:8px}
         @media (max-width:600px){.who{margin-left:0}main{padding:12px}}
         """
 
