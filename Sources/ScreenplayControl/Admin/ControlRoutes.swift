@@ -51,6 +51,13 @@ extension ControlPlane {
         "/studio/experiments/:name/stop": [.get, .post],
         "/studio/audit": [.get],
         "/studio/audit/:id": [.get],
+        "/studio/slots": [.get],
+        "/studio/slots/:name": [.get, .post],
+        "/studio/slots/:name/rollback": [.post],
+        "/studio/slots/:name/check": [.post],
+        StudioScript.path: [.get],
+        "/studio/slots/:name/diff": [.get],
+        "/studio/slots/:name/preview": [.get],
     ])
 
     public func addRoutes<Context: RequestContext>(to router: Router<Context>, tokens: AdminTokens) {

@@ -20,8 +20,8 @@ struct StudioForm {
         }
     }
 
-    init(_ request: Request) async throws {
-        let body = try await request.collectedBody(upTo: Self.maxBytes)
+    init(_ request: Request, maxBytes: Int = Self.maxBytes) async throws {
+        let body = try await request.collectedBody(upTo: maxBytes)
         self.init(String(decoding: body, as: UTF8.self))
     }
 

@@ -24,8 +24,10 @@ struct StudioRoutes: Sendable {
     let throttle: AuthenticationThrottle
 
     func addRoutes<Context: RequestContext>(to router: Router<Context>) {
-        router.get(RouterPath(StudioStyleSheet.path)) { request, _ in StudioStyleSheet.response(ifNoneMatch: request.headers[.ifNoneMatch])
+        router.get(RouterPath(StudioStyleSheet.path)) { request, _ in
+            StudioStyleSheet.response(ifNoneMatch: request.headers[.ifNoneMatch])
         }
+        router.get(RouterPath(StudioScript.path)) { request, _ in StudioScript.response(ifNoneMatch: request.headers[.ifNoneMatch]) }
         router.get("/studio") { request, context in
             try await page(request, context) {
                 if try await session(request) != nil { return StudioPage.redirect(to: StudioPage.Section.experiments.path) }
@@ -72,6 +74,7 @@ struct StudioRoutes: Sendable {
                     try AdminAPI.parameter(.name, context), winner: winner, session: session)
             }
         }
+        addSlotRoutes(to: router)
         router.post("/studio/experiments/:name/stop") { request, context in
             try await page(request, context) {
                 let (session, form) = try await changing(request, role: .admin)
@@ -91,6 +94,65 @@ struct StudioRoutes: Sendable {
         addAuditRoutes(to: router)
     }
 
+    /// The content slots' pages: list, one slot (preview, editor, history), publish, roll back,
+    /// the diff of two versions, and the preview the slot's page frames.
+    func addSlotRoutes<Context: RequestContext>(to router: Router<Context>) {
+        let pages = StudioSlotPages(control: control)
+        router.get("/studio/slots") { request, context in
+            try await page(request, context) { try await pages.list(session: try signedIn(request)) }
+        }
+        router.get("/studio/slots/:name") { request, context in
+            try await page(request, context) {
+                try await pages.slot(try AdminAPI.parameter(.name, context), session: try signedIn(request))
+            }
+        }
+        router.post("/studio/slots/:name") { request, context in
+            try await page(request, context) {
+                // A document may be as large as the admin API takes, percent-encoded (3 bytes a byte at worst).
+                let (session, form) = try await changing(request, role: .admin, maxBytes: 3 * ControlPlane.maxAdminBytes + 4_096)
+                return try await pages.publish(try AdminAPI.parameter(.name, context), form: form, session: session)
+            }
+        }
+        router.post("/studio/slots/:name/check") { request, context in
+            // The page's script, as the document is typed: the CSRF token in a header, the document as the body.
+            try Self.refuseCrossSite(request)
+            let session = try await signedIn(request)
+            guard session.accepts(csrf: request.headers[HTTPField.Name("X-CSRF-Token")!]), session.role == .admin else {
+                throw ScreenplayError(.forbidden, code: "badCSRF", message: "this check is not from an admin's session")
+            }
+            let body = try await request.collectedBody(upTo: ControlPlane.maxAdminBytes)
+            return try await pages.check(try AdminAPI.parameter(.name, context), document: body, session: session)
+        }
+        router.post("/studio/slots/:name/rollback") { request, context in
+            try await page(request, context) {
+                let (session, form) = try await changing(request, role: .admin)
+                return try await pages.rollback(try AdminAPI.parameter(.name, context), form: form, session: session)
+            }
+        }
+        router.get("/studio/slots/:name/diff") { request, context in
+            try await page(request, context) {
+                let session = try await signedIn(request)
+                let query = request.uri.queryParameters
+                guard let from = query.get("from").flatMap({ Int($0) }), let to = query.get("to").flatMap({ Int($0) }) else {
+                    throw ScreenplayError(.badRequest, code: "badVersions", message: "choose two versions to compare (from and to)")
+                }
+                return try await pages.diff(try AdminAPI.parameter(.name, context), from: from, to: to, session: session)
+            }
+        }
+        router.get("/studio/slots/:name/preview") { request, context in
+            try await page(request, context) {
+                _ = try await signedIn(request)
+                let query = request.uri.queryParameters
+                let language: String = query.get("language").map { String($0) } ?? "default"
+                guard language.count <= 35, language.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "-" || $0 == "_" }) else {
+                    throw ScreenplayError(.badRequest, code: "badLanguage", message: "a language is a code like fr or pt-BR")
+                }
+                return try await pages.preview(
+                    try AdminAPI.parameter(.name, context), version: query.get("version").flatMap { Int($0) }, language: language)
+            }
+        }
+    }
+
     // MARK: Sessions
 
     /// The session the request's cookie names, if it is open.
@@ -107,12 +169,14 @@ struct StudioRoutes: Sendable {
 
     /// The session of a request that changes something: open, same-site, with the session's CSRF
     /// token in its form, and of `role` when given; and the form.
-    func changing(_ request: Request, role: AdminTokens.Role? = nil) async throws -> (StudioSession, StudioForm) {
+    func changing(_ request: Request, role: AdminTokens.Role? = nil, maxBytes: Int = StudioForm.maxBytes) async throws -> (
+        StudioSession, StudioForm
+    ) {
         try Self.refuseCrossSite(request)
         guard let session = try await session(request) else {
             throw ScreenplayError(.unauthorized, code: "noSession", message: "your session has ended: sign in again")
         }
-        let form = try await StudioForm(request)
+        let form = try await StudioForm(request, maxBytes: maxBytes)
         guard session.accepts(csrf: form["csrf"]) else {
             throw ScreenplayError(.forbidden, code: "badCSRF", message: "this form is not from your session: reload the page and try again")
         }

@@ -51,6 +51,12 @@ enum StudioStyleSheet {
         svg .axis{stroke:var(--line)}svg .zero{stroke:var(--muted)}
         svg .bar{fill:var(--bar)}svg .whisker{stroke:var(--fg);stroke-width:2}
         svg .gain{fill:var(--good)}svg .loss{fill:var(--bad)}
+        textarea{font:14px/1.45 ui-monospace,Menlo,Consolas,monospace;width:100%;padding:8px;border:1px solid var(--line);\
+        border-radius:8px;background:var(--bg);color:var(--fg)}
+        .live:empty{display:none}.live{color:var(--bad);margin:8px 0}
+        .previews{display:flex;flex-wrap:wrap;gap:16px;align-items:flex-start}
+        .preview iframe{border:1px solid var(--line);border-radius:16px;background:#fff;max-width:100%}
+        .frame-phone{width:390px;height:640px}.frame-tablet{width:768px;height:640px}
         .sr-only{position:absolute;width:1px;height:1px;overflow:hidden;clip:rect(0 0 0 0);clip-path:inset(50%);white-space:nowrap}
         .filters{display:grid;grid-template-columns:repeat(auto-fit,minmax(200px,1fr));gap:0 16px}
         .hint{color:var(--muted);margin:4px 0 0;font-size:.9rem}

@@ -1,0 +1,60 @@
+import Crypto
+import HTTPTypes
+import Hummingbird
+
+/// The studio's one script, served from its own origin: it checks a slot's document as it is
+/// typed (the server's own check, through `POST …/check`, never a copy of it in the browser) and
+/// shows every problem at its path in a live region. The pages work without it: the editor's
+/// Check button asks the same question with a form.
+enum StudioScript {
+    static let path = "/studio/studio.js"
+
+    static let source = """
+        "use strict";
+        (() => {
+          const editor = document.querySelector("textarea[data-check]");
+          const region = document.getElementById("live-problems");
+          if (!editor || !region || typeof fetch !== "function") return;
+          const csrf = (document.querySelector("input[name=csrf]") || {}).value || "";
+          let timer = 0, sent = 0;
+          const show = (problems, valid) => {
+            region.replaceChildren();
+            const heading = document.createElement("p");
+            heading.textContent = problems.length ? problems.length + (problems.length === 1 ? " problem" : " problems") : valid;
+            region.append(heading);
+            if (!problems.length) { editor.removeAttribute("aria-invalid"); return; }
+            const list = document.createElement("ul");
+            for (const problem of problems.slice(0, 50)) {
+              const item = document.createElement("li");
+              item.textContent = (problem.path ? problem.path + ": " : "") + problem.message;
+              list.append(item);
+            }
+            region.append(list);
+            editor.setAttribute("aria-invalid", "true");
+          };
+          const check = async () => {
+            const id = ++sent;
+            try {
+              const response = await fetch(editor.dataset.check, {
+                method: "POST", credentials: "same-origin", headers: { "Content-Type": "application/json", "X-CSRF-Token": csrf },
+                body: editor.value,
+              });
+              const answer = await response.json();
+              if (id !== sent) return;
+              show(Array.isArray(answer.problems) ? answer.problems : [], answer.valid || "No problem");
+            } catch (_) { /* the Check button still works */ }
+          };
+          editor.addEventListener("input", () => { clearTimeout(timer); timer = setTimeout(check, 400); });
+        })();
+        """
+
+    static let etag = "\"" + SHA256.hash(data: Array(source.utf8)).prefix(8).map { String(format: "%02x", $0) }.joined() + "\""
+
+    static func response(ifNoneMatch: String?) -> Response {
+        if ifNoneMatch == etag { return Response(status: .notModified, headers: [.eTag: etag]) }
+        return Response(
+            status: .ok,
+            headers: [.contentType: "text/javascript; charset=utf-8", .cacheControl: "no-cache", .eTag: etag],
+            body: ResponseBody(byteBuffer: ByteBuffer(string: source)))
+    }
+}

@@ -1,0 +1,207 @@
+import Foundation
+import Hummingbird
+import Screenplay
+import ScreenplayHTML
+import ScreenplayProtocol
+import ScreenplayServer
+
+/// The studio's content pages: every slot, one slot with its document, a preview of it drawn by
+/// the web renderer in phone and tablet frames and in each of its languages, its history, the
+/// diff between any two versions, publishing (every problem shown at its JSON path, the typed
+/// text kept) and rolling back.
+struct StudioSlotPages {
+    let control: ControlPlane
+
+    static func path(of name: String) -> String {
+        "/studio/slots/" + (name.addingPercentEncoding(withAllowedCharacters: .urlPathAllowed.subtracting(["/"])) ?? name)
+    }
+
+    func list(session: StudioSession) async throws -> Response {
+        let slots = try await control.slots().sorted { $0.slot < $1.slot }
+        var body = "<div class=\"table\"><table><thead><tr><th scope=\"col\">Slot</th><th scope=\"col\" class=\"number\">Version</th>"
+        body += "<th scope=\"col\">Published by</th><th scope=\"col\">When (UTC)</th></tr></thead><tbody>"
+        for slot in slots {
+            body += "<tr><th scope=\"row\"><a href=\"\(HTMLText.escape(Self.path(of: slot.slot)))\">\(HTMLText.escape(slot.slot))</a></th>"
+            body +=
+                "<td class=\"number\">\(slot.version)</td><td>\(HTMLText.escape(slot.author))</td><td>\(Self.time(slot.publishedAt))</td></tr>"
+        }
+        if slots.isEmpty { body += "<tr><td colspan=\"4\">Nothing is published yet.</td></tr>" }
+        body += "</tbody></table></div>"
+        return StudioPage(title: "Content slots", session: session, section: .slots, body: body).response()
+    }
+
+    /// A slot: its preview, its document in an editor (for an admin), its history.
+    /// - Parameters:
+    ///   - draft: what the admin typed, shown again after a refused publish (nothing typed is lost).
+    ///   - problems: why it was refused, each at its path.
+    func slot(
+        _ name: String, session: StudioSession, draft: String? = nil, base: Int? = nil, problems: [String] = [], notice: String? = nil,
+        status: HTTPResponse.Status = .ok
+    ) async throws -> Response {
+        let current = try await control.version(of: name)
+        guard current != nil || session.role == .admin else { throw Self.noSuchSlot(name) }
+        let path = HTMLText.escape(Self.path(of: name))
+        var body = notice.map { "<p class=\"notice\" role=\"status\">\(HTMLText.escape($0))</p>\n" } ?? ""
+        if let current {
+            body +=
+                "<p>Version \(current.version), published by \(HTMLText.escape(current.author)) at \(Self.time(current.publishedAt)) UTC.</p>\n"
+            body += "<h2>Preview</h2>\n<div class=\"previews\">"
+            let languages = ["default"] + ((try? PublishedContent.checked(Array(current.document.utf8)))?.translations.keys.sorted() ?? [])
+            for language in languages {
+                for (frame, width) in [("phone", 390), ("tablet", 768)] {
+                    let source = "\(Self.path(of: name))/preview?version=\(current.version)&language=\(language)"
+                    body +=
+                        "<figure class=\"preview\"><figcaption>\(frame.capitalized), \(width) points, \(HTMLText.escape(language))</figcaption>"
+                    body +=
+                        "<iframe class=\"frame-\(frame)\" src=\"\(HTMLText.escape(source))\" title=\"Preview of \(HTMLText.escape(name)) "
+                    body += "on a \(frame), \(HTMLText.escape(language))\"></iframe></figure>"
+                }
+            }
+            body += "</div>\n"
+        } else {
+            body += "<p>Nothing is published in this slot yet.</p>\n"
+        }
+        if session.role == .admin {
+            body += "<h2>Publish</h2>\n"
+            if !problems.isEmpty {
+                body += "<div class=\"notice\" role=\"alert\" id=\"problems\"><p>Not published:</p><ul>"
+                for problem in problems { body += "<li>\(HTMLText.escape(problem))</li>" }
+                body += "</ul></div>\n"
+            }
+            let text = draft ?? current.map { Self.pretty($0.document) } ?? "{\"content\": {\"type\": \"text\", \"text\": \"\"}}"
+            body += "<form method=\"post\" action=\"\(path)\">\(StudioPage.csrfField(session))"
+            body += "<input type=\"hidden\" name=\"base\" value=\"\(base ?? current?.version ?? 0)\">"
+            body += "<label for=\"document\">Document (JSON)</label>"
+            body += "<textarea id=\"document\" name=\"document\" rows=\"18\" spellcheck=\"false\" "
+            body += "data-check=\"\(HTMLText.escape(Self.path(of: name)))/check\""
+            body += problems.isEmpty ? ">" : " aria-invalid=\"true\" aria-describedby=\"problems\">"
+            body += "\(HTMLText.escape(text))</textarea>"
+            // Problems found as the document is typed (the page's script asks the server) are read out here.
+            body += "<div id=\"live-problems\" class=\"live\" role=\"status\" aria-live=\"polite\"></div>"
+            body += "<div class=\"actions\"><button type=\"submit\" name=\"intent\" value=\"check\" class=\"secondary\">Check</button>"
+            body += "<button type=\"submit\" name=\"intent\" value=\"publish\">Publish</button></div></form>\n"
+        }
+        let versions = try await control.versions(of: name, limit: 50)
+        if !versions.isEmpty {
+            body += "<h2>History</h2>\n<form method=\"get\" action=\"\(path)/diff\"><div class=\"table\"><table><thead><tr>"
+            body += "<th scope=\"col\">Version</th><th scope=\"col\">By</th><th scope=\"col\">When (UTC)</th><th scope=\"col\">Note</th>"
+            body += "<th scope=\"col\">From</th><th scope=\"col\">To</th></tr></thead><tbody>"
+            for (index, version) in versions.enumerated() {
+                body += "<tr><th scope=\"row\">\(version.version)</th><td>\(HTMLText.escape(version.author))</td>"
+                body += "<td>\(Self.time(version.publishedAt))</td><td>\(HTMLText.escape(version.note ?? ""))</td>"
+                body +=
+                    "<td><input type=\"radio\" name=\"from\" value=\"\(version.version)\" aria-label=\"Compare from version \(version.version)\"\(index == 1 ? " checked" : "")></td>"
+                body +=
+                    "<td><input type=\"radio\" name=\"to\" value=\"\(version.version)\" aria-label=\"Compare to version \(version.version)\"\(index == 0 ? " checked" : "")></td></tr>"
+            }
+            body +=
+                "</tbody></table></div><div class=\"actions\"><button type=\"submit\" class=\"secondary\">Compare</button></div></form>\n"
+            if session.role == .admin, let current, versions.count > 1 {
+                body += "<form method=\"post\" action=\"\(path)/rollback\">\(StudioPage.csrfField(session))"
+                body += "<input type=\"hidden\" name=\"base\" value=\"\(current.version)\">"
+                body += "<label for=\"rollback\">Roll back to version</label><select id=\"rollback\" name=\"version\">"
+                for version in versions.dropFirst() { body += "<option value=\"\(version.version)\">\(version.version)</option>" }
+                body += "</select><div class=\"actions\"><button type=\"submit\" class=\"secondary\">Roll back</button></div></form>\n"
+            }
+        }
+        return StudioPage(title: name, session: session, section: .slots, body: body, status: status).response()
+    }
+
+    /// Publishes (or only checks) what the admin typed; a refusal shows the slot again with every
+    /// problem and the text as typed.
+    func publish(_ name: String, form: StudioForm, session: StudioSession) async throws -> Response {
+        let text = form["document"] ?? ""
+        let base = form["base"].flatMap { Int($0) }
+        let dryRun = form["intent"] == "check"
+        guard text.utf8.count <= ControlPlane.maxAdminBytes else {
+            return try await slot(
+                name, session: session, draft: text, base: base,
+                problems: ["The document is \(text.utf8.count) bytes; a slot holds at most \(ControlPlane.maxAdminBytes)."],
+                status: .contentTooLarge)
+        }
+        do {
+            let published = try await control.publish(Array(text.utf8), to: name, by: session.holder, ifMatch: base, dryRun: dryRun)
+            if dryRun {
+                return try await slot(
+                    name, session: session, draft: text, base: base, notice: "Valid: publishing it would make version \(published.version)."
+                )
+            }
+            return StudioPage.redirect(to: Self.path(of: name))
+        } catch let error as ScreenplayError where error.status == .preconditionFailed {
+            let current = try await control.version(of: name)?.version ?? 0
+            return try await slot(
+                name, session: session, draft: text, base: current,
+                problems: ["Someone published version \(current) while you edited. Your text is kept below: compare, then publish again."],
+                status: .preconditionFailed)
+        } catch let error as ScreenplayError where error.status == .unprocessableContent || error.status == .badRequest {
+            let problems = error.problems.isEmpty ? [error.message] : error.problems.map { "\($0.path): \($0.message)" }
+            return try await slot(name, session: session, draft: text, base: base, problems: problems, status: error.status)
+        }
+    }
+
+    /// The problems of a document being typed, as JSON for the page's script: what a publish
+    /// would refuse, each at its path, and nothing published.
+    func check(_ name: String, document: [UInt8], session: StudioSession) async throws -> Response {
+        var problems: [JSONValue] = []
+        var valid = ""
+        do {
+            let version = try await control.publish(document, to: name, by: session.holder, dryRun: true)
+            valid = "Valid: publishing it would make version \(version.version)."
+        } catch let error as ScreenplayError where error.status.code < 500 {
+            let found = error.problems.isEmpty ? [Diagnostic.error(at: .root, error.message)] : error.problems
+            problems = found.prefix(50).map { .object(["path": .string($0.path.description), "message": .string($0.message)]) }
+        }
+        let body = JSONWriter.write(.object(["problems": .array(problems), "valid": .string(valid)]))
+        return Response(
+            status: .ok, headers: [.contentType: "application/json", .cacheControl: "no-store"],
+            body: ResponseBody(byteBuffer: ByteBuffer(bytes: body)))
+    }
+
+    func rollback(_ name: String, form: StudioForm, session: StudioSession) async throws -> Response {
+        guard let version = form["version"].flatMap({ Int($0) }) else {
+            throw ScreenplayError(.badRequest, code: "badVersion", message: "choose the version to roll back to")
+        }
+        _ = try await control.rollback(name, to: version, by: session.holder, ifMatch: form["base"].flatMap { Int($0) })
+        return StudioPage.redirect(to: Self.path(of: name))
+    }
+
+    /// The diff between two versions, as the audit log shows changes.
+    func diff(_ name: String, from: Int, to: Int, session: StudioSession) async throws -> Response {
+        guard let old = try await control.version(of: name, from), let new = try await control.version(of: name, to) else {
+            throw Self.noSuchSlot(name)
+        }
+        var body = "<p>From version \(from) (\(HTMLText.escape(old.author))) to version \(to) (\(HTMLText.escape(new.author))).</p>\n"
+        body += TextDiff.json(old.document, new.document).html(caption: "Version \(from) to version \(to)")
+        body += "\n<p><a href=\"\(HTMLText.escape(Self.path(of: name)))\">Back to \(HTMLText.escape(name))</a></p>"
+        return StudioPage(title: "\(name): \(from) → \(to)", session: session, section: .slots, body: body).response()
+    }
+
+    /// A published version drawn by the web renderer, alone on a page the studio frames.
+    func preview(_ name: String, version: Int?, language: String) async throws -> Response {
+        guard let stored = try await control.version(of: name, version) else { throw Self.noSuchSlot(name) }
+        let content = try PublishedContent.checked(Array(stored.document.utf8))
+        let node = language == "default" ? content.content : content.node(for: language)
+        let screen = Screen(id: "preview", title: name, body: node)
+        let page = HTMLPage(screen: screen, language: language == "default" ? "en" : language)
+        // The screens' own policy, framed by the studio only.
+        let policy = page.contentSecurityPolicy.replacingOccurrences(of: "frame-ancestors 'none'", with: "frame-ancestors 'self'")
+        return Response(
+            status: .ok,
+            headers: [.contentType: "text/html; charset=utf-8", .contentSecurityPolicy: policy, .cacheControl: "no-store"],
+            body: ResponseBody(byteBuffer: ByteBuffer(string: page.html)))
+    }
+
+    static func noSuchSlot(_ name: String) -> ScreenplayError {
+        ScreenplayError(.notFound, code: "noSuchSlot", message: "there is no slot \"\(ScreenplayError.quoting(name))\"")
+    }
+
+    /// A document as people read it: pretty, keys sorted (as it was when it is not JSON).
+    static func pretty(_ document: String) -> String { TextDiff.readableJSON(document) }
+
+    static func time(_ milliseconds: Int64) -> String {
+        let formatter = ISO8601DateFormatter()
+        formatter.formatOptions = [.withFullDate, .withTime, .withColonSeparatorInTime, .withSpaceBetweenDateAndTime]
+        formatter.timeZone = TimeZone(identifier: "UTC")
+        return formatter.string(from: Date(timeIntervalSince1970: Double(milliseconds) / 1_000))
+    }
+}

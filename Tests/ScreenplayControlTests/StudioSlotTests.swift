@@ -1,0 +1,130 @@
+import Foundation
+import HTTPTypes
+import ScreenplayClient
+import ScreenplayControl
+import ScreenplayDSL
+import ScreenplayServer
+import Testing
+
+/// The studio's content pages over a real socket, on SQLite and PostgreSQL: publishing from the
+/// editor with every problem at its path and nothing typed lost, two admins publishing at once,
+/// hostile text shown escaped, the read role refused, rollback, diff and preview.
+@Suite struct StudioSlotTests {
+    static func form(_ fields: [(String, String)]) -> String {
+        fields.map { name, value in
+            name + "=" + (value.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? "")
+        }.joined(separator: "&")
+    }
+
+    static func signedIn(_ instance: Instance, token: String = Instance.token) async throws -> (cookie: String, csrf: String) {
+        let (cookie, _) = try await StudioTests.signIn(instance, token: token)
+        let (_, page) = try await StudioTests.page(instance, "/studio/slots", cookie: cookie)
+        return (try #require(cookie), try #require(StudioTests.csrf(in: page)))
+    }
+
+    @Test(arguments: Backend.available)
+    func anAdminPublishesFromTheEditorAndARefusalKeepsWhatWasTyped(_ backend: Backend) async throws {
+        let instance = try await Instance.start(on: try await backend.makeDatabase())
+        defer { Instance.stop(instance) }
+        let (cookie, csrf) = try await Self.signedIn(instance)
+        let before = try await instance.control.version(of: "home.promo")?.version ?? 0
+
+        let broken = #"{"content": {"type": "text", "txt": "<script>alert(1)</script>"}}"#
+        let refused = try await StudioTests.post(
+            instance, "/studio/slots/home.promo", cookie: cookie,
+            form: Self.form([("csrf", csrf), ("base", "\(before)"), ("intent", "publish"), ("document", broken)]))
+        let page = String(decoding: refused.body, as: UTF8.self)
+        #expect(refused.status == .unprocessableContent)
+        #expect(page.contains("content"), "the problem names its path")
+        #expect(page.contains("&lt;script&gt;alert(1)&lt;/script&gt;"), "the typed text is back, escaped")
+        #expect(!page.contains("<script>alert"), "never as markup")
+        #expect(try await instance.control.version(of: "home.promo")?.version ?? 0 == before, "nothing published")
+
+        let valid = #"{"content": {"type": "text", "id": "promo.studio", "text": "Free delivery today"}}"#
+        let checked = try await StudioTests.post(
+            instance, "/studio/slots/home.promo", cookie: cookie,
+            form: Self.form([("csrf", csrf), ("base", "\(before)"), ("intent", "check"), ("document", valid)]))
+        #expect(checked.status == .ok)
+        #expect(String(decoding: checked.body, as: UTF8.self).contains("would make version \(before + 1)"))
+        #expect(try await instance.control.version(of: "home.promo")?.version ?? 0 == before, "a check publishes nothing")
+
+        let published = try await StudioTests.post(
+            instance, "/studio/slots/home.promo", cookie: cookie,
+            form: Self.form([("csrf", csrf), ("base", "\(before)"), ("intent", "publish"), ("document", valid)]))
+        #expect(published.status == .seeOther)
+        let current = try #require(try await instance.control.version(of: "home.promo"))
+        #expect(current.version == before + 1 && current.author == "alice")
+
+        // A second admin who started from the same version is told, and keeps their text.
+        let late = #"{"content": {"type": "text", "id": "promo.late", "text": "Two for one"}}"#
+        let conflict = try await StudioTests.post(
+            instance, "/studio/slots/home.promo", cookie: cookie,
+            form: Self.form([("csrf", csrf), ("base", "\(before)"), ("intent", "publish"), ("document", late)]))
+        #expect(conflict.status == .preconditionFailed)
+        let conflictPage = String(decoding: conflict.body, as: UTF8.self)
+        #expect(conflictPage.contains("Two for one") && conflictPage.contains("published version \(before + 1)"))
+        #expect(conflictPage.contains("name=\"base\" value=\"\(before + 1)\""), "a second press publishes on top, knowingly")
+
+        // The preview draws the published content with the web renderer, framed by the studio only.
+        let (preview, previewHTML) = try await StudioTests.page(
+            instance, "/studio/slots/home.promo/preview?version=\(before + 1)&language=default", cookie: cookie)
+        #expect(preview.status == .ok)
+        #expect(previewHTML.contains("Free delivery today"))
+        #expect(preview.headers[.contentSecurityPolicy]?.contains("frame-ancestors 'self'") == true)
+        let (_, slotPage) = try await StudioTests.page(instance, "/studio/slots/home.promo", cookie: cookie)
+        #expect(slotPage.contains("<iframe") && slotPage.contains("frame-phone") && slotPage.contains("frame-tablet"))
+
+        // The diff of the two versions shows the changed member.
+        if before > 0 {
+            let (_, diff) = try await StudioTests.page(
+                instance, "/studio/slots/home.promo/diff?from=\(before)&to=\(before + 1)", cookie: cookie)
+            #expect(diff.contains("<ins>") && diff.contains("Free delivery today"))
+        }
+        // Roll back to the version before, as a new version.
+        if before > 0 {
+            let rolledBack = try await StudioTests.post(
+                instance, "/studio/slots/home.promo/rollback", cookie: cookie,
+                form: Self.form([("csrf", csrf), ("base", "\(before + 1)"), ("version", "\(before)")]))
+            #expect(rolledBack.status == .seeOther)
+            #expect(try await instance.control.version(of: "home.promo")?.version == before + 2)
+        }
+    }
+
+    @Test func aDocumentIsCheckedAsItIsTypedWithTheSessionsToken() async throws {
+        let instance = try await Instance.start(on: try await Backend.sqlite.makeDatabase())
+        defer { Instance.stop(instance) }
+        let (cookie, csrf) = try await Self.signedIn(instance)
+        let (_, page) = try await StudioTests.page(instance, "/studio/slots/home.promo", cookie: cookie)
+        #expect(page.contains("data-check=\"/studio/slots/home.promo/check\"") && page.contains("aria-live=\"polite\""))
+        let broken = #"{"content": {"type": "text"}}"#
+        let checked = try await StudioTests.send(
+            instance, .post, "/studio/slots/home.promo/check", body: broken,
+            headers: [.cookie: cookie, .contentType: "application/json", HTTPField.Name("X-CSRF-Token")!: csrf])
+        #expect(checked.status == .ok)
+        let answer = try JSONParser.parse(checked.body)
+        let problems = answer["problems"]?.arrayValue ?? []
+        #expect(!problems.isEmpty, "\(answer)")
+        #expect(problems.first?["path"]?.stringValue?.hasPrefix("content") == true, "a problem at its path: \(problems)")
+        let valid = try await StudioTests.send(
+            instance, .post, "/studio/slots/home.promo/check", body: #"{"content": {"type": "text", "text": "Hi"}}"#,
+            headers: [.cookie: cookie, .contentType: "application/json", HTTPField.Name("X-CSRF-Token")!: csrf])
+        #expect(try JSONParser.parse(valid.body)["problems"]?.arrayValue?.isEmpty == true)
+        let forged = try await StudioTests.send(
+            instance, .post, "/studio/slots/home.promo/check", body: broken, headers: [.cookie: cookie, .contentType: "application/json"])
+        #expect(forged.status == .forbidden, "no token, no answer")
+    }
+
+    @Test func theReadRoleSeesContentAndCannotPublish() async throws {
+        let instance = try await Instance.start(on: try await Backend.sqlite.makeDatabase())
+        defer { Instance.stop(instance) }
+        let (cookie, csrf) = try await Self.signedIn(instance, token: Instance.readToken)
+        let before = try await instance.control.version(of: "home.promo")?.version ?? 0
+        let (_, page) = try await StudioTests.page(instance, "/studio/slots/home.promo", cookie: cookie)
+        #expect(!page.contains("<textarea"), "no editor for a read session")
+        let refused = try await StudioTests.post(
+            instance, "/studio/slots/home.promo", cookie: cookie,
+            form: Self.form([("csrf", csrf), ("intent", "publish"), ("document", #"{"content": {"type": "text", "text": "x"}}"#)]))
+        #expect(refused.status == .forbidden)
+        #expect(try await instance.control.version(of: "home.promo")?.version ?? 0 == before)
+    }
+}
