@@ -263,6 +263,7 @@ struct StudioRoutes: Sendable {
 
     static func title(of status: HTTPResponse.Status) -> String {
         switch status.code {
+        case 400: "Not understood"
         case 401: "Signed out"
         case 403: "Not allowed"
         case 404: "Not found"
