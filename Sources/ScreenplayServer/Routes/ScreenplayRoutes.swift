@@ -25,6 +25,8 @@ public struct ScreenplayRoutes: Sendable {
     private var table = RouteTable()
     /// Set once the routes were added to a router; shared by every copy of these routes.
     private let mounted = NIOLockedValueBox(false)
+    /// What serves the screens once mounted, for ``response(to:screen:)``.
+    private let pipelineBox = NIOLockedValueBox<ScreenPipeline?>(nil)
 
     public var languages: LanguageNegotiation {
         didSet { checkNotMounted("set languages") }
@@ -157,6 +159,23 @@ public struct ScreenplayRoutes: Sendable {
     /// Whether the routes were added to a router (and can no longer change).
     public var isMounted: Bool { mounted.withLockedValue { $0 } }
 
+    /// The patterns of the registered screens (`home`, `requests/:id`), most specific first: what
+    /// `/screens/<pattern>` serves (the studio's gallery draws them).
+    public var screenPatterns: [String] { table.screens.map(\.pattern.description) }
+
+    /// Answers `request` for the screen at `path` (`home`, `requests/2`) as `GET /screens/<path>`
+    /// would, its headers (`Accept`, `Accept-Language`) included: for a page that draws a screen
+    /// for another language than its own request's (the studio's previews). A 503 before the
+    /// routes are added to a router.
+    public func response(to request: Request, screen path: String) async throws -> Response {
+        guard let pipeline = pipelineBox.withLockedValue({ $0 }) else {
+            throw ScreenplayError(.serviceUnavailable, code: "notMounted", message: "the screens are not served yet")
+        }
+        return try await pipeline.get(
+            request, path: path.split(separator: "/", omittingEmptySubsequences: false),
+            connection: ClientConnection(peer: nil, closed: nil))
+    }
+
     /// Adds the Screenplay routes to a Hummingbird router; the routes are fixed from then on.
     public func addRoutes<Context: RequestContext>(to router: Router<Context>) {
         let wasMounted = mounted.withLockedValue { mounted in
@@ -173,6 +192,7 @@ public struct ScreenplayRoutes: Sendable {
             encoder: ScreenEncoder(), capabilityCache: CapabilityCache())
         // A server made with `.screenplay(live:)` opens these routes' streams on their connections.
         live.opener.withLockedValue { $0 = pipeline }
+        pipelineBox.withLockedValue { $0 = pipeline }
         for experiment in experiments.values { configuration.declare(experiment) }
         // A publish or an experiment change reaches the live subscribers of the screens that used it.
         configuration.onChange { [live] paths in
