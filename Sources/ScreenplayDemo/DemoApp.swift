@@ -66,7 +66,7 @@ public enum DemoApp {
         preencoded: (body: [UInt8], headers: HTTPFields)? = nil,
         logger: Logger = Logger(label: "screenplay.demo"),
         feed: CityFeed = CityFeed(), liveInterval: Duration? = nil, connectionLimits: ConnectionLimits = ConnectionLimits(),
-        logsRequests: Bool = false, control: ControlPlane? = nil, adminTokens: AdminTokens = .none,
+        logsRequests: Bool = false, control: ControlPlane? = nil, adminTokens: AdminTokens = .none, watch: DocumentFolder? = nil,
         onServerRunning: @escaping @Sendable (_ port: Int) async -> Void = { _ in }
     ) -> some ApplicationProtocol {
         let router = Router(context: ScreenplayRequestContext.self)
@@ -75,9 +75,11 @@ public enum DemoApp {
         var routes = routes(
             signer: signer, metrics: metrics, feed: feed, configuration: control?.configuration ?? LiveConfiguration(),
             live: LiveUpdates(trustedProxies: connectionLimits.trustedProxies))
+        // A watched folder's documents at /screens/watch/NAME, each save pushed to their streams.
+        if let watch { watch.screens.register(on: &routes) }
         if let control {
             routes.eventSink = control.events
-            control.addRoutes(to: router, tokens: adminTokens)
+            control.addRoutes(to: router, tokens: adminTokens, screens: &routes, watched: watch?.screens)
         }
         routes.addRoutes(to: router)
         // The demo's front door: its index of screens.
@@ -94,6 +96,7 @@ public enum DemoApp {
             configuration: .init(address: .hostname(host, port: port), serverName: "Screenplay", backlog: 4_096),
             onServerRunning: { channel in await onServerRunning(channel.localAddress?.port ?? port) }, logger: logger)
         if let liveInterval { application.addServices(NewDayTicker(feed: feed, interval: liveInterval)) }
+        if let watch { application.addServices(watch) }
         // Other instances' changes arrive; events reach the database, and are flushed at shutdown.
         if let control { application.addServices(control.watcher, control.events) }
         // After a burst, freed memory goes back to the system instead of staying in the allocator.

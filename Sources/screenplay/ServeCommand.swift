@@ -61,6 +61,9 @@ struct ServeCommand: AsyncParsableCommand {
     @Option(help: "A proxy address or network whose connections are not counted per address (repeat for more).")
     var trustedProxy: [String] = []
 
+    @Option(help: "A folder of screen documents: each NAME.json is served at /screens/watch/NAME; a save updates its followers.")
+    var watch: String?
+
     @Option(help: "Seconds between two new days of city figures on the live /screens/cities (0: never).")
     var liveInterval: Double = 4
 
@@ -158,7 +161,16 @@ struct ServeCommand: AsyncParsableCommand {
         try await DemoApp.application(
             host: host, port: port, signer: signer, metrics: metrics, preencoded: preencoded, logger: logger,
             liveInterval: liveInterval > 0 ? .milliseconds(Int(liveInterval * 1_000)) : nil, connectionLimits: connectionLimits,
-            logsRequests: accessLog, control: control, adminTokens: adminTokens
+            logsRequests: accessLog, control: control, adminTokens: adminTokens,
+            watch: try watch.map { folder in
+                var isFolder: ObjCBool = false
+                guard FileManager.default.fileExists(atPath: folder, isDirectory: &isFolder), isFolder.boolValue else {
+                    throw ValidationError("--watch \(folder) is not a folder")
+                }
+                return DocumentFolder(
+                    URL(fileURLWithPath: folder), screens: DocumentScreens(prefix: "watch", maxDocuments: 1_000, maxBytes: 1 << 20),
+                    logger: logger)
+            }
         ).runService()
         await store.close()
     }

@@ -58,15 +58,25 @@ extension ControlPlane {
         StudioScript.path: [.get],
         "/studio/slots/:name/diff": [.get],
         "/studio/slots/:name/preview": [.get],
+        "/studio/screens": [.get],
+        "/studio/screens/preview": [.get],
+        "/studio/playground": [.get, .post],
+        "/studio/playground/:id": [.get, .post],
+        "/studio/playground/:id/document": [.post],
     ])
 
     public func addRoutes<Context: RequestContext>(to router: Router<Context>, tokens: AdminTokens) {
+        addRoutes(to: router, tokens: tokens, studio: nil)
+    }
+
+    /// The same, with the studio's gallery and playgrounds over `studio` when given.
+    func addRoutes<Context: RequestContext>(to router: Router<Context>, tokens: AdminTokens, studio: StudioScreens?) {
         router.add(middleware: Self.methods.middleware())
         router.post("/events") { request, _ in try await self.receiveEvents(request) }
         // One throttle for the API and the studio's sign-in: a guesser cannot switch doors.
         let throttle = AuthenticationThrottle(logger: logger, clock: clock)
         AdminAPI(control: self, tokens: tokens, throttle: throttle).addRoutes(to: router)
-        StudioRoutes(control: self, tokens: tokens, throttle: throttle).addRoutes(to: router)
+        StudioRoutes(control: self, tokens: tokens, throttle: throttle, screens: studio).addRoutes(to: router)
     }
 
     /// `POST /events`: a batch of the user's `track` events. 202 once what was accepted is stored

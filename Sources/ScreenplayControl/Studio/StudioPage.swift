@@ -14,13 +14,15 @@ import ScreenplayHTML
 struct StudioPage {
     /// The studio's sections, in its navigation.
     enum Section: String, CaseIterable {
-        case experiments, slots, audit
+        case experiments, slots, audit, screens, playground
 
         var title: String {
             switch self {
             case .experiments: "Experiments"
             case .slots: "Content slots"
             case .audit: "Audit log"
+            case .screens: "Screens"
+            case .playground: "Playground"
             }
         }
 

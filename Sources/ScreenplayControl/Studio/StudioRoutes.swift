@@ -22,6 +22,8 @@ struct StudioRoutes: Sendable {
     let control: ControlPlane
     let tokens: AdminTokens
     let throttle: AuthenticationThrottle
+    /// The gallery's screens and the playgrounds, when the server gave them (``ControlPlane/addRoutes(to:tokens:screens:watched:)``).
+    var screens: StudioScreens? = nil
 
     func addRoutes<Context: RequestContext>(to router: Router<Context>) {
         router.get(RouterPath(StudioStyleSheet.path)) { request, _ in
@@ -92,6 +94,7 @@ struct StudioRoutes: Sendable {
             }
         }
         addAuditRoutes(to: router)
+        addScreenRoutes(to: router)
     }
 
     /// The content slots' pages: list, one slot (preview, editor, history), publish, roll back,

@@ -4,8 +4,9 @@ import Hummingbird
 
 /// The studio's one script, served from its own origin: it checks a slot's document as it is
 /// typed (the server's own check, through `POST …/check`, never a copy of it in the browser) and
-/// shows every problem at its path in a live region. The pages work without it: the editor's
-/// Check button asks the same question with a form.
+/// shows every problem at its path in a live region; a playground's document is shown as it is
+/// typed, its outline and diagnostics put back. The pages work without it: the editor's Check
+/// button, and the playground's Show button, ask the same with a form.
 enum StudioScript {
     static let path = "/studio/studio.js"
 
@@ -45,6 +46,31 @@ enum StudioScript {
             } catch (_) { /* the Check button still works */ }
           };
           editor.addEventListener("input", () => { clearTimeout(timer); timer = setTimeout(check, 400); });
+        })();
+        (() => {
+          // A playground: each pause in typing shows the document (the page frame follows its own live stream).
+          const editor = document.querySelector("textarea[data-playground]");
+          const diagnostics = document.getElementById("playground-diagnostics");
+          const outline = document.getElementById("playground-outline");
+          if (!editor || !diagnostics || !outline || typeof fetch !== "function") return;
+          const csrf = (document.querySelector("input[name=csrf]") || {}).value || "";
+          let timer = 0, sent = 0;
+          const send = async () => {
+            const id = ++sent;
+            try {
+              const response = await fetch(editor.dataset.playground, {
+                method: "POST", credentials: "same-origin", headers: { "Content-Type": "application/json", "X-CSRF-Token": csrf },
+                body: editor.value,
+              });
+              if (!response.ok || id !== sent) return;
+              const answer = await response.json();
+              // Made by the server, every text in it escaped.
+              diagnostics.innerHTML = String(answer.diagnostics || "");
+              outline.textContent = String(answer.outline || "");
+              if (answer.decoded) editor.removeAttribute("aria-invalid"); else editor.setAttribute("aria-invalid", "true");
+            } catch (_) { /* the Show button still works */ }
+          };
+          editor.addEventListener("input", () => { clearTimeout(timer); timer = setTimeout(send, 300); });
         })();
         """
 
