@@ -80,7 +80,7 @@ let package = Package(
         .target(
             name: "ScreenplayControl",
             dependencies: [
-                "Screenplay", "ScreenplayDSL", "ScreenplayProtocol", "ScreenplayServer", "ScreenplayHTML",
+                "Screenplay", "ScreenplayDSL", "ScreenplayProtocol", "ScreenplayServer", "ScreenplayHTML", "ScreenplayPresentation",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "SQLiteNIO", package: "sqlite-nio"),
@@ -177,7 +177,7 @@ let package = Package(
             name: "ScreenplayClientTests",
             dependencies: [
                 "ScreenplayClient", "ScreenplayDSL", "ScreenplayDemo", "ScreenplayPresentation", "ScreenplayServer", "ScreenplayHTML",
-                "ScreenplayTestSupport",
+                "ScreenplayTestSupport", "ScreenplayControl",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "Logging", package: "swift-log"),

@@ -49,6 +49,8 @@ extension ControlPlane {
         "/studio/experiments/:name/pause": [.post],
         "/studio/experiments/:name/resume": [.post],
         "/studio/experiments/:name/stop": [.get, .post],
+        "/studio/experiments/:name/edit": [.get, .post],
+        StudioExperimentPages.newPath: [.get, .post],
         "/studio/audit": [.get],
         "/studio/audit/:id": [.get],
         "/studio/slots": [.get],

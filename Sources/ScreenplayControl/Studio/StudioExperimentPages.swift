@@ -30,6 +30,7 @@ struct StudioExperimentPages {
         }
         if experiments.isEmpty { body += "<tr><td colspan=\"5\">No experiment is declared or stored.</td></tr>" }
         body += "</tbody></table></div>"
+        if session.role == .admin { body += "<p><a class=\"button\" href=\"\(Self.newPath)\">New experiment</a></p>" }
         return StudioPage(title: "Experiments", session: session, section: .experiments, body: body).response()
     }
 
@@ -53,6 +54,7 @@ struct StudioExperimentPages {
                     "<form method=\"post\" action=\"\(path)/resume\">\(csrf)<button class=\"secondary\" type=\"submit\">Resume</button></form>"
             case .stopped: break
             }
+            body += "<a class=\"button secondary\" href=\"\(path)/edit\">Edit</a>"
             if experiment.status != .stopped {
                 for variant in experiment.variants {
                     let query =
@@ -105,6 +107,62 @@ struct StudioExperimentPages {
         }
         return StudioPage(title: "Stop \(name)?", session: session, section: .experiments, body: body).response()
     }
+
+    /// The form that creates an experiment (`name` nil) or edits one.
+    func form(_ name: String?, session: StudioSession) async throws -> Response {
+        guard session.role == .admin else {
+            throw ScreenplayError(
+                .forbidden, code: "readOnlySession", message: "\(session.holder) signed in with a read token: it may look, not change")
+        }
+        guard let name else {
+            let body = StudioExperimentForm().html(action: Self.newPath, session: session, isNew: true, problems: [])
+            return StudioPage(title: "New experiment", session: session, section: .experiments, body: body).response()
+        }
+        let stored = try await control.storedExperiment(named: name)
+        guard let experiment = stored?.experiment ?? control.configuration.experiments[name] else {
+            throw ControlPlane.noSuchExperiment(name)
+        }
+        let form = StudioExperimentForm(experiment, revision: stored?.revision ?? 0)
+        let body = form.html(action: Self.path(of: name) + "/edit", session: session, isNew: false, problems: [])
+        return StudioPage(title: "Edit \(name)", session: session, section: .experiments, body: body).response()
+    }
+
+    /// Saves what the form says when the experiment's reader finds no problem; otherwise the form
+    /// again, every problem at its field and every value as typed. A save on top of another
+    /// admin's (the revision moved) is refused the same way.
+    func save(_ form: StudioExperimentForm, isNew: Bool, session: StudioSession) async throws -> Response {
+        let name = form.name.trimmingCharacters(in: .whitespaces)
+        let stored = name.isEmpty ? nil : try await control.storedExperiment(named: name)
+        let current = stored?.experiment ?? (name.isEmpty ? nil : control.configuration.experiments[name])
+        var (experiment, problems) = form.read(keeping: current)
+        if isNew, current != nil {
+            problems.append(
+                StudioExperimentForm.Problem(field: "name", message: "an experiment \"\(name)\" exists already: edit it instead"))
+        }
+        func again(_ status: HTTPResponse.Status, _ problems: [StudioExperimentForm.Problem]) -> Response {
+            let action = isNew ? Self.newPath : Self.path(of: name) + "/edit"
+            let body = form.html(action: action, session: session, isNew: isNew, problems: problems)
+            return StudioPage(
+                title: isNew ? "New experiment" : "Edit \(name)", session: session, section: .experiments, body: body, status: status
+            )
+            .response()
+        }
+        guard let experiment, problems.isEmpty else { return again(.unprocessableContent, problems) }
+        do {
+            _ = try await control.save(experiment, by: session.holder, ifRevision: isNew ? 0 : form.base)
+        } catch let error as ScreenplayError where error.status == .preconditionFailed || error.status == .conflict {
+            return again(
+                .preconditionFailed,
+                [
+                    StudioExperimentForm.Problem(
+                        field: nil,
+                        message: "Someone saved this experiment while you edited it; your values are kept: reload it to see theirs.")
+                ])
+        }
+        return StudioPage.redirect(to: Self.path(of: experiment.name))
+    }
+
+    static let newPath = "/studio/new-experiment"
 
     static func status(_ experiment: Experiment) -> String {
         let text = experiment.status == .stopped ? "stopped, winner \(experiment.winner ?? "–")" : experiment.status.rawValue

@@ -68,6 +68,29 @@ struct StudioRoutes: Sendable {
                 }
             }
         }
+        router.get(RouterPath(StudioExperimentPages.newPath)) { request, context in
+            try await page(request, context) { try await StudioExperimentPages(control: control).form(nil, session: try signedIn(request)) }
+        }
+        router.post(RouterPath(StudioExperimentPages.newPath)) { request, context in
+            try await page(request, context) {
+                let (session, form) = try await changing(request, role: .admin)
+                return try await StudioExperimentPages(control: control).save(StudioExperimentForm(form), isNew: true, session: session)
+            }
+        }
+        router.get("/studio/experiments/:name/edit") { request, context in
+            try await page(request, context) {
+                try await StudioExperimentPages(control: control).form(
+                    try AdminAPI.parameter(.name, context), session: try signedIn(request))
+            }
+        }
+        router.post("/studio/experiments/:name/edit") { request, context in
+            try await page(request, context) {
+                let (session, form) = try await changing(request, role: .admin)
+                var fields = StudioExperimentForm(form)
+                fields.name = try AdminAPI.parameter(.name, context)
+                return try await StudioExperimentPages(control: control).save(fields, isNew: false, session: session)
+            }
+        }
         router.get("/studio/experiments/:name/stop") { request, context in
             try await page(request, context) {
                 let session = try await signedIn(request)

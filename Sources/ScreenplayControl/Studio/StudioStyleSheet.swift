@@ -53,6 +53,12 @@ enum StudioStyleSheet {
         svg .gain{fill:var(--good)}svg .loss{fill:var(--bad)}
         textarea{font:14px/1.45 ui-monospace,Menlo,Consolas,monospace;width:100%;padding:8px;border:1px solid var(--line);\
         border-radius:8px;background:var(--bg);color:var(--fg)}
+        fieldset{border:1px solid var(--line);border-radius:8px;margin:12px 0;padding:8px 12px}
+        legend{font-weight:600}
+        .row{display:grid;grid-template-columns:repeat(auto-fit,minmax(180px,1fr));gap:0 12px}
+        .hint{color:var(--muted);margin:0 0 4px}
+        label.inline{display:inline-flex;gap:6px;align-items:center;font-weight:400;margin-right:16px}
+        input[type=checkbox]{width:24px;height:24px}
         .live:empty{display:none}.live{color:var(--bad);margin:8px 0}
         .previews{display:flex;flex-wrap:wrap;gap:16px;align-items:flex-start}
         .preview iframe{border:1px solid var(--line);border-radius:16px;background:#fff;max-width:100%}
