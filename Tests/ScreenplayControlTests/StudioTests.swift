@@ -202,5 +202,13 @@ import Testing
         #expect(page.contains("data-figure=\"lift\">\(ExperimentReport.percent(challenger.lift, signed: true))<"))
         #expect(page.contains("data-figure=\"chance\">\(ExperimentReport.percent(challenger.chanceToBeatControl))<"))
         #expect(page.contains("<svg") && page.contains("role=\"img\""), "drawn, with a label")
+        // Over time, the running totals of the last day are the report's figures.
+        let timeline = try await control.timeline(experiment: "checkoutOrder")
+        let last = try #require(timeline.days.last)
+        for variant in report.variants {
+            #expect(last.users[variant.name] == variant.users && last.conversions[variant.name] == variant.conversions)
+        }
+        let row = report.variants.map { "<td class=\"number\" data-series=\"users\">\($0.users)</td><td class=\"number\" data-series=\"conversions\">\($0.conversions)</td>" }
+        #expect(page.contains("<tr><th scope=\"row\">\(last.date)</th>" + row.joined() + "</tr>"), "the table beside the chart")
     }
 }

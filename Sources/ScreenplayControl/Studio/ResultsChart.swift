@@ -103,6 +103,49 @@ enum ResultsChart {
         return figure("Lift over the control", svg: svg, table: table)
     }
 
+    /// Users (solid) and conversions (dashed) of each variant over time, running totals by day.
+    static func timeline(_ timeline: ExperimentTimeline) -> String {
+        let days = timeline.days
+        let height = 200.0, left = 48.0, bottom = 24.0, plot = width - left - 8
+        let top = Double(days.last.map { day in timeline.variants.map { day.users[$0] ?? 0 }.max() ?? 0 } ?? 0)
+        let scale = niceMaximum(max(top, 1))
+        var svg = svgOpen(height: height, label: "Users and conversions of each variant over time")
+        svg += "<line class=\"axis\" x1=\"\(f(left))\" y1=\"\(f(height - bottom))\" x2=\"\(f(width - 8))\" y2=\"\(f(height - bottom))\"/>"
+        func x(_ index: Int) -> Double { days.count < 2 ? left + plot / 2 : left + plot * Double(index) / Double(days.count - 1) }
+        func y(_ value: Int) -> Double { height - bottom - (height - bottom - 8) * Double(value) / scale }
+        for (position, variant) in timeline.variants.enumerated() {
+            let style = position == 0 ? "bar" : "bar2"
+            for (series, dashed) in [(\ExperimentTimeline.Day.users, false), (\ExperimentTimeline.Day.conversions, true)] {
+                let points = days.enumerated().map { "\(f(x($0.offset))),\(f(y($0.element[keyPath: series][variant] ?? 0)))" }
+                guard !points.isEmpty else { continue }
+                svg += "<polyline class=\"line \(style)\(dashed ? " dashed" : "")\" fill=\"none\" points=\"\(points.joined(separator: " "))\"/>"
+            }
+        }
+        svg += "<text x=\"0\" y=\"12\">\(Int(scale))</text><text x=\"0\" y=\"\(f(height - bottom))\">0</text>"
+        if let first = days.first, let last = days.last {
+            svg += "<text x=\"\(f(left))\" y=\"\(f(height - 6))\">\(first.date)</text>"
+            svg += "<text x=\"\(f(width - 90))\" y=\"\(f(height - 6))\">\(last.date)</text>"
+        }
+        svg += "</svg>"
+        var table = "<table><caption>Users and conversions over time (running totals)</caption><thead><tr><th scope=\"col\">Day (UTC)</th>"
+        for variant in timeline.variants {
+            table += "<th scope=\"col\" class=\"number\">\(HTMLText.escape(variant)) users</th>"
+            table += "<th scope=\"col\" class=\"number\">\(HTMLText.escape(variant)) conversions</th>"
+        }
+        table += "</tr></thead><tbody>"
+        for day in days.suffix(60).reversed() {
+            table += "<tr><th scope=\"row\">\(day.date)</th>"
+            for variant in timeline.variants {
+                table += "<td class=\"number\" data-series=\"users\">\(day.users[variant] ?? 0)</td>"
+                table += "<td class=\"number\" data-series=\"conversions\">\(day.conversions[variant] ?? 0)</td>"
+            }
+            table += "</tr>"
+        }
+        if days.isEmpty { table += "<tr><td colspan=\"\(1 + 2 * timeline.variants.count)\">No user exposed yet.</td></tr>" }
+        table += "</tbody></table>"
+        return figure("Users and conversions over time", svg: svg, table: table)
+    }
+
     // MARK: Drawing
 
     private static func svgOpen(height: Double, label: String) -> String {

@@ -78,7 +78,9 @@ struct StudioExperimentPages {
             body += "<p class=\"notice\" role=\"status\">Sample ratio mismatch (p = \(String(format: "%.4f", report.sampleRatioPValue))): "
             body += "users did not split as the weights say, so do not trust these figures until the cause is found.</p>\n"
         }
-        body += "<div class=\"figures\">\(ResultsChart.conversionRates(report))\(ResultsChart.lifts(report))</div>\n"
+        let timeline = try await control.timeline(experiment: name)
+        body += "<div class=\"figures\">\(ResultsChart.conversionRates(report))\(ResultsChart.lifts(report))"
+        body += "\(ResultsChart.timeline(timeline))</div>\n"
         return StudioPage(title: name, session: session, section: .experiments, body: body).response()
     }
 
