@@ -32,6 +32,8 @@ public final class ControlPlane: Sendable {
     let health: DatabaseHealth
     /// Users' stored assignments, read once per user.
     let sticky = StickyAssignments()
+    /// Whether studio changes to experiments and slots wait for a second admin (``fourEyes``).
+    let fourEyesSetting = NIOLockedValueBox(false)
 
     /// How long an admin change or a read may wait for the database before it is a 503.
     static let statementDeadline = Duration.seconds(5)

@@ -1,0 +1,142 @@
+import Screenplay
+import ScreenplayServer
+
+/// A change to a running experiment or a slot, asked for by one admin and waiting for another to
+/// approve or refuse it (four eyes). It keeps the base it was made from: approving applies it
+/// with that base as `If-Match`, so a target changed meanwhile supersedes the request instead of
+/// being overwritten.
+///
+/// ```swift
+/// let request = try await control.requestChange(.publish(document: text), to: "home.promo", base: 4, by: "alice")
+/// try await control.approve(request: request.id, by: "bob")   // publishes version 5, by bob
+/// ```
+public struct ChangeRequest: Sendable, Hashable {
+    public enum State: String, Sendable, Hashable, CaseIterable {
+        case pending, approved, refused, superseded
+    }
+
+    /// What the request changes once approved.
+    public enum Change: Sendable, Hashable {
+        /// Publish this document as the slot's next version.
+        case publish(document: String)
+        /// Publish an earlier version again.
+        case rollback(version: Int)
+        case pause
+        case resume
+        /// Stop the experiment and show `winner` to everyone.
+        case stop(winner: String)
+
+        /// `publish`, `rollback`, `pause`, `resume`, `stop`: the table's `kind`.
+        public var kind: String {
+            switch self {
+            case .publish: "publish"
+            case .rollback: "rollback"
+            case .pause: "pause"
+            case .resume: "resume"
+            case .stop: "stop"
+            }
+        }
+
+        /// What it changes: `slot` or `experiment`, as the audit log's targets begin.
+        public var targetKind: String {
+            switch self {
+            case .publish, .rollback: "slot"
+            case .pause, .resume, .stop: "experiment"
+            }
+        }
+
+        /// The change as stored: the document itself for a publish, a small object otherwise.
+        var json: String {
+            switch self {
+            case .publish(let document): document
+            case .rollback(let version): String(decoding: JSONWriter.write(.object(["version": .number(Double(version))])), as: UTF8.self)
+            case .pause: #"{"status":"paused"}"#
+            case .resume: #"{"status":"running"}"#
+            case .stop(let winner): String(decoding: JSONWriter.write(.object(["winner": .string(winner)])), as: UTF8.self)
+            }
+        }
+
+        init?(kind: String, json: String) {
+            func member(_ name: String) -> JSONValue? { (try? JSONParser.parse(Array(json.utf8)))?.objectValue?[name] }
+            switch kind {
+            case "publish": self = .publish(document: json)
+            case "rollback":
+                guard let version = member("version")?.intValue else { return nil }
+                self = .rollback(version: version)
+            case "pause": self = .pause
+            case "resume": self = .resume
+            case "stop":
+                guard let winner = member("winner")?.stringValue else { return nil }
+                self = .stop(winner: winner)
+            default: return nil
+            }
+        }
+    }
+
+    public let id: Int
+    public let change: Change
+    /// The slot's or the experiment's name.
+    public let name: String
+    /// The slot's version or the experiment's revision the change was made from (0: none yet).
+    public let base: Int
+    public let requestedBy: String
+    /// Unix milliseconds.
+    public let requestedAt: Int64
+    public let state: State
+    public let decidedBy: String?
+    public let decidedAt: Int64?
+    /// Why it was refused or superseded.
+    public let note: String?
+
+    public init(
+        id: Int, change: Change, name: String, base: Int, requestedBy: String, requestedAt: Int64, state: State = .pending,
+        decidedBy: String? = nil, decidedAt: Int64? = nil, note: String? = nil
+    ) {
+        self.id = id
+        self.change = change
+        self.name = name
+        self.base = base
+        self.requestedBy = requestedBy
+        self.requestedAt = requestedAt
+        self.state = state
+        self.decidedBy = decidedBy
+        self.decidedAt = decidedAt
+        self.note = note
+    }
+
+    /// As the audit log names what it changes: `slot:home.promo`.
+    public var target: String { "\(change.targetKind):\(name)" }
+
+    /// The columns ``init(row:)`` reads, in its order.
+    static let columns = "id, kind, target, change_json, base, requested_by, requested_at, state, decided_by, decided_at, note"
+
+    init?(row: SQLRow) {
+        guard let id = row.integer(0), let kind = row.text(1), let target = row.text(2), let json = row.text(3),
+            let change = Change(kind: kind, json: json), let state = row.text(7).flatMap(State.init(rawValue:)),
+            target.hasPrefix(change.targetKind + ":")
+        else { return nil }
+        self.init(
+            id: id, change: change, name: String(target.dropFirst(change.targetKind.count + 1)), base: row.integer(4) ?? 0,
+            requestedBy: row.text(5) ?? "", requestedAt: Int64(row.integer(6) ?? 0), state: state, decidedBy: row.text(8),
+            decidedAt: row.integer(9).map(Int64.init), note: row.text(10))
+    }
+
+    /// The request as the audit log keeps it (before and after of a request, an approval, a refusal).
+    var auditJSON: String {
+        var members: [String: JSONValue] = [
+            "request": .number(Double(id)), "kind": .string(change.kind), "target": .string(target), "base": .number(Double(base)),
+            "requestedBy": .string(requestedBy), "state": .string(state.rawValue),
+        ]
+        let json = change.json
+        members["change"] = (try? JSONParser.parse(Array(json.utf8))) ?? .string(json)
+        if let decidedBy { members["decidedBy"] = .string(decidedBy) }
+        if let note { members["note"] = .string(note) }
+        return String(decoding: JSONWriter.write(.object(members)), as: UTF8.self)
+    }
+
+    func with(state: State, decidedBy: String?, at time: Int64?, note: String? = nil) -> ChangeRequest {
+        ChangeRequest(
+            id: id, change: change, name: name, base: base, requestedBy: requestedBy, requestedAt: requestedAt, state: state,
+            decidedBy: decidedBy, decidedAt: time, note: note)
+    }
+}
