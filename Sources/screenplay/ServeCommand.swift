@@ -22,6 +22,7 @@ struct ServeCommand: AsyncParsableCommand {
               SCREENPLAY_STATE_KEY     base64, at least 32 bytes: signs client state (without it, a random development key)
               SCREENPLAY_ADMIN_TOKENS  name:role:token,… (role admin or read; tokens of 24+ characters): enables /admin
               SCREENPLAY_USER_TOKEN_SECRET  base64, at least 32 bytes: verify users' HS256 tokens (Screenplay-User-Token)
+              SCREENPLAY_FOUR_EYES     1: as --four-eyes
             """
     )
 
@@ -36,6 +37,9 @@ struct ServeCommand: AsyncParsableCommand {
 
     @Option(help: "A PostgreSQL URL (postgres://user:password@host:port/database) to share state between instances, instead of --data.")
     var database: String?
+
+    @Flag(help: "Four eyes: a studio change to an experiment or a slot is a request that another admin approves before it applies.")
+    var fourEyes = false
 
     @Flag(help: "Log one line per request (method, path, status, duration): the access log. Off by default.")
     var accessLog = false
@@ -127,10 +131,15 @@ struct ServeCommand: AsyncParsableCommand {
         do {
             control = try await ControlPlane.open(database: store, configuration: configuration, logger: logger)
             try await DemoApp.seed(control)
+            control.fourEyes = fourEyes || ProcessInfo.processInfo.environment["SCREENPLAY_FOUR_EYES"] == "1"
         } catch {
             throw ValidationError("cannot use the database \(database.map { _ in "(PostgreSQL)" } ?? data): \(error)")
         }
-        logger.info("control plane: \(database == nil ? "SQLite in \(data)" : "PostgreSQL"), change \(control.changeNumber)")
+        logger.info(
+            """
+            control plane: \(database == nil ? "SQLite in \(data)" : "PostgreSQL"), change \(control.changeNumber), \
+            four eyes \(control.fourEyes ? "on" : "off")
+            """)
         // Connections: the descriptor limit raised where the system allows, and the bounds said.
         var connectionLimits = ConnectionLimits()
         let descriptors = ConnectionLimits.raiseDescriptorLimit()

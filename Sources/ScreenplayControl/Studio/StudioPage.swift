@@ -14,12 +14,13 @@ import ScreenplayHTML
 struct StudioPage {
     /// The studio's sections, in its navigation.
     enum Section: String, CaseIterable {
-        case experiments, slots, audit, screens, playground
+        case experiments, slots, requests, audit, screens, playground
 
         var title: String {
             switch self {
             case .experiments: "Experiments"
             case .slots: "Content slots"
+            case .requests: "Requests"
             case .audit: "Audit log"
             case .screens: "Screens"
             case .playground: "Playground"

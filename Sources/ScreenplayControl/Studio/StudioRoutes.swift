@@ -24,6 +24,8 @@ struct StudioRoutes: Sendable {
     let throttle: AuthenticationThrottle
     /// The gallery's screens and the playgrounds, when the server gave them (``ControlPlane/addRoutes(to:tokens:screens:watched:)``).
     var screens: StudioScreens? = nil
+    /// Four eyes: changes to experiments and slots are asked for, and applied once another admin approves.
+    var fourEyes: Bool { control.fourEyes }
 
     func addRoutes<Context: RequestContext>(to router: Router<Context>) {
         router.get(RouterPath(StudioStyleSheet.path)) { request, _ in
@@ -63,6 +65,9 @@ struct StudioRoutes: Sendable {
                 try await page(request, context) {
                     let (session, _) = try await changing(request, role: .admin)
                     let name = try AdminAPI.parameter(.name, context)
+                    if fourEyes {
+                        return try await requestChange(status == .paused ? .pause : .resume, toExperiment: name, session: session)
+                    }
                     _ = try await control.update(experiment: name, by: session.holder) { $0.status = status }
                     return StudioPage.redirect(to: StudioExperimentPages.path(of: name))
                 }
@@ -105,6 +110,7 @@ struct StudioRoutes: Sendable {
                 let (session, form) = try await changing(request, role: .admin)
                 let name = try AdminAPI.parameter(.name, context)
                 let winner = form["winner"]
+                if fourEyes { return try await requestChange(.stop(winner: winner ?? ""), toExperiment: name, session: session) }
                 _ = try await control.update(experiment: name, by: session.holder) { experiment in
                     guard let winner, experiment.variants.contains(where: { $0.name == winner }) else {
                         throw ScreenplayError(
@@ -118,6 +124,7 @@ struct StudioRoutes: Sendable {
         }
         addAuditRoutes(to: router)
         addScreenRoutes(to: router)
+        addRequestRoutes(to: router)
     }
 
     /// The content slots' pages: list, one slot (preview, editor, history), publish, roll back,

@@ -11,6 +11,8 @@ import ScreenplayServer
 /// text kept) and rolling back.
 struct StudioSlotPages {
     let control: ControlPlane
+    /// Publishes and rollbacks are asked for, and applied once another admin approves.
+    var fourEyes: Bool { control.fourEyes }
 
     static func path(of name: String) -> String {
         "/studio/slots/" + (name.addingPercentEncoding(withAllowedCharacters: .urlPathAllowed.subtracting(["/"])) ?? name)
@@ -120,11 +122,16 @@ struct StudioSlotPages {
                 status: .contentTooLarge)
         }
         do {
-            let published = try await control.publish(Array(text.utf8), to: name, by: session.holder, ifMatch: base, dryRun: dryRun)
+            // With four eyes a publish is checked here, then asked for.
+            let published = try await control.publish(
+                Array(text.utf8), to: name, by: session.holder, ifMatch: base, dryRun: dryRun || fourEyes)
             if dryRun {
                 return try await slot(
                     name, session: session, draft: text, base: base, notice: "Valid: publishing it would make version \(published.version)."
                 )
+            }
+            if fourEyes {
+                return try await requestChange(.publish(document: text), toSlot: name, base: published.version - 1, session: session)
             }
             return StudioPage.redirect(to: Self.path(of: name))
         } catch let error as ScreenplayError where error.status == .preconditionFailed {
@@ -161,6 +168,7 @@ struct StudioSlotPages {
         guard let version = form["version"].flatMap({ Int($0) }) else {
             throw ScreenplayError(.badRequest, code: "badVersion", message: "choose the version to roll back to")
         }
+        if fourEyes { return try await requestRollback(name, to: version, base: form["base"].flatMap { Int($0) }, session: session) }
         _ = try await control.rollback(name, to: version, by: session.holder, ifMatch: form["base"].flatMap { Int($0) })
         return StudioPage.redirect(to: Self.path(of: name))
     }
