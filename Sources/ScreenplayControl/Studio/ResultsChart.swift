@@ -164,8 +164,10 @@ enum ResultsChart {
         return left + right
     }
 
+    /// The table scrolls sideways on a phone: its region takes the focus, so that a keyboard scrolls it too.
     private static func figure(_ caption: String, svg: String, table: String) -> String {
-        "<figure><figcaption>\(HTMLText.escape(caption))</figcaption>\(svg)<div class=\"table\">\(table)</div></figure>"
+        "<figure><figcaption>\(HTMLText.escape(caption))</figcaption>\(svg)<div class=\"table\" tabindex=\"0\" role=\"region\" "
+            + "aria-label=\"\(HTMLText.escape(caption)), figures\">\(table)</div></figure>"
     }
 
     /// The smallest of 1, 2, 2.5, 5 × 10ⁿ at or above `value`: an axis that ends on a round figure.
