@@ -75,6 +75,27 @@ import Testing
         #expect(try await instance.control.storedExperiment(named: "bannerColour")?.experiment.variants.last?.weight == 30)
     }
 
+    @Test func withFourEyesAnEditIsARequestASecondAdminApproves() async throws {
+        let instance = try await StudioRequestTests.fourEyes(.sqlite)
+        defer { Instance.stop(instance) }
+        let alice = try await StudioSlotTests.signedIn(instance)
+        let stored = try await instance.control.storedExperiment(named: "checkoutOrder")
+        let edit = StudioSlotTests.form([
+            ("csrf", alice.csrf), ("variant.0.name", "signUpFirst"), ("variant.0.weight", "70"), ("variant.1.name", "cardFirst"),
+            ("variant.1.weight", "30"), ("goal", "checkout_done"), ("bucketVersion", "1"), ("base", "\(stored?.revision ?? 0)"),
+        ])
+        let asked = try await StudioTests.post(instance, "/studio/experiments/checkoutOrder/edit", cookie: alice.cookie, form: edit)
+        let id = try StudioRequestTests.requestID(asked)
+        #expect(try await instance.control.storedExperiment(named: "checkoutOrder")?.revision == stored?.revision, "nothing saved yet")
+        let (_, page) = try await StudioTests.page(instance, "/studio/requests/\(id)", cookie: alice.cookie)
+        #expect(page.contains("Change checkoutOrder") && page.contains("<ins"), "the request shows the new definition as a diff")
+        let bob = try await StudioSlotTests.signedIn(instance, token: Instance.secondToken)
+        let approved = try await StudioTests.post(instance, "/studio/requests/\(id)/approve", cookie: bob.cookie, form: "csrf=\(bob.csrf)")
+        #expect(approved.status == .seeOther)
+        let after = try await instance.control.storedExperiment(named: "checkoutOrder")
+        #expect(after?.experiment.variants.map(\.weight) == [70, 30] && after?.updatedBy == "bob")
+    }
+
     @Test func theReadRoleGetsNoForm() async throws {
         let instance = try await Instance.start(on: try await Backend.sqlite.makeDatabase())
         defer { Instance.stop(instance) }

@@ -25,6 +25,8 @@ public struct ChangeRequest: Sendable, Hashable {
         case resume
         /// Stop the experiment and show `winner` to everyone.
         case stop(winner: String)
+        /// Save this definition of the experiment (the studio's edit form).
+        case save(definition: String)
 
         /// `publish`, `rollback`, `pause`, `resume`, `stop`: the table's `kind`.
         public var kind: String {
@@ -34,6 +36,7 @@ public struct ChangeRequest: Sendable, Hashable {
             case .pause: "pause"
             case .resume: "resume"
             case .stop: "stop"
+            case .save: "save"
             }
         }
 
@@ -41,7 +44,7 @@ public struct ChangeRequest: Sendable, Hashable {
         public var targetKind: String {
             switch self {
             case .publish, .rollback: "slot"
-            case .pause, .resume, .stop: "experiment"
+            case .pause, .resume, .stop, .save: "experiment"
             }
         }
 
@@ -53,6 +56,7 @@ public struct ChangeRequest: Sendable, Hashable {
             case .pause: #"{"status":"paused"}"#
             case .resume: #"{"status":"running"}"#
             case .stop(let winner): String(decoding: JSONWriter.write(.object(["winner": .string(winner)])), as: UTF8.self)
+            case .save(let definition): definition
             }
         }
 
@@ -68,6 +72,7 @@ public struct ChangeRequest: Sendable, Hashable {
             case "stop":
                 guard let winner = member("winner")?.stringValue else { return nil }
                 self = .stop(winner: winner)
+            case "save": self = .save(definition: json)
             default: return nil
             }
         }

@@ -210,6 +210,10 @@ extension ControlPlane {
                 experiment.status = .stopped
                 experiment.winner = winner
             }
+        case .save(let definition):
+            let result = try Experiment.decode(from: Array(definition.utf8))
+            guard let experiment = result.value, !result.hasErrors else { throw Experiment.invalid(result.diagnostics) }
+            _ = try await save(experiment, by: actor, ifRevision: request.base)
         }
     }
 

@@ -101,8 +101,10 @@ struct StudioExperimentPages {
         if session.role == .admin {
             body += "<form method=\"post\" action=\"\(HTMLText.escape(Self.path(of: name)))/stop\">\(StudioPage.csrfField(session))"
             body += "<input type=\"hidden\" name=\"winner\" value=\"\(HTMLText.escape(winner))\">"
+            let verb = control.fourEyes ? "Ask to stop and show" : "Stop and show"
+            if control.fourEyes { body += "<p>Four eyes are on: another admin approves the stop before it is done.</p>" }
             body +=
-                "<div class=\"actions\"><button class=\"danger\" type=\"submit\">Stop and show \(HTMLText.escape(winner)) to everyone</button>"
+                "<div class=\"actions\"><button class=\"danger\" type=\"submit\">\(verb) \(HTMLText.escape(winner)) to everyone</button>"
             body += "<a class=\"button secondary\" href=\"\(HTMLText.escape(Self.path(of: name)))\">Cancel</a></div></form>"
         } else {
             body += "<p>Your session may look, not change: an admin stops experiments.</p>"
@@ -150,6 +152,24 @@ struct StudioExperimentPages {
             .response()
         }
         guard let experiment, problems.isEmpty else { return again(.unprocessableContent, problems) }
+        if control.fourEyes {
+            // Checked like a save, then asked for: a second admin approves it before it is in force.
+            let base = isNew ? 0 : form.base
+            let current = stored?.revision ?? 0
+            if base != current {
+                return again(
+                    .preconditionFailed,
+                    [
+                        StudioExperimentForm.Problem(
+                            field: nil,
+                            message: "Someone saved this experiment while you edited it; your values are kept: reload it to see theirs.")
+                    ])
+            }
+            let request = try await control.requestChange(
+                .save(definition: String(decoding: experiment.encoded(), as: UTF8.self)), to: experiment.name, base: base,
+                by: session.holder)
+            return StudioPage.redirect(to: StudioRequestPages.path(of: request.id))
+        }
         do {
             _ = try await control.save(experiment, by: session.holder, ifRevision: isNew ? 0 : form.base)
         } catch let error as ScreenplayError where error.status == .preconditionFailed || error.status == .conflict {

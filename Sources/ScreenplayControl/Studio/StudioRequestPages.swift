@@ -84,6 +84,10 @@ struct StudioRequestPages {
                 try await control.version(of: request.name, request.base)?.document,
                 try await control.version(of: request.name, version)?.document
             )
+        case .save(let definition):
+            let current =
+                try await control.storedExperiment(named: request.name)?.experiment ?? control.configuration.experiments[request.name]
+            return (current.map { String(decoding: $0.encoded(), as: UTF8.self) }, definition)
         case .pause, .resume, .stop:
             guard
                 var experiment = try await control.storedExperiment(named: request.name)?.experiment
@@ -122,6 +126,7 @@ struct StudioRequestPages {
         case .pause: "Pause \(request.name)"
         case .resume: "Resume \(request.name)"
         case .stop(let winner): "Stop \(request.name), showing \(winner) to everyone"
+        case .save: "Change \(request.name)"
         }
     }
 
