@@ -208,7 +208,9 @@ import Testing
         for variant in report.variants {
             #expect(last.users[variant.name] == variant.users && last.conversions[variant.name] == variant.conversions)
         }
-        let row = report.variants.map { "<td class=\"number\" data-series=\"users\">\($0.users)</td><td class=\"number\" data-series=\"conversions\">\($0.conversions)</td>" }
+        let row = report.variants.map {
+            "<td class=\"number\" data-series=\"users\">\($0.users)</td><td class=\"number\" data-series=\"conversions\">\($0.conversions)</td>"
+        }
         #expect(page.contains("<tr><th scope=\"row\">\(last.date)</th>" + row.joined() + "</tr>"), "the table beside the chart")
     }
 }

@@ -118,7 +118,8 @@ enum ResultsChart {
             for (series, dashed) in [(\ExperimentTimeline.Day.users, false), (\ExperimentTimeline.Day.conversions, true)] {
                 let points = days.enumerated().map { "\(f(x($0.offset))),\(f(y($0.element[keyPath: series][variant] ?? 0)))" }
                 guard !points.isEmpty else { continue }
-                svg += "<polyline class=\"line \(style)\(dashed ? " dashed" : "")\" fill=\"none\" points=\"\(points.joined(separator: " "))\"/>"
+                svg +=
+                    "<polyline class=\"line \(style)\(dashed ? " dashed" : "")\" fill=\"none\" points=\"\(points.joined(separator: " "))\"/>"
             }
         }
         svg += "<text x=\"0\" y=\"12\">\(Int(scale))</text><text x=\"0\" y=\"\(f(height - bottom))\">0</text>"

@@ -91,7 +91,7 @@ struct StudioPage {
     static var headers: HTTPFields {
         [
             .contentType: "text/html; charset=utf-8", .contentSecurityPolicy: contentSecurityPolicy, .cacheControl: "no-store",
-            HTTPField.Name("X-Content-Type-Options")!: "nosniff", HTTPField.Name("Referrer-Policy")!: "no-referrer",
+            .xContentTypeOptions: "nosniff", .referrerPolicy: "no-referrer",
         ]
     }
 

@@ -55,7 +55,7 @@ extension StudioRoutes {
             // The page's script, as the document is typed: the CSRF token in a header, the document as the body.
             try Self.refuseCrossSite(request)
             let session = try await signedIn(request)
-            guard session.accepts(csrf: request.headers[HTTPField.Name("X-CSRF-Token")!]), session.role == .admin else {
+            guard session.accepts(csrf: request.headers[.xCSRFToken]), session.role == .admin else {
                 throw ScreenplayError(.forbidden, code: "badCSRF", message: "this change is not from an admin's session")
             }
             let body = try await request.collectedBody(upTo: ControlPlane.maxAdminBytes + 1)

@@ -150,7 +150,7 @@ struct StudioRoutes: Sendable {
             // The page's script, as the document is typed: the CSRF token in a header, the document as the body.
             try Self.refuseCrossSite(request)
             let session = try await signedIn(request)
-            guard session.accepts(csrf: request.headers[HTTPField.Name("X-CSRF-Token")!]), session.role == .admin else {
+            guard session.accepts(csrf: request.headers[.xCSRFToken]), session.role == .admin else {
                 throw ScreenplayError(.forbidden, code: "badCSRF", message: "this check is not from an admin's session")
             }
             let body = try await request.collectedBody(upTo: ControlPlane.maxAdminBytes)
@@ -223,10 +223,10 @@ struct StudioRoutes: Sendable {
     /// A request another site made the browser send (a form posted from elsewhere) is refused
     /// whatever it carries; browsers say so in `Sec-Fetch-Site` and `Origin`.
     static func refuseCrossSite(_ request: Request) throws {
-        if let site = request.headers[HTTPField.Name("Sec-Fetch-Site")!], site == "cross-site" || site == "same-site" {
+        if let site = request.headers[.secFetchSite], site == "cross-site" || site == "same-site" {
             throw ScreenplayError(.forbidden, code: "crossSite", message: "the studio accepts forms from its own pages only")
         }
-        if let origin = request.headers[HTTPField.Name("Origin")!], origin != "null", let host = request.head.authority,
+        if let origin = request.headers[.origin], origin != "null", let host = request.head.authority,
             URL(string: origin)?.host.map({ $0 + (URL(string: origin)?.port.map { ":\($0)" } ?? "") }) != host
         {
             throw ScreenplayError(.forbidden, code: "crossSite", message: "the studio accepts forms from its own pages only")
@@ -257,7 +257,7 @@ struct StudioRoutes: Sendable {
     /// Whether the browser reached the studio over TLS (directly or through a proxy that says so):
     /// its cookie is then `Secure`.
     func isSecure(_ request: Request) -> Bool {
-        request.head.scheme == "https" || request.headers[HTTPField.Name("X-Forwarded-Proto")!]?.lowercased() == "https"
+        request.head.scheme == "https" || request.headers[.xForwardedProto]?.lowercased() == "https"
     }
 
     private func signInPage(problem: String?, status: HTTPResponse.Status = .ok) -> StudioPage {

@@ -37,7 +37,7 @@ enum StudioScript {
             const id = ++sent;
             try {
               const response = await fetch(editor.dataset.check, {
-                method: "POST", credentials: "same-origin", headers: { "Content-Type": "application/json", "X-CSRF-Token": csrf },
+                method: "POST", credentials: "same-origin", headers: { "\(HTTPField.Name.contentType.rawName)": "application/json", "\(HTTPField.Name.xCSRFToken.rawName)": csrf },
                 body: editor.value,
               });
               const answer = await response.json();
@@ -59,7 +59,7 @@ enum StudioScript {
             const id = ++sent;
             try {
               const response = await fetch(editor.dataset.playground, {
-                method: "POST", credentials: "same-origin", headers: { "Content-Type": "application/json", "X-CSRF-Token": csrf },
+                method: "POST", credentials: "same-origin", headers: { "\(HTTPField.Name.contentType.rawName)": "application/json", "\(HTTPField.Name.xCSRFToken.rawName)": csrf },
                 body: editor.value,
               });
               if (!response.ok || id !== sent) return;

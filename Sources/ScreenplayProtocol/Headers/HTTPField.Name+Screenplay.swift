@@ -40,6 +40,10 @@ extension HTTPField.Name {
     public static let secFetchSite = Self("Sec-Fetch-Site")!
     /// `Referrer-Policy` on web pages.
     public static let referrerPolicy = Self("Referrer-Policy")!
+    /// `X-Forwarded-Proto: https`: a proxy says the browser came over TLS (the studio's cookie is then `Secure`).
+    public static let xForwardedProto = Self("X-Forwarded-Proto")!
+    /// `X-CSRF-Token`: the studio session's token on a request its script makes.
+    public static let xCSRFToken = Self("X-CSRF-Token")!
 
     /// Every request header that can change the bytes of a screen: what a screen's `Vary` names.
     public static let screenVariesBy: [HTTPField.Name] = [

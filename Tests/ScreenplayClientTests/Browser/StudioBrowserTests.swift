@@ -318,8 +318,10 @@ struct StudioBrowserTests {
                 for run in 0..<7 {
                     try await Self.loaded(studio, "\(server.url)/studio/slots/home.promo")
                     let text = "Studio promo \(run) \(UUID().uuidString.prefix(8))"
-                    try await studio.type(
-                        #"{"content": {"type": "text", "id": "promo.studio", "text": "\#(text)"}}"#, into: "textarea#document")
+                    // Set whole, not typed key by key: under load a click could land before the last keys did.
+                    try await studio.execute(
+                        "document.querySelector('textarea#document').value = arguments[0]",
+                        [.string(#"{"content": {"type": "text", "id": "promo.studio", "text": "\#(text)"}}"#)])
                     try await viewer.execute("window.__wanted.push(arguments[0])", [.string(text)])
                     let start = Date().timeIntervalSince1970 * 1_000
                     try await studio.click("button[value=publish]")
