@@ -85,7 +85,10 @@ public final class DocumentScreens: Sendable {
 
     /// Decodes `document` and serves it as `name`: a screen that decodes replaces the one served,
     /// and its subscribers get the new version; one that does not keeps the last good one.
-    /// - Parameter create: false refuses a name that is not there yet (404).
+    /// - Parameters:
+    ///   - name: the document's name, its screen served at `/screens/PREFIX/NAME`.
+    ///   - document: the screen's JSON.
+    ///   - create: false refuses a name that is not there yet (404).
     /// - Throws: 413 past ``maxBytes``, 400 for a bad name, 503 when ``maxDocuments`` are kept.
     @discardableResult
     public func update(_ name: String, document: [UInt8], create: Bool = true) throws(ScreenplayError) -> Entry {
