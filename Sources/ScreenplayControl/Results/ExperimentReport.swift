@@ -137,22 +137,12 @@ extension ControlPlane {
     /// users exposed under its current bucket version, and those of them with a `goal` event at or
     /// after their first exposure. QA exposures are not counted.
     public func report(experiment name: String, goal: String? = nil) async throws -> ExperimentReport {
-        guard let experiment = configuration.experiments[name] else { throw Self.noSuchExperiment(name) }
-        guard let goal = goal ?? experiment.goal else {
-            throw ScreenplayError(
-                .badRequest, code: "noGoal", message: "experiment \"\(ScreenplayError.quoting(name))\" has no goal; name one (goal=…)",
-                path: "goal")
-        }
+        let (experiment, goal) = try measured(name, goal: goal)
         let database = self.database
         let rows = try await guarded {
             try await database.query(
-                """
-                SELECT a.variant, COUNT(*), COUNT(c.user_id) FROM assignments a
-                LEFT JOIN (SELECT user_id, MAX(at) AS last_at FROM events WHERE name = $2 GROUP BY user_id) c
-                  ON c.user_id = a.user_id AND c.last_at >= a.first_seen
-                WHERE a.experiment = $1 AND a.bucket_version = $3
-                GROUP BY a.variant
-                """, [.text(name), .text(goal), .integer(Int64(experiment.bucketVersion))])
+                "SELECT a.variant, COUNT(*), COUNT(c.user_id) \(Self.exposedAndConverted) GROUP BY a.variant",
+                [.text(name), .text(goal), .integer(Int64(experiment.bucketVersion))])
         }
         var counts: [String: (users: Int, conversions: Int)] = [:]
         for row in rows {
@@ -161,4 +151,25 @@ extension ControlPlane {
         }
         return ExperimentReport(experiment: experiment, goal: goal, counts: counts)
     }
+
+    /// Experiment `name` and the goal it is measured by (its own unless `goal` is given).
+    func measured(_ name: String, goal: String?) throws(ScreenplayError) -> (Experiment, String) {
+        guard let experiment = configuration.experiments[name] else { throw Self.noSuchExperiment(name) }
+        guard let goal = goal ?? experiment.goal else {
+            throw ScreenplayError(
+                .badRequest, code: "noGoal", message: "experiment \"\(ScreenplayError.quoting(name))\" has no goal; name one (goal=…)",
+                path: "goal")
+        }
+        return (experiment, goal)
+    }
+
+    /// Users exposed under the current bucket version (`a`), each with their last `goal` event
+    /// at or after their first exposure (`c`, when there is one): what reports and timelines count.
+    /// Parameters: $1 the experiment, $2 the goal, $3 the bucket version.
+    static let exposedAndConverted = """
+        FROM assignments a
+        LEFT JOIN (SELECT user_id, MAX(at) AS last_at FROM events WHERE name = $2 GROUP BY user_id) c
+          ON c.user_id = a.user_id AND c.last_at >= a.first_seen
+        WHERE a.experiment = $1 AND a.bucket_version = $3
+        """
 }

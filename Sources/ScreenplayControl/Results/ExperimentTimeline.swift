@@ -42,22 +42,13 @@ extension ControlPlane {
     /// The timeline of experiment `name` for `goal` (its own unless given), under its current
     /// bucket version.
     public func timeline(experiment name: String, goal: String? = nil) async throws -> ExperimentTimeline {
-        guard let experiment = configuration.experiments[name] else { throw Self.noSuchExperiment(name) }
-        guard let goal = goal ?? experiment.goal else {
-            throw ScreenplayError(
-                .badRequest, code: "noGoal", message: "experiment \"\(ScreenplayError.quoting(name))\" has no goal; name one (goal=…)",
-                path: "goal")
-        }
+        let (experiment, goal) = try measured(name, goal: goal)
         let database = self.database
         let rows = try await guarded {
             try await database.query(
-                """
-                SELECT a.variant, a.first_seen / 86400000, COUNT(*), COUNT(c.user_id) FROM assignments a
-                LEFT JOIN (SELECT user_id, MAX(at) AS last_at FROM events WHERE name = $2 GROUP BY user_id) c
-                  ON c.user_id = a.user_id AND c.last_at >= a.first_seen
-                WHERE a.experiment = $1 AND a.bucket_version = $3
-                GROUP BY a.variant, a.first_seen / 86400000
-                """, [.text(name), .text(goal), .integer(Int64(experiment.bucketVersion))])
+                "SELECT a.variant, a.first_seen / 86400000, COUNT(*), COUNT(c.user_id) \(Self.exposedAndConverted) "
+                    + "GROUP BY a.variant, a.first_seen / 86400000",
+                [.text(name), .text(goal), .integer(Int64(experiment.bucketVersion))])
         }
         var daily: [Int: [String: (users: Int, conversions: Int)]] = [:]
         for row in rows {
