@@ -71,6 +71,13 @@ import Testing
         #expect(preview.status == .ok)
         #expect(previewHTML.contains("Free delivery today"))
         #expect(preview.headers[.contentSecurityPolicy]?.contains("frame-ancestors 'self'") == true)
+        // Forced dark: the dark rules always apply, and the policy allows the style as changed.
+        let (dark, darkHTML) = try await StudioTests.page(
+            instance, "/studio/slots/home.promo/preview?version=\(before + 1)&language=default&scheme=dark", cookie: cookie)
+        #expect(darkHTML.contains("@media all") && !darkHTML.contains("prefers-color-scheme:dark"))
+        #expect(darkHTML.contains("<meta name=\"color-scheme\" content=\"dark\">"))
+        let policy = dark.headers[.contentSecurityPolicy] ?? ""
+        #expect(policy != preview.headers[.contentSecurityPolicy], "the style's hash follows the forced style")
         let (_, slotPage) = try await StudioTests.page(instance, "/studio/slots/home.promo", cookie: cookie)
         #expect(slotPage.contains("<iframe") && slotPage.contains("frame-phone") && slotPage.contains("frame-tablet"))
 

@@ -154,6 +154,12 @@ import Testing
         #expect(answer.status == .unauthorized)
         #expect(String(decoding: answer.body, as: UTF8.self).contains("role=\"alert\""))
 
+        // An expired session is refused, whatever its cookie.
+        let (expiring, _) = try await Self.signIn(instance, token: Instance.token)
+        try await instance.control.database.query("UPDATE studio_sessions SET expires = 1")
+        let (expired, _) = try await Self.page(instance, "/studio/experiments", cookie: expiring)
+        #expect(expired.status == .seeOther && expired.headers[.location] == "/studio")
+
         let (cookie, _) = try await Self.signIn(instance, token: Instance.token)
         let (_, page) = try await Self.page(instance, "/studio/experiments", cookie: cookie)
         let csrf = try #require(Self.csrf(in: page))

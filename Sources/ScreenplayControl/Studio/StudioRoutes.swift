@@ -181,7 +181,8 @@ struct StudioRoutes: Sendable {
                     throw ScreenplayError(.badRequest, code: "badLanguage", message: "a language is a code like fr or pt-BR")
                 }
                 return try await pages.preview(
-                    try AdminAPI.parameter(.name, context), version: query.get("version").flatMap { Int($0) }, language: language)
+                    try AdminAPI.parameter(.name, context), version: query.get("version").flatMap { Int($0) }, language: language,
+                    scheme: query.get("scheme").map { String($0) })
             }
         }
     }

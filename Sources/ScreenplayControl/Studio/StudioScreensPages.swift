@@ -109,22 +109,29 @@ struct StudioScreensPages {
         var html = try await Self.collect(response.body)
         var policy = response.headers[.contentSecurityPolicy] ?? ""
         policy = policy.replacingOccurrences(of: "frame-ancestors 'none'", with: "frame-ancestors 'self'")
-        if let scheme, let open = html.range(of: "<style>"), let close = html.range(of: "</style>", range: open.upperBound..<html.endIndex)
-        {
-            let style = String(html[open.upperBound..<close.lowerBound])
-            let forced = style.replacingOccurrences(
-                of: "@media (prefers-color-scheme:dark)", with: scheme == "dark" ? "@media all" : "@media not all")
-            html.replaceSubrange(open.upperBound..<close.lowerBound, with: forced)
-            html = html.replacingOccurrences(
-                of: "<meta name=\"color-scheme\" content=\"light dark\">", with: "<meta name=\"color-scheme\" content=\"\(scheme)\">")
-            policy = policy.replacingOccurrences(of: "'sha256-\(Self.hash(style))'", with: "'sha256-\(Self.hash(forced))'")
-        }
+        if let scheme { (html, policy) = Self.forcing(scheme, html: html, policy: policy) }
         var headers = response.headers
         headers[.contentSecurityPolicy] = policy
         headers[.contentLength] = nil
         headers[.eTag] = nil
         headers[.cacheControl] = "no-store"
         return Response(status: .ok, headers: headers, body: ResponseBody(byteBuffer: ByteBuffer(string: html)))
+    }
+
+    /// A screen's page with `scheme` (light or dark) forced: its style's dark rules always or
+    /// never apply, and the policy allows the style as changed.
+    static func forcing(_ scheme: String, html: String, policy: String) -> (html: String, policy: String) {
+        guard let open = html.range(of: "<style>"), let close = html.range(of: "</style>", range: open.upperBound..<html.endIndex) else {
+            return (html, policy)
+        }
+        var html = html
+        let style = String(html[open.upperBound..<close.lowerBound])
+        let forced = style.replacingOccurrences(
+            of: "@media (prefers-color-scheme:dark)", with: scheme == "dark" ? "@media all" : "@media not all")
+        html.replaceSubrange(open.upperBound..<close.lowerBound, with: forced)
+        html = html.replacingOccurrences(
+            of: "<meta name=\"color-scheme\" content=\"light dark\">", with: "<meta name=\"color-scheme\" content=\"\(scheme)\">")
+        return (html, policy.replacingOccurrences(of: "'sha256-\(Self.hash(style))'", with: "'sha256-\(Self.hash(forced))'"))
     }
 
     static func hash(_ text: String) -> String { Data(SHA256.hash(data: Data(text.utf8))).base64EncodedString() }

@@ -50,13 +50,13 @@ struct StudioSlotPages {
             body += "<h2>Preview</h2>\n<div class=\"previews\">"
             let languages = ["default"] + ((try? PublishedContent.checked(Array(current.document.utf8)))?.translations.keys.sorted() ?? [])
             for language in languages {
-                for (frame, width) in [("phone", 390), ("tablet", 768)] {
-                    let source = "\(Self.path(of: name))/preview?version=\(current.version)&language=\(language)"
-                    body +=
-                        "<figure class=\"preview\"><figcaption>\(frame.capitalized), \(width) points, \(HTMLText.escape(language))</figcaption>"
-                    body +=
-                        "<iframe class=\"frame-\(frame)\" src=\"\(HTMLText.escape(source))\" title=\"Preview of \(HTMLText.escape(name)) "
-                    body += "on a \(frame), \(HTMLText.escape(language))\"></iframe></figure>"
+                // A phone in light and in dark, a tablet in light: each scheme forced in its frame.
+                for (frame, width, scheme) in [("phone", 390, "light"), ("phone", 390, "dark"), ("tablet", 768, "light")] {
+                    let source = "\(Self.path(of: name))/preview?version=\(current.version)&language=\(language)&scheme=\(scheme)"
+                    let caption = "\(frame.capitalized), \(width) points, \(language), \(scheme)"
+                    body += "<figure class=\"preview\"><figcaption>\(HTMLText.escape(caption))</figcaption>"
+                    body += "<iframe class=\"frame-\(frame)\" src=\"\(HTMLText.escape(source))\" "
+                    body += "title=\"Preview of \(HTMLText.escape(name)) on a \(HTMLText.escape(caption))\"></iframe></figure>"
                 }
             }
             body += "</div>\n"
@@ -185,18 +185,22 @@ struct StudioSlotPages {
     }
 
     /// A published version drawn by the web renderer, alone on a page the studio frames.
-    func preview(_ name: String, version: Int?, language: String) async throws -> Response {
+    func preview(_ name: String, version: Int?, language: String, scheme: String? = nil) async throws -> Response {
         guard let stored = try await control.version(of: name, version) else { throw Self.noSuchSlot(name) }
         let content = try PublishedContent.checked(Array(stored.document.utf8))
         let node = language == "default" ? content.content : content.node(for: language)
         let screen = Screen(id: "preview", title: name, body: node)
         let page = HTMLPage(screen: screen, language: language == "default" ? "en" : language)
         // The screens' own policy, framed by the studio only.
-        let policy = page.contentSecurityPolicy.replacingOccurrences(of: "frame-ancestors 'none'", with: "frame-ancestors 'self'")
+        var policy = page.contentSecurityPolicy.replacingOccurrences(of: "frame-ancestors 'none'", with: "frame-ancestors 'self'")
+        var html = page.html
+        if let scheme, StudioScreensPages.schemes.contains(scheme) {
+            (html, policy) = StudioScreensPages.forcing(scheme, html: html, policy: policy)
+        }
         return Response(
             status: .ok,
             headers: [.contentType: "text/html; charset=utf-8", .contentSecurityPolicy: policy, .cacheControl: "no-store"],
-            body: ResponseBody(byteBuffer: ByteBuffer(string: page.html)))
+            body: ResponseBody(byteBuffer: ByteBuffer(string: html)))
     }
 
     static func noSuchSlot(_ name: String) -> ScreenplayError {
