@@ -172,7 +172,8 @@ struct StudioAuditPages {
             let first = entries.first!.id
             let last = entries.last!.id
             body += "<p id=\"audit-count\">Entries \(first) to \(last)\(filtered ? " that match" : ""), newest first.</p>\n"
-            body += "<div class=\"table\"><table aria-describedby=\"audit-count\"><thead><tr><th scope=\"col\">When (UTC)</th>"
+            body +=
+                "<div class=\"table\" tabindex=\"0\" role=\"region\" aria-label=\"Audit entries\"><table aria-describedby=\"audit-count\"><thead><tr><th scope=\"col\">When (UTC)</th>"
             body +=
                 "<th scope=\"col\">Who</th><th scope=\"col\">Action</th><th scope=\"col\">What</th><th scope=\"col\">Entry</th></tr></thead><tbody>\n"
             for entry in entries {

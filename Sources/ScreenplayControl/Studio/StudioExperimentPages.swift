@@ -17,7 +17,8 @@ struct StudioExperimentPages {
     func list(session: StudioSession) async throws -> Response {
         let stored = Dictionary(uniqueKeysWithValues: try await control.storedExperiments().map { ($0.experiment.name, $0) })
         let experiments = control.configuration.experiments.values.map { stored[$0.name]?.experiment ?? $0 }.sorted { $0.name < $1.name }
-        var body = "<div class=\"table\"><table><thead><tr><th scope=\"col\">Experiment</th><th scope=\"col\">Status</th>"
+        var body =
+            "<div class=\"table\" tabindex=\"0\" role=\"region\" aria-label=\"Experiments\"><table><thead><tr><th scope=\"col\">Experiment</th><th scope=\"col\">Status</th>"
         body +=
             "<th scope=\"col\">Variants</th><th scope=\"col\" class=\"number\">Users exposed</th><th scope=\"col\">Goal</th></tr></thead><tbody>"
         for experiment in experiments {

@@ -17,7 +17,8 @@ struct StudioRequestPages {
             fourEyes
             ? "<p>Four eyes are on: a change to an experiment or a slot made here waits for a second admin's approval.</p>\n"
             : "<p>Four eyes are off: changes made here apply at once. Requests made while they were on are kept below.</p>\n"
-        body += "<div class=\"table\"><table><thead><tr><th scope=\"col\">Request</th><th scope=\"col\">Change</th>"
+        body +=
+            "<div class=\"table\" tabindex=\"0\" role=\"region\" aria-label=\"Change requests\"><table><thead><tr><th scope=\"col\">Request</th><th scope=\"col\">Change</th>"
         body += "<th scope=\"col\">Asked by</th><th scope=\"col\">When (UTC)</th><th scope=\"col\">State</th></tr></thead><tbody>"
         for request in requests {
             body += "<tr><th scope=\"row\"><a href=\"\(Self.path(of: request.id))\">#\(request.id)</a></th>"

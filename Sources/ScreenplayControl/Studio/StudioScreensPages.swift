@@ -131,7 +131,10 @@ struct StudioScreensPages {
         html.replaceSubrange(open.upperBound..<close.lowerBound, with: forced)
         html = html.replacingOccurrences(
             of: "<meta name=\"color-scheme\" content=\"light dark\">", with: "<meta name=\"color-scheme\" content=\"\(scheme)\">")
-        return (html, policy.replacingOccurrences(of: "'sha256-\(Self.hash(style))'", with: "'sha256-\(Self.hash(forced))'"))
+        // The hash is in the header's policy, and in the page's own `<meta>` policy (escaped there)
+        // when it has one: the base64 text itself is the same in both.
+        let (old, new) = ("sha256-\(Self.hash(style))", "sha256-\(Self.hash(forced))")
+        return (html.replacingOccurrences(of: old, with: new), policy.replacingOccurrences(of: old, with: new))
     }
 
     static func hash(_ text: String) -> String { Data(SHA256.hash(data: Data(text.utf8))).base64EncodedString() }

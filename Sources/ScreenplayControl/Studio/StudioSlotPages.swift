@@ -20,7 +20,8 @@ struct StudioSlotPages {
 
     func list(session: StudioSession) async throws -> Response {
         let slots = try await control.slots().sorted { $0.slot < $1.slot }
-        var body = "<div class=\"table\"><table><thead><tr><th scope=\"col\">Slot</th><th scope=\"col\" class=\"number\">Version</th>"
+        var body =
+            "<div class=\"table\" tabindex=\"0\" role=\"region\" aria-label=\"Slots\"><table><thead><tr><th scope=\"col\">Slot</th><th scope=\"col\" class=\"number\">Version</th>"
         body += "<th scope=\"col\">Published by</th><th scope=\"col\">When (UTC)</th></tr></thead><tbody>"
         for slot in slots {
             body += "<tr><th scope=\"row\"><a href=\"\(HTMLText.escape(Self.path(of: slot.slot)))\">\(HTMLText.escape(slot.slot))</a></th>"
@@ -85,7 +86,8 @@ struct StudioSlotPages {
         }
         let versions = try await control.versions(of: name, limit: 50)
         if !versions.isEmpty {
-            body += "<h2>History</h2>\n<form method=\"get\" action=\"\(path)/diff\"><div class=\"table\"><table><thead><tr>"
+            body +=
+                "<h2>History</h2>\n<form method=\"get\" action=\"\(path)/diff\"><div class=\"table\" tabindex=\"0\" role=\"region\" aria-label=\"Versions\"><table><thead><tr>"
             body += "<th scope=\"col\">Version</th><th scope=\"col\">By</th><th scope=\"col\">When (UTC)</th><th scope=\"col\">Note</th>"
             body += "<th scope=\"col\">From</th><th scope=\"col\">To</th></tr></thead><tbody>"
             for (index, version) in versions.enumerated() {

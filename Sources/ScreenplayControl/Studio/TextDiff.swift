@@ -146,7 +146,8 @@ struct TextDiff: Sendable, Hashable {
         }
         let summary =
             removed == 0 && added == 0 ? "no line changed" : "\(removed) \(removed == 1 ? "line" : "lines") removed, \(added) added"
-        html += "<div class=\"table\"><table class=\"diff\"><caption>\(HTMLText.escape(caption)): \(summary)</caption>\n"
+        html +=
+            "<div class=\"table\" tabindex=\"0\" role=\"region\" aria-label=\"\(HTMLText.escape(caption))\"><table class=\"diff\"><caption>\(HTMLText.escape(caption)): \(summary)</caption>\n"
         html += "<thead><tr><th scope=\"col\" class=\"number\">Before</th><th scope=\"col\" class=\"number\">After</th>"
         html += "<th scope=\"col\">Line</th></tr></thead>\n<tbody>\n"
         let context = max(0, context)

@@ -470,7 +470,8 @@ struct StudioBrowserTests {
             var pages = [
                 "/studio/experiments", "/studio/experiments/checkoutOrder", "/studio/experiments/checkoutOrder/stop?winner=cardFirst",
                 "/studio/experiments/homeOrder", "/studio/slots", "/studio/slots/home.promo", "/studio/slots/home.promo/diff?from=1&to=2",
-                "/studio/audit",
+                "/studio/audit", "/studio/new-experiment", "/studio/experiments/checkoutOrder/edit", "/studio/requests",
+                "/studio/screens", "/studio/playground",
             ]
             try await Self.loaded(browser, "\(server.url)/studio/audit")
             if let entry = try await browser.execute(
