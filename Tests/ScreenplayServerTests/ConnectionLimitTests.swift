@@ -26,10 +26,11 @@ import Testing
             let refused = await fourth.readAll(timeout: .seconds(5))
             #expect(ConnectionTests.status(refused.text) == "HTTP/1.1 503 Service Unavailable", "\(refused.text)")
             #expect(refused.text.contains("tooManyConnections") && refused.closed)
-            // Another address is served.
+            // Another address is served (however long a first render of the home takes on a machine
+            // busy with the other suites: what matters is that it is served, not how fast).
             let other = try RawConnection(port: port, from: "127.0.0.4")
             await other.send(Self.request)
-            #expect(ConnectionTests.status(await other.readAll(timeout: .seconds(5)).text) == "HTTP/1.1 200 OK")
+            #expect(ConnectionTests.status(await other.readAll(timeout: .seconds(30)).text) == "HTTP/1.1 200 OK")
             _ = held
         }
     }
