@@ -13,7 +13,10 @@ import Testing
         if: HTTPLint.path != nil || ProcessInfo.processInfo.environment["SCREENPLAY_REQUIRE_PYTHON"] != nil,
         "needs .venv with httplint (scripts/test installs it)"))
 struct HTTPLintTests {
-    static let justified = ["varies in", "insecure HTTP sources"]
+    /// The warnings docs/SECURITY.md justifies; and httplint's clock check, which compares the
+    /// `Date` header with when it read the answer: on a machine busy with other suites that can be
+    /// seconds apart, which says nothing about the server (it failed CI once so).
+    static let justified = ["varies in", "insecure HTTP sources", "clock"]
 
     /// httplint's WARN and BAD lines for one raw exchange.
     static func findings(request: String, port: Int) async throws -> [String] {
