@@ -113,7 +113,7 @@ import Testing
         #expect(shown.status == .seeOther)
         #expect(await eventually { follower.events.contains { $0.text.contains("Shown with the form") } })
         let app = try await instance.send(.get, "/screens/playground/\(id)", headers: Instance.allComponents, token: nil)
-        #expect(try Screen.decode(from: app.body).value?.stream == "/screens/playground/\(id)/stream")
+        #expect(Screen.decode(from: app.body).value?.stream == "/screens/playground/\(id)/stream")
 
         // A document that does not decode keeps the page; its diagnostics are listed at their paths.
         _ = try await StudioTests.post(

@@ -1,6 +1,7 @@
 /// A UTC instant broken into its calendar fields (proleptic Gregorian), and back: the datetime
-/// functions' arithmetic, without a calendar object per call.
-struct CivilTime: Hashable {
+/// functions' arithmetic, without a calendar object per call; and the package's one way of
+/// writing a UTC instant (the studio's times and days).
+package struct CivilTime: Hashable {
     var year: Int64
     /// 1…12.
     var month: Int64
@@ -21,7 +22,7 @@ struct CivilTime: Hashable {
         self.millis = millis
     }
 
-    init(milliseconds: Int64) {
+    package init(milliseconds: Int64) {
         let (days, dayMillis) = Self.floorDivide(milliseconds, 86_400_000)
         // Howard Hinnant's civil_from_days.
         let z = days + 719_468
@@ -104,9 +105,13 @@ struct CivilTime: Hashable {
     }
 
     /// `yyyy-MM-dd HH:mm:ss`.
-    var text: String {
-        "\(Self.pad(year, 4))-\(Self.pad(month, 2))-\(Self.pad(day, 2)) \(Self.pad(hours, 2)):\(Self.pad(minutes, 2)):\(Self.pad(seconds, 2))"
-    }
+    package var text: String { "\(date) \(clock)" }
+
+    /// `yyyy-MM-dd`.
+    package var date: String { "\(Self.pad(year, 4))-\(Self.pad(month, 2))-\(Self.pad(day, 2))" }
+
+    /// `HH:mm:ss`.
+    package var clock: String { "\(Self.pad(hours, 2)):\(Self.pad(minutes, 2)):\(Self.pad(seconds, 2))" }
 
     static func pad(_ value: Int64, _ width: Int) -> String {
         let digits = String(value.magnitude)

@@ -1,4 +1,5 @@
 import Foundation
+import Screenplay
 import ScreenplayProtocol
 import ScreenplayServer
 
@@ -21,13 +22,7 @@ public struct ExperimentTimeline: Sendable, Hashable {
         public let conversions: [String: Int]
 
         /// The day as `YYYY-MM-DD`.
-        public var date: String {
-            let formatter = DateFormatter()
-            formatter.locale = Locale(identifier: "en_US_POSIX")
-            formatter.timeZone = TimeZone(identifier: "UTC")
-            formatter.dateFormat = "yyyy-MM-dd"
-            return formatter.string(from: Date(timeIntervalSince1970: Double(day) * 86_400))
-        }
+        public var date: String { CivilTime(milliseconds: Int64(day) * 86_400_000).date }
     }
 
     public let variants: [String]

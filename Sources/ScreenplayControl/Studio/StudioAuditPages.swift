@@ -1,6 +1,7 @@
 import Foundation
 import HTTPTypes
 import Hummingbird
+import Screenplay
 import ScreenplayHTML
 import ScreenplayProtocol
 
@@ -100,7 +101,7 @@ struct StudioAuditQuery {
             }
             if field == .from { filter.from = day * 86_400_000 } else { filter.until = (day + 1) * 86_400_000 }
         case .before:
-            guard text.count <= 18, text.allSatisfy({ $0.isASCII && $0.isNumber }), let id = Int(text), id > 0 else {
+            guard let id = StudioPage.number(in: text) else {
                 throw Problem(message: "\(quoted) is not an entry's number.")
             }
             filter.before = id
@@ -197,7 +198,7 @@ struct StudioAuditPages {
 
     /// One entry: when, who, what, and its before and after as a diff (JSON member by member).
     func entry(_ text: String, session: StudioSession) async throws -> Response {
-        guard text.count <= 18, text.allSatisfy({ $0.isASCII && $0.isNumber }), let id = Int(text), id > 0 else {
+        guard let id = StudioPage.number(in: text) else {
             throw ScreenplayError(
                 .badRequest, code: "badAuditEntry",
                 message: "“\(ScreenplayError.quoting(text))” in the address is not an entry's number (like /studio/audit/12).")
@@ -274,22 +275,7 @@ struct StudioAuditPages {
 
     /// Unix milliseconds as `<time>`: `2024-03-01 10:00:00` (UTC).
     static func time(_ milliseconds: Int64) -> String {
-        let seconds = milliseconds >= 0 ? milliseconds / 1_000 : (milliseconds - 999) / 1_000
-        let days = seconds >= 0 ? seconds / 86_400 : (seconds - 86_399) / 86_400
-        let inDay = seconds - days * 86_400
-        // Howard Hinnant's civil_from_days.
-        let z = days + 719_468
-        let era = (z >= 0 ? z : z - 146_096) / 146_097
-        let dayOfEra = z - era * 146_097
-        let yearOfEra = (dayOfEra - dayOfEra / 1_460 + dayOfEra / 36_524 - dayOfEra / 146_096) / 365
-        let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
-        let mp = (5 * dayOfYear + 2) / 153
-        let day = dayOfYear - (153 * mp + 2) / 5 + 1
-        let month = mp < 10 ? mp + 3 : mp - 9
-        let year = yearOfEra + era * 400 + (month <= 2 ? 1 : 0)
-        func two(_ value: Int64) -> String { value < 10 ? "0\(value)" : "\(value)" }
-        let date = "\(year)-\(two(month))-\(two(day))"
-        let clock = "\(two(inDay / 3_600)):\(two(inDay / 60 % 60)):\(two(inDay % 60))"
-        return "<time datetime=\"\(date)T\(clock)Z\">\(date) \(clock)</time>"
+        let time = CivilTime(milliseconds: milliseconds)
+        return "<time datetime=\"\(time.date)T\(time.clock)Z\">\(time.text)</time>"
     }
 }

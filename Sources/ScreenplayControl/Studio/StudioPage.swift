@@ -77,6 +77,13 @@ struct StudioPage {
         return html
     }
 
+    /// The positive number an address names (`/studio/audit/12`): ASCII digits, at most 18; nil
+    /// for anything else.
+    static func number(in text: String) -> Int? {
+        guard text.count <= 18, text.allSatisfy({ $0.isASCII && $0.isNumber }), let number = Int(text), number > 0 else { return nil }
+        return number
+    }
+
     /// The hidden field every form that changes something carries.
     static func csrfField(_ session: StudioSession) -> String {
         "<input type=\"hidden\" name=\"csrf\" value=\"\(HTMLText.escape(session.csrf))\">"

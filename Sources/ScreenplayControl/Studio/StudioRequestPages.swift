@@ -109,7 +109,7 @@ struct StudioRequestPages {
 
     /// The request `text` names, or a 400/404.
     static func find(_ text: String, control: ControlPlane) async throws -> ChangeRequest {
-        guard text.count <= 18, text.allSatisfy({ $0.isASCII && $0.isNumber }), let id = Int(text), id > 0 else {
+        guard let id = StudioPage.number(in: text) else {
             throw ScreenplayError(
                 .badRequest, code: "badRequestNumber",
                 message: "“\(ScreenplayError.quoting(text))” in the address is not a request's number (like /studio/requests/3).")

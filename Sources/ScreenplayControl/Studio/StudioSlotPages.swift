@@ -212,10 +212,5 @@ struct StudioSlotPages {
     /// A document as people read it: pretty, keys sorted (as it was when it is not JSON).
     static func pretty(_ document: String) -> String { TextDiff.readableJSON(document) }
 
-    static func time(_ milliseconds: Int64) -> String {
-        let formatter = ISO8601DateFormatter()
-        formatter.formatOptions = [.withFullDate, .withTime, .withColonSeparatorInTime, .withSpaceBetweenDateAndTime]
-        formatter.timeZone = TimeZone(identifier: "UTC")
-        return formatter.string(from: Date(timeIntervalSince1970: Double(milliseconds) / 1_000))
-    }
+    static func time(_ milliseconds: Int64) -> String { StudioAuditPages.time(milliseconds) }
 }
