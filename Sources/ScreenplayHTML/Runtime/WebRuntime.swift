@@ -217,8 +217,9 @@ public enum WebRuntime {
             }
             return list;
           };
-          // Resolves once the evaluator's script has loaded or failed, or after 10 s (then `evaluate` reports it).
-          const expressionsLoaded = () => new Promise((resolve) => {
+          // Resolves once a script of ours loaded on demand (`pattern` names its file) has loaded or failed, or after
+          // 10 s (then what needed it reports it); at once when `ready` says it is there.
+          const scriptLoaded = (pattern, need, ready) => new Promise((resolve) => {
             const finish = () => {
               document.removeEventListener("load", settled, true);
               document.removeEventListener("error", settled, true);
@@ -226,33 +227,19 @@ public enum WebRuntime {
               resolve();
             };
             const settled = (event) => {
-              if (event.target instanceof HTMLScriptElement && /\/screenplay\/expressions-[0-9a-f]+\.js$/.test(event.target.src)) finish();
+              if (event.target instanceof HTMLScriptElement && pattern.test(event.target.src)) finish();
             };
             const timer = setTimeout(finish, 10000);
             document.addEventListener("load", settled, true);
             document.addEventListener("error", settled, true);
-            needExpressions();
+            need();
+            if (ready && ready()) finish();
           });
-          // The same for the input script (which comes after the evaluator): a validate tapped before it arrived waits.
+          const expressionsLoaded = () => scriptLoaded(/\/screenplay\/expressions-[0-9a-f]+\.js$/, needExpressions);
+          // The input script comes after the evaluator: a validate tapped before it arrived waits.
           const inputsLoaded = async () => {
             if (!expressions()) await expressionsLoaded();
-            if (inputs()) return;
-            await new Promise((resolve) => {
-              const finish = () => {
-                document.removeEventListener("load", settled, true);
-                document.removeEventListener("error", settled, true);
-                clearTimeout(timer);
-                resolve();
-              };
-              const settled = (event) => {
-                if (event.target instanceof HTMLScriptElement && /\/screenplay\/inputs-[0-9a-f]+\.js$/.test(event.target.src)) finish();
-              };
-              const timer = setTimeout(finish, 10000);
-              document.addEventListener("load", settled, true);
-              document.addEventListener("error", settled, true);
-              needInputs();
-              if (inputs()) finish();
-            });
+            if (!inputs()) await scriptLoaded(/\/screenplay\/inputs-[0-9a-f]+\.js$/, needInputs, inputs);
           };
           const evaluate = (source) => {
             const evaluator = expressions();
