@@ -33,9 +33,12 @@ public struct HTMLPage: Sendable {
     ///   - stateToken: signed server state for the intents.
     ///   - link: where an app path leads on the web (`/requests/2` → `/screens/requests/2`).
     ///   - customRenderers: how the page draws app-defined components, by type; the others show their fallbacks.
+    ///   - version: the id of the screen's version on its live stream: a first stream event of the
+    ///     same version is the page already shown, and the runtime does not draw it again.
     public init(
         screen: Screen, language: String, runtimeScript: String? = nil, intents: String? = nil, stateToken: String? = nil,
-        link: @escaping @Sendable (String) -> String = { $0 }, customRenderers: [String: HTMLRenderer.CustomRenderer] = [:]
+        link: @escaping @Sendable (String) -> String = { $0 }, customRenderers: [String: HTMLRenderer.CustomRenderer] = [:],
+        version: String? = nil
     ) {
         fragment = Self.fragment(for: screen, language: language, link: link, customRenderers: customRenderers)
         let style = Self.baseCSS + "\n" + fragment.css
@@ -82,6 +85,7 @@ public struct HTMLPage: Sendable {
         if runtimeScript != nil, let stream = screen.stream, case .relative = URLPolicy().check(stream) {
             // The page follows the screen's live stream, rendered for the web.
             data.append(("data-stream", stream + (stream.contains("?") ? "&" : "?") + "format=html"))
+            if let version { data.append(("data-version", version)) }
         }
         if let stateToken { data.append(("data-state-token", stateToken)) }
         html += "<div" + HTMLRenderer.attributes(data) + ">\n" + Self.body(fragment) + "\n</div>\n</body>\n</html>\n"

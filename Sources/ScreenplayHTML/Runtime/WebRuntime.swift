@@ -763,7 +763,10 @@ public enum WebRuntime {
           if (streamURL && "EventSource" in window) {
             const source = new EventSource(streamURL);
             source.addEventListener("screen", (event) => {
-              try { replace(JSON.parse(event.data)); } catch (_) {}
+              // The version the page shows (the stream's first event, mostly): nothing to redraw.
+              if (event.lastEventId && event.lastEventId === root.dataset.version) return;
+              try { replace(JSON.parse(event.data)); } catch (_) { return; }
+              root.dataset.version = event.lastEventId;
             });
             source.addEventListener("patch", (event) => {
               let answer;

@@ -38,7 +38,9 @@ extension ScreenPipeline {
             screen: screen, language: context.language, runtimeScript: WebRuntime.path,
             intents: screen.intents ?? "/screens/\(context.path)/intents",
             stateToken: reply.signedState.map { token(for: $0, in: context) }, link: renderer.link,
-            customRenderers: renderer.customRenderers)
+            customRenderers: renderer.customRenderers,
+            // A followed screen's version: the stream's first event then costs the page no redraw.
+            version: screen.stream == nil ? nil : ScreenResponse.versionID(of: screen))
         var headers = ScreenResponse.headers(for: screen, language: context.language)
         headers[.contentType] = "text/html; charset=utf-8"
         headers[.contentSecurityPolicy] = page.contentSecurityPolicy
