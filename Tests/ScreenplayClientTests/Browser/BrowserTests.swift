@@ -142,7 +142,8 @@ struct BrowserTests {
             // The stream's first event is the version the page shows: it is not drawn again (a
             // redraw would drop what is being typed and the focus).
             try await Task.sleep(for: .milliseconds(500))
-            #expect(try await browser.execute("return document.contains(window.__field)") == true, "the stream's first event redrew the page")
+            #expect(
+                try await browser.execute("return document.contains(window.__field)") == true, "the stream's first event redrew the page")
             // The filter shows and hides cities on the device: what is typed keeps Moscow shown.
             try await browser.type("Mos", into: "input[data-sp-key=city]")
             #expect(try await browser.execute("return document.querySelectorAll('[data-sp-id=\"city.moscow.day0\"]').length") == 1)
