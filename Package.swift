@@ -142,6 +142,8 @@ let package = Package(
         ),
         // Generators shared by the test targets; no product, so apps never see it.
         .target(name: "ScreenplayTestSupport", dependencies: ["Screenplay", "ScreenplayDSL", "ScreenplayPresentation"]),
+        // A real PostgreSQL server for the tests of the control plane and of the studio in a browser.
+        .target(name: "ScreenplayControlTestSupport", dependencies: ["ScreenplayControl"]),
         .testTarget(
             name: "ScreenplayTests",
             dependencies: ["Screenplay", "ScreenplayDSL", "ScreenplayPresentation", "ScreenplayHTML", "ScreenplayTestSupport"]),
@@ -177,7 +179,7 @@ let package = Package(
             name: "ScreenplayClientTests",
             dependencies: [
                 "ScreenplayClient", "ScreenplayDSL", "ScreenplayDemo", "ScreenplayPresentation", "ScreenplayServer", "ScreenplayHTML",
-                "ScreenplayTestSupport", "ScreenplayControl",
+                "ScreenplayTestSupport", "ScreenplayControl", "ScreenplayControlTestSupport",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "Logging", package: "swift-log"),
@@ -192,7 +194,7 @@ let package = Package(
             name: "ScreenplayControlTests",
             dependencies: [
                 "ScreenplayControl", "ScreenplayServer", "ScreenplayDSL", "ScreenplayDemo", "ScreenplayClient", "ScreenplayProtocol",
-                "ScreenplayTestSupport",
+                "ScreenplayTestSupport", "ScreenplayControlTestSupport",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),

@@ -1,5 +1,6 @@
 import Foundation
 import ScreenplayControl
+import ScreenplayControlTestSupport
 import ScreenplayServer
 import ScreenplayTestSupport
 import Testing

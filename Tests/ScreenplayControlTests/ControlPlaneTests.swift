@@ -1,5 +1,6 @@
 import Foundation
 import ScreenplayControl
+import ScreenplayControlTestSupport
 import ScreenplayDSL
 import ScreenplayProtocol
 import ScreenplayServer

@@ -1,6 +1,7 @@
 import Foundation
 import HTTPTypes
 import ScreenplayControl
+import ScreenplayControlTestSupport
 import ScreenplayProtocol
 import ScreenplayServer
 import Testing

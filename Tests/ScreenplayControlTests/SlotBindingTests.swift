@@ -1,6 +1,7 @@
 import Foundation
 import ScreenplayClient
 import ScreenplayControl
+import ScreenplayControlTestSupport
 import ScreenplayDSL
 import ScreenplayProtocol
 import ScreenplayServer

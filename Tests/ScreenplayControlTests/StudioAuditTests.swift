@@ -1,5 +1,6 @@
 import Foundation
 import HTTPTypes
+import ScreenplayControlTestSupport
 import ScreenplayDemo
 import ScreenplayProtocol
 import ScreenplayServer

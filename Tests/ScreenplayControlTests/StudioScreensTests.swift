@@ -4,6 +4,7 @@ import HTTPTypes
 import Logging
 import ScreenplayClient
 import ScreenplayControl
+import ScreenplayControlTestSupport
 import ScreenplayDSL
 import ScreenplayDemo
 import ScreenplayProtocol

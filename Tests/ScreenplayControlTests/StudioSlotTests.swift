@@ -2,6 +2,7 @@ import Foundation
 import HTTPTypes
 import ScreenplayClient
 import ScreenplayControl
+import ScreenplayControlTestSupport
 import ScreenplayDSL
 import ScreenplayServer
 import Testing

@@ -4,6 +4,7 @@ import HTTPTypes
 import NIOCore
 import ScreenplayClient
 import ScreenplayControl
+import ScreenplayControlTestSupport
 import ScreenplayDSL
 import ScreenplayServer
 import Testing

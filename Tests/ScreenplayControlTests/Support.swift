@@ -4,6 +4,7 @@ import Hummingbird
 import Logging
 import ScreenplayClient
 import ScreenplayControl
+import ScreenplayControlTestSupport
 import ScreenplayDSL
 import ScreenplayDemo
 import ScreenplayProtocol

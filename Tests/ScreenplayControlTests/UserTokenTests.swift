@@ -2,6 +2,7 @@ import Crypto
 import Foundation
 import HTTPTypes
 import ScreenplayControl
+import ScreenplayControlTestSupport
 import ScreenplayProtocol
 import ScreenplayServer
 import Testing

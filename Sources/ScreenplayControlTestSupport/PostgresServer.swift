@@ -1,6 +1,5 @@
 import Foundation
 import ScreenplayControl
-import Testing
 
 #if canImport(Glibc)
     import Glibc
@@ -9,13 +8,13 @@ import Testing
 /// A real PostgreSQL server (Debian's `postgresql` package) started for the tests on a loopback
 /// port, in a folder of its own, as the `postgres` user when the tests run as root (PostgreSQL
 /// refuses to run as root). Each test gets a database of its own.
-final class PostgresServer: @unchecked Sendable {
-    let folder: URL
-    let port: Int
+public final class PostgresServer: @unchecked Sendable {
+    public let folder: URL
+    public let port: Int
     private let binaries: URL
 
     /// Where Debian puts the server's programs, when it is installed.
-    static var binaries: URL? {
+    public static var binaries: URL? {
         let root = URL(fileURLWithPath: "/usr/lib/postgresql")
         let versions = (try? FileManager.default.contentsOfDirectory(atPath: root.path)) ?? []
         return versions.sorted { (Int($0) ?? 0) > (Int($1) ?? 0) }.map { root.appendingPathComponent($0).appendingPathComponent("bin") }
@@ -23,14 +22,14 @@ final class PostgresServer: @unchecked Sendable {
     }
 
     /// `scripts/test` sets SCREENPLAY_REQUIRE_POSTGRES so that a missing server fails instead of skipping.
-    static var availableOrRequired: Bool {
+    public static var availableOrRequired: Bool {
         binaries != nil || ProcessInfo.processInfo.environment["SCREENPLAY_REQUIRE_POSTGRES"] != nil
     }
 
     /// The server the suites share, started once.
-    static let shared = Task { try PostgresServer.start() }
+    public static let shared = Task { try PostgresServer.start() }
 
-    static func start() throws -> PostgresServer {
+    public static func start() throws -> PostgresServer {
         guard let binaries else { throw DatabaseError("PostgreSQL is not installed (apt-get install postgresql)") }
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("screenplay-pg-\(UUID().uuidString.prefix(8))")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
@@ -54,10 +53,10 @@ final class PostgresServer: @unchecked Sendable {
         self.binaries = binaries
     }
 
-    var url: String { "postgres://postgres@127.0.0.1:\(port)/postgres" }
+    public var url: String { "postgres://postgres@127.0.0.1:\(port)/postgres" }
 
     /// A new, empty database on the server.
-    func makeDatabase() async throws -> PostgresControlDatabase {
+    public func makeDatabase() async throws -> PostgresControlDatabase {
         let name = "t_\(UUID().uuidString.replacingOccurrences(of: "-", with: "").prefix(16).lowercased())"
         let admin = try PostgresControlDatabase(url: url)
         try await admin.query("CREATE DATABASE \(name)")
@@ -65,7 +64,7 @@ final class PostgresServer: @unchecked Sendable {
         return try PostgresControlDatabase(url: "postgres://postgres@127.0.0.1:\(port)/\(name)")
     }
 
-    func startServer() throws {
+    public func startServer() throws {
         try run(
             binaries.appendingPathComponent("pg_ctl").path,
             [
@@ -74,7 +73,7 @@ final class PostgresServer: @unchecked Sendable {
             ])
     }
 
-    func stopServer() throws {
+    public func stopServer() throws {
         try run(
             binaries.appendingPathComponent("pg_ctl").path, ["-D", folder.appendingPathComponent("data").path, "-m", "fast", "-w", "stop"])
     }
@@ -106,31 +105,6 @@ final class PostgresServer: @unchecked Sendable {
             let text = (try? String(contentsOfFile: outputPath, encoding: .utf8)) ?? ""
             throw DatabaseError("\(program) failed (status \(status)): \(text.suffix(2_000))")
         }
-    }
-}
-
-/// The two stores every control-plane test runs on.
-enum Backend: String, CaseIterable, CustomTestStringConvertible, Sendable {
-    case sqlite, postgres
-
-    var testDescription: String { rawValue }
-
-    func makeDatabase() async throws -> any ControlDatabase {
-        switch self {
-        case .sqlite:
-            let folder = FileManager.default.temporaryDirectory.appendingPathComponent("screenplay-sqlite-\(UUID().uuidString)")
-            return try await SQLiteControlDatabase.open(folder: folder)
-        case .postgres:
-            return try await PostgresServer.shared.value.makeDatabase()
-        }
-    }
-
-    /// SQLite always; PostgreSQL where it is installed (or required).
-    static var available: [Backend] {
-        if let only = ProcessInfo.processInfo.environment["SCREENPLAY_TEST_BACKENDS"] {
-            return only.split(separator: ",").compactMap { Backend(rawValue: String($0)) }
-        }
-        return PostgresServer.availableOrRequired ? allCases : [.sqlite]
     }
 }
 
