@@ -4,6 +4,7 @@ import Hummingbird
 import Logging
 import ScreenplayClient
 import ScreenplayControl
+import ScreenplayControlTestSupport
 import ScreenplayDSL
 import ScreenplayDemo
 import ScreenplayHTML
@@ -11,8 +12,8 @@ import ScreenplayServer
 import ServiceLifecycle
 import Testing
 
-/// The demo with a control plane on a new SQLite database and two token holders, alice (admin)
-/// and dashboard (read): the studio as `screenplay serve` runs it.
+/// The demo with a control plane on a new database (SQLite, or PostgreSQL) and three token
+/// holders, alice and bob (admins) and dashboard (read): the studio as `screenplay serve` runs it.
 final class StudioServer: @unchecked Sendable {
     // Safe: set once in `start`, then read by the test that owns the server.
     let control: ControlPlane
@@ -21,18 +22,17 @@ final class StudioServer: @unchecked Sendable {
     private(set) var port = 0
     static let adminToken = "browser-admin-token-0123456789abcdef"
     static let readToken = "browser-read-token-0123456789abcdef"
+    static let secondAdminToken = "browser-bob-token-0123456789abcdef"
 
     private init(control: ControlPlane) { self.control = control }
 
-    static func start() async throws -> StudioServer {
-        let folder = temporaryDirectory()
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        let control = try await ControlPlane.open(
-            database: try await SQLiteControlDatabase.open(folder: folder), configuration: LiveConfiguration())
+    static func start(_ backend: Backend = .sqlite, fourEyes: Bool = false) async throws -> StudioServer {
+        let control = try await ControlPlane.open(database: try await backend.makeDatabase(), configuration: LiveConfiguration())
+        control.fourEyes = fourEyes
         try await DemoApp.seed(control)
         let server = StudioServer(control: control)
         let (ready, continuation) = AsyncStream.makeStream(of: Int.self)
-        let tokens = try AdminTokens([("alice", .admin, adminToken), ("dashboard", .read, readToken)])
+        let tokens = try AdminTokens([("alice", .admin, adminToken), ("bob", .admin, secondAdminToken), ("dashboard", .read, readToken)])
         let application = DemoApp.application(
             host: "127.0.0.1", port: 0, signer: .development(), control: control, adminTokens: tokens,
             onServerRunning: { port in
@@ -252,8 +252,9 @@ struct StudioBrowserTests {
 
     // MARK: - 2. Stop with a winner, see the served screen change
 
-    @Test func stoppingWithAWinnerAfterTheConfirmationChangesTheServedScreen() async throws {
-        let server = try await StudioServer.start()
+    @Test(arguments: Backend.available)
+    func stoppingWithAWinnerAfterTheConfirmationChangesTheServedScreen(_ backend: Backend) async throws {
+        let server = try await StudioServer.start(backend)
         defer { Task { await server.stop() } }
         let before = try await server.shoppers(24, prefix: "shopper")
         #expect(Set(before.map(\.step)) == ["checkout.signUp", "checkout.addCard"], "both orders are served before: \(before)")
@@ -294,8 +295,9 @@ struct StudioBrowserTests {
 
     // MARK: - 3. Publish from the editor, see the patch on another browser's live page
 
-    @Test func aSlotPublishedFromTheEditorReachesAnotherBrowsersLiveStream() async throws {
-        let server = try await StudioServer.start()
+    @Test(arguments: Backend.available)
+    func aSlotPublishedFromTheEditorReachesAnotherBrowsersLiveStream(_ backend: Backend) async throws {
+        let server = try await StudioServer.start(backend)
         defer { Task { await server.stop() } }
         try await Self.withBrowser(width: 1440, height: 900) { studio in
             try await Self.withBrowser(width: 390, height: 844) { viewer in
@@ -342,10 +344,163 @@ struct StudioBrowserTests {
                 // The first run warms up (the route's first patch); the rest are the figure.
                 let measured = Array(latencies.dropFirst())
                 print(
-                    "studio figure: publish click → patch on another browser's EventSource of /screens/home/stream, \(measured.count) runs: p50 \(Int(Self.median(measured).rounded())) ms, max \(Int((measured.max() ?? .nan).rounded())) ms (all: \(latencies.map { Int($0.rounded()) }) ms, first run included)"
+                    "studio figure (\(backend)): publish click → patch on another browser's EventSource of /screens/home/stream, \(measured.count) runs: p50 \(Int(Self.median(measured).rounded())) ms, max \(Int((measured.max() ?? .nan).rounded())) ms (all: \(latencies.map { Int($0.rounded()) }) ms, first run included)"
                 )
             }
         }
+    }
+
+    // MARK: - 3b. Four eyes: one admin asks, another approves
+
+    @Test(arguments: Backend.available)
+    func aPublishAskedForUnderFourEyesGoesLiveWhenASecondAdminApprovesIt(_ backend: Backend) async throws {
+        let server = try await StudioServer.start(backend, fourEyes: true)
+        defer { Task { await server.stop() } }
+        let text = "Approved promo \(UUID().uuidString.prefix(8))"
+        try await Self.withBrowser(width: 1440, height: 900) { alice in
+            try await Self.signIn(alice, server, token: StudioServer.adminToken)
+            try await Self.loaded(alice, "\(server.url)/studio/slots/home.promo")
+            try await alice.execute(
+                "document.querySelector('textarea#document').value = arguments[0]",
+                [.string(#"{"content": {"type": "text", "id": "promo.studio", "text": "\#(text)"}}"#)])
+            try await alice.click("button[value=publish]")
+            try await alice.wait(
+                until: "return /^\\/studio\\/requests\\/\\d+$/.test(location.pathname) && document.readyState === 'complete'",
+                "the publish became a request")
+            let request = try await alice.execute("return location.pathname").stringValue ?? ""
+            let asked = try await alice.execute("return document.querySelector('main').textContent").stringValue ?? ""
+            #expect(asked.contains("You asked for this change"), "\(asked)")
+            #expect(try await alice.execute("return document.querySelectorAll('form[action$=\"/approve\"]').length") == 0)
+            #expect(try await server.control.version(of: "home.promo") == nil, "nothing is live before the approval")
+            #expect(try await !Self.served(text, on: server))
+            #expect(try await Self.problems(alice).isEmpty)
+
+            try await Self.withBrowser(width: 390, height: 844) { bob in
+                try await Self.signIn(bob, server, token: StudioServer.secondAdminToken)
+                try await Self.loaded(bob, "\(server.url)/studio/requests")
+                try await bob.click("a[href='\(request)']")
+                try await bob.wait(until: "return location.pathname === '\(request)' && document.readyState === 'complete'", "opened")
+                let diff = try await bob.execute("return document.querySelector('main').textContent").stringValue ?? ""
+                #expect(diff.contains(text), "the request's page shows what it changes")
+                try await bob.click("form[action$='/approve'] button")
+                try await bob.wait(
+                    until: "return location.pathname === '\(request)' && document.readyState === 'complete' && "
+                        + "document.querySelector('dd .status')?.textContent.startsWith('approved')", "approved")
+                #expect(try await bob.execute("return document.querySelector('dd .status').textContent") == "approved by bob")
+                let live = try await server.control.version(of: "home.promo")
+                #expect(live?.version == 1 && live?.document.contains(text) == true, "the approval published it")
+                #expect(try await Self.served(text, on: server), "apps are served the approved promo")
+
+                // The audit log has the request and the approval, each by its admin.
+                try await Self.loaded(bob, "\(server.url)/studio/audit")
+                let rows = try await bob.execute(
+                    "return [...document.querySelectorAll('tbody tr')].map((row) => [...row.cells].slice(1, 3).map((c) => c.textContent).join(' '))"
+                )
+                let entries = rows.arrayValue?.compactMap(\.stringValue) ?? []
+                #expect(entries.contains("alice request publish"), "\(entries)")
+                #expect(entries.contains("bob approve publish"), "\(entries)")
+                #expect(try await Self.problems(bob).isEmpty)
+            }
+        }
+    }
+
+    /// Whether the home, as an app is served it, shows `text`.
+    static func served(_ text: String, on server: StudioServer) async throws -> Bool {
+        let home = try await server.screen("/screens/home", user: "someone")
+        return String(decoding: JSONWriter.write(home), as: UTF8.self).contains(text)
+    }
+
+    // MARK: - 3c. The charts say what the CLI says
+
+    @Test func theChartsFiguresReadBackInTheBrowserAreTheCLIReports() async throws {
+        let server = try await StudioServer.start()
+        defer { Task { await server.stop() } }
+        _ = try await server.shoppers(60, prefix: "reader")
+        let cli = try await Self.screenplay([
+            "experiments", "report", "checkoutOrder", "--server", server.url.absoluteString, "--token", StudioServer.readToken,
+        ])
+        #expect(cli.status == 0, "\(cli.errors)")
+        // The table's rows: variant, users, conversions, rate, lift, interval, p-value, chance (columns are two or more spaces apart).
+        let printed = cli.output.split(separator: "\n").dropFirst(2).map {
+            $0.split(separator: /\s{2,}/).map { String($0).trimmingCharacters(in: .whitespaces) }
+        }.filter { $0.count == 8 }
+        #expect(printed.count == 2, "\(cli.output)")
+        try await Self.withBrowser(width: 1440, height: 900) { browser in
+            try await Self.signIn(browser, server, token: StudioServer.readToken)
+            try await Self.loaded(browser, "\(server.url)/studio/experiments/checkoutOrder")
+            let read = try await browser.execute(
+                """
+                const tables = [...document.querySelectorAll('figure table')];
+                const rows = (caption) => {
+                  const table = tables.find((t) => t.caption && t.caption.textContent.startsWith(caption));
+                  return table ? [...table.tBodies[0].rows].map((r) => [...r.cells].map((c) => c.textContent)) : null;
+                };
+                const svg = [...document.querySelectorAll('figure svg')];
+                const labels = (index) => svg[index] ? [...svg[index].querySelectorAll('text')].map((t) => t.textContent) : [];
+                const bars = svg[0] ? [...svg[0].querySelectorAll('rect.bar')].map((r) => r.getBBox().width) : [];
+                return {rates: rows('Conversion rate'), lifts: rows('Lift'), rateLabels: labels(0), liftLabels: labels(1), bars};
+                """)
+            let rates = read["rates"]?.arrayValue?.map { $0.arrayValue?.compactMap(\.stringValue) ?? [] } ?? []
+            let lifts = read["lifts"]?.arrayValue?.map { $0.arrayValue?.compactMap(\.stringValue) ?? [] } ?? []
+            let rateLabels = read["rateLabels"]?.arrayValue?.compactMap(\.stringValue) ?? []
+            let liftLabels = read["liftLabels"]?.arrayValue?.compactMap(\.stringValue) ?? []
+            #expect(rates.count == printed.count, "\(rates)")
+            for (row, line) in zip(rates, printed) {
+                // Variant, users, conversions and rate, as the CLI printed them; the rate also labels its bar.
+                #expect(Array(row.prefix(4)) == Array(line.prefix(4)), "chart \(row) vs CLI \(line)")
+                #expect(rateLabels.contains(line[3]), "the bar of \(line[0]) is labelled \(line[3]): \(rateLabels)")
+            }
+            for line in printed.dropFirst() {
+                let row = try #require(lifts.first { $0.first == line[0] }, "\(line[0]) has a lift row: \(lifts)")
+                // Lift, its interval, p-value, chance to beat control.
+                #expect(Array(row.dropFirst()) == [line[4], line[5], line[6], line[7]], "chart \(row) vs CLI \(line)")
+                #expect(liftLabels.contains(line[4]), "the lift of \(line[0]) is labelled \(line[4]): \(liftLabels)")
+            }
+            // The bars' lengths are in the ratio of the rates the CLI printed (to its rounding).
+            let bars = read["bars"]?.arrayValue?.compactMap(\.doubleValue) ?? []
+            let printedRates = printed.compactMap { Double($0[3].dropLast()) }
+            #expect(bars.count == 2 && printedRates.count == 2)
+            if bars.count == 2, printedRates.count == 2, bars[0] > 0, printedRates[0] > 0 {
+                #expect(abs(bars[1] / bars[0] - printedRates[1] / printedRates[0]) < 0.02, "bars \(bars), rates \(printedRates)")
+            }
+            print("studio: the chart and `screenplay experiments report` agree on \(printed.map { $0.joined(separator: " | ") })")
+            #expect(try await Self.problems(browser).isEmpty)
+        }
+    }
+
+    /// Runs the `screenplay` executable built beside the tests, as a user runs it from the shell.
+    static func screenplay(_ arguments: [String]) async throws -> (status: Int32, output: String, errors: String) {
+        let folders = [
+            URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent(), Bundle.main.bundleURL.deletingLastPathComponent(),
+        ]
+        let executable = try #require(
+            folders.map { $0.appendingPathComponent("screenplay") }.first { FileManager.default.isExecutableFile(atPath: $0.path) },
+            "the screenplay executable was not built next to the tests")
+        let process = Process()
+        process.executableURL = executable
+        process.arguments = arguments
+        let output = FileManager.default.temporaryDirectory.appendingPathComponent("screenplay-out-\(UUID().uuidString)")
+        let errors = FileManager.default.temporaryDirectory.appendingPathComponent("screenplay-err-\(UUID().uuidString)")
+        for file in [output, errors] { try Data().write(to: file) }
+        defer {
+            try? FileManager.default.removeItem(at: output)
+            try? FileManager.default.removeItem(at: errors)
+        }
+        // Files, not pipes: nothing to drain while the child runs.
+        process.standardOutput = try FileHandle(forWritingTo: output)
+        process.standardError = try FileHandle(forWritingTo: errors)
+        // Waited for without holding a thread: the server it asks runs in this process.
+        await withCheckedContinuation { (ended: CheckedContinuation<Void, Never>) in
+            process.terminationHandler = { _ in ended.resume() }
+            do { try process.run() } catch {
+                process.terminationHandler = nil
+                ended.resume()
+            }
+        }
+        return (
+            process.terminationStatus, (try? String(contentsOf: output, encoding: .utf8)) ?? "",
+            (try? String(contentsOf: errors, encoding: .utf8)) ?? ""
+        )
     }
 
     // MARK: - 4. The read role
