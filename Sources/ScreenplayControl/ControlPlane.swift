@@ -71,6 +71,11 @@ public final class ControlPlane: Sendable {
         }
         let control = ControlPlane(database: database, configuration: configuration, queue: queue, clock: clock, logger: logger)
         try await control.reload()
+        do {
+            try await control.resumeInterruptedApprovals()
+        } catch {
+            logger.error("interrupted approvals were not resumed", metadata: ["error": "\(error)"])
+        }
         configuration.assignmentStore = control
         configuration.spentTokenLedger = control
         return control

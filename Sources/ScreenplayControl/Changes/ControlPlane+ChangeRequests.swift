@@ -15,6 +15,9 @@ extension ControlPlane {
         set { fourEyesSetting.withLockedValue { $0 = newValue } }
     }
 
+    /// How far back ``resumeInterruptedApprovals(olderThan:)`` looks: a day, in milliseconds.
+    static let interruptedApprovalWindow: Int64 = 86_400_000
+
     /// The most characters of a refusal's note.
     static let maxRequestNote = 1_000
 
@@ -111,6 +114,48 @@ extension ControlPlane {
             throw error
         }
         return claimed
+    }
+
+    /// Finishes the approvals that a crash or a lost database interrupted: a request marked
+    /// approved at least `grace` and at most a day ago whose target is still at the request's base was never
+    /// applied (applying moves the base on). Each is applied now as its approver approved it —
+    /// with the base as `If-Match`, so it applies once whichever instance gets there first — or
+    /// marked superseded when the target moved meanwhile. ``open(database:configuration:queue:clock:logger:)``
+    /// calls it; the grace leaves an approval still being applied by another instance alone.
+    ///
+    /// ```swift
+    /// let resumed = try await control.resumeInterruptedApprovals()   // the requests applied now
+    /// ```
+    ///
+    /// - Parameter grace: how long ago an approval must have been marked to count as interrupted.
+    /// - Returns: the requests this call applied.
+    @discardableResult
+    public func resumeInterruptedApprovals(olderThan grace: Duration = .seconds(60)) async throws -> [ChangeRequest] {
+        let now = clock.milliseconds
+        let (database, window) = (self.database, Self.interruptedApprovalWindow)
+        // Only the last day's approvals: one query each is paid at every start.
+        let rows = try await guarded {
+            try await database.query(
+                """
+                SELECT \(ChangeRequest.columns) FROM change_requests
+                WHERE state = 'approved' AND decided_at BETWEEN $1 AND $2 ORDER BY id LIMIT 200
+                """, [.integer(now - window), .integer(now - Int64(grace.components.seconds * 1_000))])
+        }
+        var resumed: [ChangeRequest] = []
+        for request in rows.compactMap(ChangeRequest.init(row:)) {
+            guard try await currentBase(of: request) == request.base, let approver = request.decidedBy else { continue }
+            do {
+                try await apply(request, by: approver)
+                resumed.append(request)
+                logger.notice(
+                    "an interrupted approval was applied",
+                    metadata: ["request": "\(request.id)", "target": "\(request.target)", "approver": "\(approver)"])
+            } catch let error as ScreenplayError where error.status == .preconditionFailed {
+                let note = "\(request.target) changed before its interrupted approval could be applied"
+                _ = try? await settle(request, as: .superseded, by: approver, note: note, action: "supersede \(request.change.kind)")
+            }
+        }
+        return resumed
     }
 
     /// Refuses request `id` as `actor` (an admin who did not ask for it), with an optional note.
