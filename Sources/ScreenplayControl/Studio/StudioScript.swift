@@ -13,6 +13,24 @@ enum StudioScript {
     static let source = """
         "use strict";
         (() => {
+          // A preview frame with nothing to focus in it takes the focus into its own document, where
+          // the frame matches neither :focus nor :focus-within: the frame that has the focus is marked.
+          const frames = document.querySelectorAll("iframe");
+          if (frames.length) {
+            const mark = () => { for (const frame of frames) frame.classList.toggle("focused", document.activeElement === frame); };
+            // From one frame to the next no event reaches the page: while a frame has the focus,
+            // the page looks which one, five times a second.
+            let watching = 0;
+            window.addEventListener("blur", () => {
+              clearInterval(watching);
+              setTimeout(mark, 0);
+              watching = setInterval(mark, 200);
+            });
+            window.addEventListener("focus", () => { clearInterval(watching); mark(); });
+            document.addEventListener("focusin", mark);
+          }
+        })();
+        (() => {
           const editor = document.querySelector("textarea[data-check]");
           const region = document.getElementById("live-problems");
           if (!editor || !region || typeof fetch !== "function") return;

@@ -16,7 +16,7 @@ enum StudioStyleSheet {
         *{box-sizing:border-box}
         body{margin:0;font:16px/1.5 system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;color:var(--fg);background:var(--bg)}
         a{color:var(--accent)}
-        :focus-visible{outline:3px solid var(--accent);outline-offset:2px}
+        :focus-visible,iframe.focused{outline:3px solid var(--accent);outline-offset:2px}
         .skip{position:absolute;left:-9999px}.skip:focus{left:8px;top:8px;background:var(--bg);padding:8px;z-index:1}
         .bar{display:flex;flex-wrap:wrap;gap:8px 24px;align-items:center;padding:12px 16px;border-bottom:1px solid var(--line);background:var(--panel)}
         .brand{font-weight:700;text-decoration:none;color:var(--fg)}
