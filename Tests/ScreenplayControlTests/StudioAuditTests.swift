@@ -257,4 +257,19 @@ import Testing
         #expect(ContinuousClock.now - start < .seconds(20))
         #expect(huge.replacedWhole && huge.counts.removed == lines && huge.counts.added == lines)
     }
+
+    /// Filtering by who or by when reads an index, not the whole log (SQLite's plan, which a small
+    /// table does not change; PostgreSQL's planner may scan a small table whatever the indexes).
+    @Test(arguments: [
+        (AuditFilter(actor: "alice"), "audit_log_actor"), (AuditFilter(from: 1_700_000_000_000, until: 1_700_086_400_000), "audit_log_at"),
+        (AuditFilter(target: .exactly("slot:home.promo")), "audit_log_target"),
+    ])
+    func eachFilterReadsItsIndex(_ filter: AuditFilter, index: String) async throws {
+        let database = try await Backend.sqlite.makeDatabase()
+        _ = try await ControlPlane.open(database: database, configuration: LiveConfiguration())
+        let (sql, binds) = filter.statement
+        let plan = try await database.query("EXPLAIN QUERY PLAN " + sql, binds).compactMap { $0.text(3) }.joined(separator: "; ")
+        #expect(plan.contains("USING INDEX \(index)") || plan.contains("USING COVERING INDEX \(index)"), "\(plan)")
+        await database.close()
+    }
 }
