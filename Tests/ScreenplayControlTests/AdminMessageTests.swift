@@ -32,6 +32,14 @@ import Testing
         #expect(result.value == nil)
         #expect(
             Set(result.diagnostics.map(\.path)) == ["variants[0].weight", "variants[0].colour", "targeting.os"], "\(result.diagnostics)")
+        // What the members say together is reported beside what each says alone, each path once.
+        let both = Array(
+            #"{"name": "x", "status": "stopped", "winner": "c", "variants": [{"name": "a", "weight": 1}, {"name": "b"}], "targeting": 3}"#
+                .utf8)
+        let together = try Experiment.decode(from: both)
+        #expect(
+            Set(together.diagnostics.map(\.path)) == ["variants[1].weight", "targeting", "winner"], "\(together.diagnostics)")
+        #expect(together.diagnostics.count == 3, "each path once: \(together.diagnostics)")
         // Bytes that are not an experiment at all throw.
         #expect(throws: ScreenplayError.self) { try Experiment.decode(from: Array("[1]".utf8)) }
         #expect(throws: ScreenplayError.self) { try Experiment.decode(from: Array("{".utf8)) }

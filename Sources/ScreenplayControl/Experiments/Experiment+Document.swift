@@ -206,7 +206,10 @@ private struct DocumentReader {
         case .object(let targeting)?: experiment.targeting = self.targeting(targeting)
         case let other?: problem(Self.at(Key.targeting), "targeting is an object, not \(other.kindDescription)")
         }
-        if problems.isEmpty { problems = experiment.problems }
+        // What the members say together (a winner among the variants, weights …), at the paths
+        // the reading above did not already find wrong: every problem at once, each said once.
+        let reported = Set(problems.map { "\($0.path)" })
+        problems += experiment.problems.filter { !reported.contains("\($0.path)") }
         return experiment
     }
 
