@@ -208,7 +208,7 @@ enum HomeScreen {
         return Screen(
             id: "home", title: strings["home.title"],
             variables: [cartCount.declaration(scope: .app), homeTab.declaration(), offerElapsed.declaration()],
-            cache: CacheHints(maxAge: 60), timers: [offerTimer], onAppear: [.timer(offerTimer.id, .start)]
+            cache: CacheHints(maxAge: 60), stream: "/screens/home/stream", timers: [offerTimer], onAppear: [.timer(offerTimer.id, .start)]
         ) {
             List(sections: paymentsFirst ? [paymentsSection, servicesSection] : [servicesSection, paymentsSection])
         }
