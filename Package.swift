@@ -17,6 +17,7 @@ let package = Package(
         .library(name: "ScreenplayHTML", targets: ["ScreenplayHTML"]),
         .library(name: "ScreenplaySwiftUI", targets: ["ScreenplaySwiftUI"]),
         .library(name: "ScreenplayUIKit", targets: ["ScreenplayUIKit"]),
+        .library(name: "ScreenplayFlags", targets: ["ScreenplayFlags"]),
         .executable(name: "screenplay", targets: ["screenplay"]),
     ],
     dependencies: [
@@ -49,6 +50,9 @@ let package = Package(
         // What every renderer draws, decided once: layout, text styles, checked links and actions,
         // visibility, accessibility; rebuilt only where a change touches.
         .target(name: "ScreenplayPresentation", dependencies: ["Screenplay"]),
+        // Feature flags evaluated exactly as GrowthBook's SDKs evaluate them: payloads, conditions,
+        // hashing and bucketing, rules and prerequisites, and Screenplay's rule schedules.
+        .target(name: "ScreenplayFlags", dependencies: ["Screenplay"]),
         .target(name: "ScreenplayProtocol", dependencies: ["Screenplay", .product(name: "HTTPTypes", package: "swift-http-types")]),
         .target(
             name: "ScreenplayServer",
@@ -132,6 +136,7 @@ let package = Package(
                 "ScreenplayServer",
                 "ScreenplayDemo",
                 "ScreenplayHTML",
+                "ScreenplayFlags",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
@@ -190,6 +195,7 @@ let package = Package(
             ]
         ),
         .testTarget(name: "ScreenplayCLITests", dependencies: ["screenplay"]),
+        .testTarget(name: "ScreenplayFlagsTests", dependencies: ["ScreenplayFlags", "Screenplay"]),
         .testTarget(
             name: "ScreenplayControlTests",
             dependencies: [

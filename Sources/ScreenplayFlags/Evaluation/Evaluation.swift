@@ -1,0 +1,144 @@
+import Foundation
+import Screenplay
+
+/// One evaluation's state: the user, the time, the sticky buckets, and the prerequisites already
+/// evaluated. It follows GrowthBook's `evalFeature` and `runExperiment` step by step; the
+/// comments name GrowthBook's steps.
+struct Evaluation {
+    let payload: FeaturesPayload
+    let options: FlagEvaluator.Options
+    let attributes: [String: JSONValue]
+    let root: JSONValue
+    let now: Date
+    /// Nil when the evaluation keeps no sticky buckets (then fallback attributes are unused too).
+    var stickyBuckets: FlagStickyBuckets?
+    /// Flags already evaluated, reused when the prerequisite graph has no cycle.
+    private var memo: [String: FlagResult] = [:]
+    private let reuses: Bool
+    /// Prerequisite evaluations left, for a payload built in code with a cycle.
+    private var budget = 10_000
+
+    /// The deepest chain of prerequisites followed (a payload read from JSON is refused past
+    /// its limit well before this).
+    static let maxDepth = 64
+
+    init(evaluator: FlagEvaluator, attributes: [String: JSONValue], stickyBuckets: FlagStickyBuckets?) {
+        payload = evaluator.payload
+        options = evaluator.options
+        self.attributes = attributes
+        root = .object(attributes)
+        now = evaluator.now()
+        self.stickyBuckets = stickyBuckets
+        reuses = payload.prerequisites.isAcyclic
+    }
+
+    // MARK: Flags
+
+    /// A flag evaluated for itself (not as a prerequisite), with the whole budget.
+    mutating func flag(_ key: String) -> FlagResult {
+        budget = 10_000
+        return feature(key, visited: [])
+    }
+
+    /// GrowthBook's `evalFeature`. `visited` is the chain of flags that led here.
+    mutating func feature(_ key: String, visited: Set<String>) -> FlagResult {
+        if reuses, let known = memo[key] { return known }
+        let result = evaluateFeature(key, visited: visited)
+        if reuses { memo[key] = result }
+        return result
+    }
+
+    private mutating func evaluateFeature(_ key: String, visited: Set<String>) -> FlagResult {
+        if visited.contains(key) || visited.count >= Self.maxDepth || (!reuses && budget <= 0) {
+            return FlagResult(key: key, value: .null, source: .cyclicPrerequisite)
+        }
+        budget -= 1
+        var visited = visited
+        visited.insert(key)
+        if let forced = options.forcedValues[key] {
+            return FlagResult(key: key, value: forced, source: .override)
+        }
+        guard let flag = payload.features[key] else {
+            return FlagResult(key: key, value: .null, source: .unknownFeature)
+        }
+        rules: for rule in flag.rules {
+            // Screenplay's schedules: a rule out of its time is as if it were not there.
+            guard rule.schedule.isInEffect(at: now) else { continue }
+            for prerequisite in rule.parentConditions {
+                let parent = feature(prerequisite.flag, visited: visited)
+                if parent.source == .cyclicPrerequisite {
+                    return FlagResult(key: key, value: .null, source: .cyclicPrerequisite)
+                }
+                // GrowthBook evaluates prerequisites without the saved groups.
+                if !prerequisite.condition.node.matches(.object(["value": parent.value]), groups: .none) {
+                    if prerequisite.gate { return FlagResult(key: key, value: .null, source: .prerequisite) }
+                    continue rules
+                }
+            }
+            if !rule.filters.isEmpty, isFilteredOut(rule.filters) { continue }
+            switch rule.action {
+            case .force(let value, let rollout):
+                if let condition = rule.condition, !condition.node.matches(root, groups: payload.savedGroups) { continue }
+                guard isIncluded(in: rollout) else { continue }
+                return FlagResult(key: key, value: value, source: .force, ruleID: rule.id)
+            case .gate:
+                continue
+            case .experiment(var experiment):
+                let bandit = contextualBandit(for: &experiment)
+                let result = run(experiment, featureKey: key, bandit: bandit, visited: visited)
+                if result.inExperiment && !result.passthrough {
+                    return FlagResult(key: key, value: result.value, source: .experiment, ruleID: rule.id, experiment: result)
+                }
+            }
+        }
+        return FlagResult(key: key, value: flag.defaultValue, source: .defaultValue)
+    }
+
+    /// GrowthBook's `buildContextualBanditExperiment`: the weights of the first leaf whose
+    /// context matches, or the rule's own (leaf -1); nothing when the bandit is unknown.
+    private func contextualBandit(for experiment: inout FlagExperiment) -> FlagExperimentResult.BanditAssignment? {
+        guard let name = experiment.contextualBandit, let bandit = payload.contextualBandits[name] else { return nil }
+        if let leaf = bandit.contexts.first(where: { $0.condition.node.matches(root, groups: payload.savedGroups) }) {
+            experiment.weights = leaf.weights
+            return .init(leafId: leaf.leafId, variationWeights: leaf.weights, banditVersion: bandit.banditVersion)
+        }
+        return .init(
+            leafId: -1, variationWeights: experiment.weights ?? FlagHashing.equalWeights(experiment.variations.count),
+            banditVersion: bandit.banditVersion)
+    }
+
+    // MARK: Hashing
+
+    /// GrowthBook's `getHashAttribute`: the attribute's value when truthy, else the fallback's
+    /// when given and truthy, else `""`.
+    func hashAttribute(_ name: String, fallback: String?) -> (attribute: String, value: JSONValue) {
+        let name = name.isEmpty ? "id" : name
+        if let value = attributes[name], JavaScript.truthy(value) { return (name, value) }
+        if let fallback, let value = attributes[fallback], JavaScript.truthy(value) { return (fallback, value) }
+        return (name, "")
+    }
+
+    /// GrowthBook's `isFilteredOut`: a filter the user's point misses (or who has no value).
+    private func isFilteredOut(_ filters: [FlagFilter]) -> Bool {
+        filters.contains { filter in
+            let (_, value) = hashAttribute(filter.attribute, fallback: nil)
+            guard JavaScript.truthy(value),
+                let point = FlagHashing.hash(seed: filter.seed, value: JavaScript.string(value), version: filter.hashVersion)
+            else { return true }
+            return !filter.ranges.contains { $0.contains(point) }
+        }
+    }
+
+    /// GrowthBook's `isIncludedInRollout`.
+    private func isIncluded(in rollout: FlagRollout) -> Bool {
+        if rollout.range == nil && rollout.coverage == nil { return true }
+        if rollout.range == nil && rollout.coverage == 0 { return false }
+        let fallback = stickyBuckets != nil && !rollout.disableStickyBucketing ? rollout.fallbackAttribute : nil
+        let (_, value) = hashAttribute(rollout.hashAttribute, fallback: fallback)
+        guard JavaScript.truthy(value),
+            let point = FlagHashing.hash(seed: rollout.seed, value: JavaScript.string(value), version: rollout.hashVersion)
+        else { return false }
+        if let range = rollout.range { return range.contains(point) }
+        return point <= (rollout.coverage ?? 1)
+    }
+}

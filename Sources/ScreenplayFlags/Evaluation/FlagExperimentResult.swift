@@ -1,0 +1,105 @@
+import Screenplay
+
+/// What an experiment gave one user (GrowthBook's `Result`): the variation, whether the user is
+/// in the experiment, and the hash that placed them, which is what an exposure records.
+///
+/// ```swift
+/// if let experiment = result.experiment, experiment.inExperiment {
+///     exposures.record(experiment.experimentKey, variation: experiment.variationKey, user: experiment.hashValue)
+/// }
+/// ```
+public struct FlagExperimentResult: Sendable, Hashable {
+    /// The experiment's key.
+    public var experimentKey: String
+    /// The flag whose rule ran it (nil for an inline experiment).
+    public var featureKey: String?
+    /// The variation's index (0 when the user is not in the experiment).
+    public var variationIndex: Int
+    /// The variation's key: its meta key, or its index as text.
+    public var variationKey: String
+    /// The variation's name, when its meta gives one.
+    public var variationName: String?
+    /// The variation's value.
+    public var value: JSONValue
+    /// Whether the user is in the experiment.
+    public var inExperiment: Bool
+    /// Whether the hash placed the user (false when a forced variation did).
+    public var hashUsed: Bool
+    /// The attribute hashed, and its value (`""` when the user has none).
+    public var hashAttribute: String
+    public var hashValue: JSONValue
+    /// The user's point in [0, 1), when the hash placed them.
+    public var bucket: Double?
+    /// Whether the variation passes users to the flag's next rule.
+    public var passthrough: Bool
+    /// Whether a sticky bucket placed the user.
+    public var stickyBucketUsed: Bool
+    /// The contextual bandit's leaf and weights, when one chose the weights.
+    public var bandit: BanditAssignment?
+
+    /// A contextual bandit's part in an assignment.
+    public struct BanditAssignment: Sendable, Hashable {
+        /// The leaf whose context matched (-1: none did, the rule's own weights applied).
+        public var leafId: Int
+        /// The weights the user was split with.
+        public var variationWeights: [Double]
+        /// The bandit's version, when it has one.
+        public var banditVersion: Int?
+
+        /// - Parameters:
+        ///   - leafId: The leaf whose context matched.
+        ///   - variationWeights: The weights the user was split with.
+        ///   - banditVersion: The bandit's version.
+        public init(leafId: Int, variationWeights: [Double], banditVersion: Int?) {
+            self.leafId = leafId
+            self.variationWeights = variationWeights
+            self.banditVersion = banditVersion
+        }
+    }
+
+    /// - Parameters:
+    ///   - experimentKey: The experiment's key.
+    ///   - featureKey: The flag whose rule ran it.
+    ///   - variationIndex: The variation's index.
+    ///   - variationKey: The variation's key.
+    ///   - value: The variation's value.
+    ///   - inExperiment: Whether the user is in the experiment.
+    ///   - hashUsed: Whether the hash placed the user.
+    ///   - hashAttribute: The attribute hashed.
+    ///   - hashValue: Its value.
+    public init(
+        experimentKey: String, featureKey: String?, variationIndex: Int, variationKey: String, value: JSONValue, inExperiment: Bool,
+        hashUsed: Bool, hashAttribute: String, hashValue: JSONValue
+    ) {
+        self.experimentKey = experimentKey
+        self.featureKey = featureKey
+        self.variationIndex = variationIndex
+        self.variationKey = variationKey
+        self.value = value
+        self.inExperiment = inExperiment
+        self.hashUsed = hashUsed
+        self.hashAttribute = hashAttribute
+        self.hashValue = hashValue
+        passthrough = false
+        stickyBucketUsed = false
+    }
+
+    /// The result as `screenplay flags evaluate` prints it, in GrowthBook's member names
+    /// (`key`, `variationId`, `inExperiment`, `hashUsed`, `hashAttribute`, `hashValue`, `bucket` …).
+    public var json: JSONValue {
+        var members: [String: JSONValue] = [
+            "key": .string(experimentKey), "variationId": .number(Double(variationIndex)), "variationKey": .string(variationKey),
+            "inExperiment": .bool(inExperiment), "hashUsed": .bool(hashUsed), "hashAttribute": .string(hashAttribute),
+            "hashValue": hashValue, "value": value, "stickyBucketUsed": .bool(stickyBucketUsed),
+        ]
+        if let bucket { members["bucket"] = .number(bucket) }
+        if let variationName { members["variationName"] = .string(variationName) }
+        if passthrough { members["passthrough"] = true }
+        if let bandit {
+            members["leafId"] = .number(Double(bandit.leafId))
+            members["variationWeights"] = .array(bandit.variationWeights.map(JSONValue.number))
+            if let version = bandit.banditVersion { members["banditVersion"] = .number(Double(version)) }
+        }
+        return .object(members)
+    }
+}

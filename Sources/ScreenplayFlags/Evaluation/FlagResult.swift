@@ -1,0 +1,76 @@
+import Screenplay
+
+/// A flag's value for one user and where it came from (GrowthBook's `FeatureResult`): enough to
+/// use the value, explain it, and record an exposure when an experiment gave it.
+///
+/// ```swift
+/// let result = evaluator.evaluate("newCheckout", attributes: ["id": "u1", "platform": "ios"])
+/// if result.isOn { showNewCheckout() }
+/// result.source   // .force, .experiment, .defaultValue …
+/// result.ruleID   // "fr_rollout"
+/// ```
+public struct FlagResult: Sendable, Hashable {
+    /// The flag's key.
+    public var key: String
+    /// The value (null for an unknown flag and one a prerequisite stopped).
+    public var value: JSONValue
+    /// What gave the value.
+    public var source: Source
+    /// The id of the rule that gave it (`""` for none, or a rule without an id).
+    public var ruleID: String
+    /// The experiment that gave it, when one did.
+    public var experiment: FlagExperimentResult?
+
+    /// What gave a flag's value (GrowthBook's `source`, with its names).
+    public enum Source: String, Sendable, Hashable, CaseIterable {
+        /// The payload has no such flag (the value is null).
+        case unknownFeature
+        /// No rule applied.
+        case defaultValue
+        /// A force rule (for everyone, or a rollout the user is in).
+        case force
+        /// An experiment rule the user is in.
+        case experiment
+        /// A gating prerequisite failed (the value is null).
+        case prerequisite
+        /// The flag's prerequisites lead back to it (the value is null).
+        case cyclicPrerequisite
+        /// The evaluator's own forced value for the flag.
+        case override
+    }
+
+    /// - Parameters:
+    ///   - key: The flag's key.
+    ///   - value: The value.
+    ///   - source: What gave the value.
+    ///   - ruleID: The id of the rule that gave it.
+    ///   - experiment: The experiment that gave it.
+    public init(key: String, value: JSONValue, source: Source, ruleID: String = "", experiment: FlagExperimentResult? = nil) {
+        self.key = key
+        self.value = value
+        self.source = source
+        self.ruleID = ruleID
+        self.experiment = experiment
+    }
+
+    /// Whether the value is on, as GrowthBook (and JavaScript) decide truth: everything but
+    /// `null`, `false`, `0` and `""` (an empty array or object is on).
+    public var isOn: Bool { JavaScript.truthy(value) }
+
+    /// Whether the value is off: the opposite of ``isOn``.
+    public var isOff: Bool { !isOn }
+
+    /// The result as `screenplay flags evaluate` prints it: `value`, `on`, `source`, `ruleId`,
+    /// and `experiment` when one gave the value.
+    ///
+    /// ```swift
+    /// JSONWriter.write(result.json)   // {"on":true,"ruleId":"fr_rollout","source":"force","value":true}
+    /// ```
+    public var json: JSONValue {
+        var members: [String: JSONValue] = [
+            "value": value, "on": .bool(isOn), "source": .string(source.rawValue), "ruleId": .string(ruleID),
+        ]
+        if let experiment { members["experiment"] = experiment.json }
+        return .object(members)
+    }
+}
