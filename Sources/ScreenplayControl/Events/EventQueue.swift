@@ -203,13 +203,20 @@ public final class EventQueue: EventSink, Service {
         for group in left { group.reply?.resume(returning: .unavailable) }
     }
 
-    /// Writes everything waiting now, batch by batch; false when the database cannot be written
-    /// (exposures stay queued; waiting batches are answered ``Outcome/unavailable``).
+    /// Writes everything waiting now, batch by batch, and waits for the batch the writer has in
+    /// flight: when it answers true, every event recorded before the call is in the database.
+    /// False when the database cannot be written (exposures stay queued; waiting batches are
+    /// answered ``Outcome/unavailable``).
     @discardableResult
     public func writeWaiting() async -> Bool {
         while true {
             let batch = take()
-            guard batch.count > 0 else { return true }
+            guard batch.count > 0 else {
+                // The writer's batch ends within a statement's deadline: written, or back in the queue.
+                if pending.withLockedValue({ $0.inFlight }) == 0 { return true }
+                if Task.isCancelled { await Task.yield() } else { try? await Task.sleep(for: .milliseconds(5)) }
+                continue
+            }
             do {
                 try await write(exposures: batch.exposures, conversions: batch.groups.flatMap(\.conversions))
                 finish(batch, rejected: [:])
