@@ -98,6 +98,23 @@ enum Migrations {
                 "CREATE INDEX audit_log_at ON audit_log (at)",
             ]
         },
+        // The capability census (issue 32): the capability sets screens were sent to, each stored
+        // once under its id (a digest of its version and type lists), and their requests counted
+        // per hour, platform and app version. `set_id` '' is the "other" bucket: requests of sets
+        // beyond the census's bound. Rows older than the window are deleted as the census writes.
+        Step(version: 7, name: "capability census") { _ in
+            [
+                """
+                CREATE TABLE capability_sets (id TEXT PRIMARY KEY, version TEXT NOT NULL, components TEXT NOT NULL,
+                  actions TEXT NOT NULL, last_seen BIGINT NOT NULL)
+                """,
+                """
+                CREATE TABLE capability_census (bucket BIGINT NOT NULL, set_id TEXT NOT NULL, platform TEXT NOT NULL,
+                  app_version TEXT NOT NULL, requests BIGINT NOT NULL, PRIMARY KEY (bucket, set_id, platform, app_version))
+                """,
+                "CREATE INDEX capability_census_entry ON capability_census (set_id, platform, app_version)",
+            ]
+        },
     ]
 
     /// The newest schema this build knows.
