@@ -25,6 +25,19 @@ public struct FlagSchedule: Sendable, Hashable {
         self.endsAt = endsAt
     }
 
+    /// Reads an instant as `startsAt` and `endsAt` are read: ISO 8601 with its zone
+    /// (`2026-03-01T09:00:00Z`, `2026-03-01T10:00+01:00`, fractions of a second allowed).
+    ///
+    /// ```swift
+    /// FlagSchedule.instant("2026-03-01T10:00:00+01:00")   // 2026-03-01 09:00:00 UTC
+    /// FlagSchedule.instant("2026-03-01T09:00:00")         // nil: no zone
+    /// ```
+    /// - Parameter text: The instant's text.
+    /// - Returns: The instant, or nil when the text is not one.
+    public static func instant(_ text: String) -> Date? {
+        FlagInstant.parse(text)
+    }
+
     /// Whether the rule is in effect at `instant`.
     /// - Parameter instant: The evaluator's time.
     /// - Returns: Whether it is at or after the start and before the end.

@@ -1,0 +1,90 @@
+import Foundation
+import Testing
+
+/// `screenplay flags evaluate`: a features payload and a user's attributes in, each flag's value and
+/// the rule that gave it out, as JSON; a refused payload's errors with their paths.
+@Suite struct FlagsCommandTests {
+    let cli = CLITests()
+
+    /// A payload with a kill switch, a rollout, an experiment, a gated flag and a scheduled rule.
+    static let payload = """
+        {"status": 200, "features": {
+          "newCheckout": {"defaultValue": false, "rules": [
+            {"id": "kill-old-android", "condition": {"platform": "android", "appVersion": {"$vlt": "4.2.0"}}, "force": false},
+            {"id": "everyone", "force": true}]},
+          "layout": {"defaultValue": "list", "rules": [
+            {"id": "layout-test", "key": "layout-exp", "variations": ["list", "grid"], "hashVersion": 2,
+             "meta": [{"key": "control"}, {"key": "grid"}]}]},
+          "gated": {"defaultValue": "open", "rules": [
+            {"parentConditions": [{"id": "newCheckout", "condition": {"value": true}, "gate": true}]}]},
+          "sale": {"defaultValue": "off", "rules": [
+            {"id": "march", "force": "on", "startsAt": "2026-03-01T00:00:00Z", "endsAt": "2026-04-01T00:00:00Z"}]}
+        }}
+        """
+
+    func write(_ text: String, name: String) throws -> String {
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("flags-\(UUID().uuidString)-\(name)")
+        try Data(text.utf8).write(to: url)
+        return url.path
+    }
+
+    func flags(_ output: String) throws -> [String: [String: Any]] {
+        let document = try JSONSerialization.jsonObject(with: Data(output.utf8)) as? [String: Any]
+        return try #require(document?["flags"] as? [String: [String: Any]], "\(output)")
+    }
+
+    @Test func eachFlagsValueAndRuleArePrinted() throws {
+        let path = try write(Self.payload, name: "payload.json")
+        let run = try cli.screenplay(
+            "flags", "evaluate", "--payload", path, "--attributes", #"{"id": "u1", "platform": "android", "appVersion": "4.1.0"}"#,
+            "--at", "2026-03-15T12:00:00Z")
+        #expect(run.status == 0, "\(run.errors)")
+        let results = try flags(run.output)
+        #expect(Set(results.keys) == ["newCheckout", "layout", "gated", "sale"])
+        #expect(results["newCheckout"]?["value"] as? Bool == false)
+        #expect(results["newCheckout"]?["source"] as? String == "force")
+        #expect(results["newCheckout"]?["ruleId"] as? String == "kill-old-android")
+        #expect(results["gated"]?["source"] as? String == "prerequisite", "the kill switch stops the gated flag")
+        #expect(results["sale"]?["value"] as? String == "on")
+        let experiment = try #require(results["layout"]?["experiment"] as? [String: Any])
+        #expect(results["layout"]?["source"] as? String == "experiment")
+        #expect(experiment["key"] as? String == "layout-exp")
+        #expect(experiment["inExperiment"] as? Bool == true)
+        #expect(experiment["hashAttribute"] as? String == "id")
+        #expect(["control", "grid"].contains(experiment["variationKey"] as? String ?? ""))
+    }
+
+    @Test func chosenFlagsAttributesFromAFileAndAnotherTime() throws {
+        let path = try write(Self.payload, name: "payload.json")
+        let attributes = try write(#"{"id": "u1", "platform": "ios", "appVersion": "4.1.0"}"#, name: "attributes.json")
+        let run = try cli.screenplay(
+            "flags", "evaluate", "--payload", path, "--attributes", "@" + attributes, "--flag", "newCheckout", "--flag", "sale",
+            "--flag", "missing", "--at", "2026-04-01T00:00:00Z")
+        #expect(run.status == 0, "\(run.errors)")
+        let results = try flags(run.output)
+        #expect(Set(results.keys) == ["newCheckout", "sale", "missing"])
+        #expect(results["newCheckout"]?["ruleId"] as? String == "everyone")
+        #expect(results["sale"]?["source"] as? String == "defaultValue", "the schedule ended at its endsAt")
+        #expect(results["missing"]?["source"] as? String == "unknownFeature")
+    }
+
+    @Test func aRefusedPayloadPrintsItsErrorsWithPathsAndExitsOne() throws {
+        let path = try write(
+            """
+            {"features": {"f": {"rules": [{"condition": {"n": {"$near": 1}}, "force": 1},
+                                         {"variations": [1, 2], "weights": [0.5, 0.2]}]}}}
+            """, name: "bad.json")
+        let run = try cli.screenplay("flags", "evaluate", "--payload", path)
+        #expect(run.status == 1)
+        #expect(run.output.isEmpty)
+        #expect(run.errors.contains("features.f.rules[0].condition.n.$near: error:"), "\(run.errors)")
+        #expect(run.errors.contains("features.f.rules[1].weights: error:"), "\(run.errors)")
+        let notJSON = try cli.screenplay("flags", "evaluate", "--payload", try write("{", name: "broken.json"))
+        #expect(notJSON.status == 1)
+        #expect(notJSON.errors.contains("not JSON"), "\(notJSON.errors)")
+        let badAttributes = try cli.screenplay(
+            "flags", "evaluate", "--payload", try write(Self.payload, name: "ok.json"), "--attributes", "[1]")
+        #expect(badAttributes.status != 0)
+        #expect(badAttributes.errors.contains("--attributes"), "\(badAttributes.errors)")
+    }
+}
