@@ -25,6 +25,9 @@ import Testing
         }
             ?? [])
 
+    /// A file's name with its folder's, so that ours and GrowthBook's `cases.json` are told apart.
+    static func name(_ url: URL) -> String { url.deletingLastPathComponent().lastPathComponent + "/" + url.lastPathComponent }
+
     static func load(_ url: URL) throws -> [String: JSONValue] {
         let bytes = Array(try Data(contentsOf: url))
         guard case .object(let sections) = try JSONParser.parse(bytes, limits: .unlimited) else { return [:] }
@@ -35,7 +38,7 @@ import Testing
     static func cases(_ section: String) throws -> [(file: String, items: [[JSONValue]])] {
         try files.compactMap { url in
             guard case .array(let cases)? = try load(url)[section] else { return nil }
-            return (url.lastPathComponent, cases.compactMap(\.arrayValue))
+            return (Self.name(url), cases.compactMap(\.arrayValue))
         }
     }
 
@@ -137,8 +140,8 @@ import Testing
                     if answer != item[2].boolValue { failures.append("\(name) \(item[0]) \(item[1]) gave \(answer)") }
                 }
             }
-            print("flag cases: \(url.lastPathComponent) versionCompare: \(total - failures.count)/\(total) agree")
-            for failure in failures { Issue.record("\(url.lastPathComponent) versionCompare: \(failure)") }
+            print("flag cases: \(Self.name(url)) versionCompare: \(total - failures.count)/\(total) agree")
+            for failure in failures { Issue.record("\(Self.name(url)) versionCompare: \(failure)") }
         }
     }
 

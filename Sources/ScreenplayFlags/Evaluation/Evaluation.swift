@@ -29,7 +29,9 @@ struct Evaluation {
         root = .object(attributes)
         now = evaluator.now()
         self.stickyBuckets = stickyBuckets
-        reuses = payload.prerequisites.isAcyclic
+        // Without cycles, and shallower than the depth followed, a flag's value does not depend on
+        // the chain that reached it.
+        reuses = payload.prerequisites.isAcyclic && payload.prerequisites.longestChain.count < Self.maxDepth
     }
 
     // MARK: Flags
