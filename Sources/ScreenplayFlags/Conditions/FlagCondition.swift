@@ -40,7 +40,7 @@ public struct FlagCondition: Sendable {
     /// Reads and compiles a condition, with every problem at its path under `path`.
     ///
     /// The value is there even when there are errors: what is refused (an unknown operator, a
-    /// pattern ``TextPattern`` refuses, an argument of the wrong kind) never holds, which is what
+    /// pattern `TextPattern` refuses, an argument of the wrong kind) never holds, which is what
     /// GrowthBook answers for it. A payload whose condition has an error is refused as a whole.
     ///
     /// ```swift

@@ -1,9 +1,9 @@
 import Screenplay
 
-/// The patterns of `$regex` and `$regexi`, compiled with the package's linear-time ``TextPattern``
+/// The patterns of `$regex` and `$regexi`, compiled with the package's linear-time `TextPattern`
 /// (so a hostile pattern is refused when the payload is read, never run for exponential time).
 ///
-/// `$regexi` is JavaScript's `i` flag, which ``TextPattern`` does not have: the pattern is
+/// `$regexi` is JavaScript's `i` flag, which `TextPattern` does not have: the pattern is
 /// rewritten so that each letter also matches the letters JavaScript's case-insensitive matching
 /// finds equal to it (`a` → `[aA]`, and a class `[a-c]` gains `A`, `B`, `C`), by JavaScript's own
 /// rule without the `u` flag: two characters are equal when their simple upper-case forms are,
