@@ -1,6 +1,5 @@
 import Foundation
 import Screenplay
-import Synchronization
 import Testing
 
 @testable import ScreenplayFlags
@@ -25,16 +24,17 @@ import Testing
                 ]
             ]
         ])
-        let clock = Mutex(FlagSchedule.instant("2026-06-01T05:59:59Z")!)
-        let evaluator = FlagEvaluator(payload: payload, now: { clock.withLock { $0 } })
-        #expect(evaluator.evaluate("banner", attributes: [:]).source == .defaultValue)
-        clock.withLock { $0 = FlagSchedule.instant("2026-06-01T06:00:00Z")! }
-        let started = evaluator.evaluate("banner", attributes: [:])
+        var evaluator = FlagEvaluator(payload: payload)
+        func at(_ text: String) -> FlagResult {
+            let instant = FlagSchedule.instant(text)!
+            evaluator.now = { instant }
+            return evaluator.evaluate("banner", attributes: [:])
+        }
+        #expect(at("2026-06-01T05:59:59Z").source == .defaultValue)
+        let started = at("2026-06-01T06:00:00Z")
         #expect(started.value == "launch" && started.ruleID == "launch")
-        clock.withLock { $0 = FlagSchedule.instant("2026-06-01T23:59:59.5Z")! }
-        #expect(evaluator.evaluate("banner", attributes: [:]).value == "launch")
-        clock.withLock { $0 = FlagSchedule.instant("2026-06-02T00:00:00Z")! }
-        #expect(evaluator.evaluate("banner", attributes: [:]).value == "none")
+        #expect(at("2026-06-01T23:59:59.5Z").value == "launch")
+        #expect(at("2026-06-02T00:00:00Z").value == "none")
     }
 
     @Test func aCycleBuiltInCodeIsReportedAsGrowthBookReportsIt() {
