@@ -14,6 +14,10 @@ import Testing
         experiment.targeting.minAppVersion = AppVersion("2.3")
         experiment.targeting.attributes = ["group": ["beta"]]
         experiment.allowList = ["qa-anna": "paymentsFirst"]
+        experiment.switchedOff = [
+            KillSwitch(platform: "ios", minAppVersion: AppVersion("4.2"), maxAppVersion: AppVersion("4.2.3"), reason: "crash"),
+            KillSwitch(platform: "android"),
+        ]
         return experiment
     }()
 
@@ -32,6 +36,14 @@ import Testing
         #expect(result.value == nil)
         #expect(
             Set(result.diagnostics.map(\.path)) == ["variants[0].weight", "variants[0].colour", "targeting.os"], "\(result.diagnostics)")
+        // A part switched off is read member by member, each problem at its path.
+        let switches = Array(
+            #"{"name": "x", "variants": [{"name": "a", "weight": 1}], "switchedOff": [{"platform": "ios", "maxAppVersion": "four", "when": 1}, 3]}"#
+                .utf8)
+        let switched = try Experiment.decode(from: switches)
+        #expect(
+            Set(switched.diagnostics.map(\.path)) == ["switchedOff[0].maxAppVersion", "switchedOff[0].when", "switchedOff[1]"],
+            "\(switched.diagnostics)")
         // What the members say together is reported beside what each says alone, each path once.
         let both = Array(
             #"{"name": "x", "status": "stopped", "winner": "c", "variants": [{"name": "a", "weight": 1}, {"name": "b"}], "targeting": 3}"#

@@ -11,7 +11,8 @@ import ScreenplayServer
 ///  "status": "running", "winner": null, "goal": "checkout_done", "bucketVersion": 1,
 ///  "targeting": {"platforms": ["ios"], "languages": ["fr"], "minAppVersion": "2.3",
 ///                "maxAppVersion": null, "attributes": {"group": ["beta"]}},
-///  "allowList": {"qa-anna": "paymentsFirst"}}
+///  "allowList": {"qa-anna": "paymentsFirst"},
+///  "switchedOff": [{"platform": "ios", "minAppVersion": "4.2", "maxAppVersion": "4.2.3", "reason": "crash"}]}
 /// ```
 ///
 /// ```swift
@@ -56,6 +57,7 @@ extension Experiment {
         members[Key.seed] = seed.map(JSONValue.string)
         if !targeting.isEmpty { members[Key.targeting] = .object(targeting) }
         if !allowList.isEmpty { members[Key.allowList] = .object(allowList.mapValues(JSONValue.string)) }
+        if !switchedOff.isEmpty { members[Key.switchedOff] = .array(switchedOff.map(\.document)) }
         return .object(members)
     }
 
@@ -205,6 +207,16 @@ private struct DocumentReader {
         case nil, .null?: break
         case .object(let targeting)?: experiment.targeting = self.targeting(targeting)
         case let other?: problem(Self.at(Key.targeting), "targeting is an object, not \(other.kindDescription)")
+        }
+        switch members[Key.switchedOff] {
+        case nil, .null?: break
+        case .array(let items)? where items.count <= Experiment.maxKillSwitches:
+            for (index, item) in items.enumerated() {
+                if let kill = KillSwitch.read(item, at: JSONPath(Self.at(Key.switchedOff) + [.index(index)]), problems: &problems) {
+                    experiment.switchedOff.append(kill)
+                }
+            }
+        default: problem(Self.at(Key.switchedOff), "a list of at most \(Experiment.maxKillSwitches) parts switched off")
         }
         // What the members say together (a winner among the variants, weights …), at the paths
         // the reading above did not already find wrong: every problem at once, each said once.

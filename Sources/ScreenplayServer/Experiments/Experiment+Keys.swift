@@ -9,12 +9,17 @@ import Screenplay
 extension Experiment {
     /// An experiment document's members.
     package enum Key: String, JSONKey, CaseIterable {
-        case name, variants, status, winner, goal, bucketVersion, seed, targeting, allowList
+        case name, variants, status, winner, goal, bucketVersion, seed, targeting, allowList, switchedOff
     }
 
     /// A variant's members.
     package enum VariantKey: String, JSONKey, CaseIterable {
         case name, weight
+    }
+
+    /// The members of a part of the audience switched off (``KillSwitch``).
+    package enum KillSwitchKey: String, JSONKey, CaseIterable {
+        case platform, minAppVersion, maxAppVersion, reason
     }
 
     /// The members of an experiment's targeting.

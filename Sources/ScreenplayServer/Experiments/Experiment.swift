@@ -51,6 +51,9 @@ public struct Experiment: Sendable, Hashable {
     public var goal: String?
     /// What the hash mixes with the user id; the name unless given.
     public var seed: String?
+    /// Parts of the audience it is switched off for (a platform, app versions): they see the
+    /// control whatever the status, and are not counted.
+    public var switchedOff: [KillSwitch] = []
 
     /// - Parameters:
     ///   - name: the experiment's name, which handlers read its variant by.
@@ -111,6 +114,9 @@ public struct Experiment: Sendable, Hashable {
     /// ```swift
     /// Experiment(name: "x", variants: []).problems.first?.path   // variants
     /// ```
+    /// The most parts of the audience an experiment is switched off for.
+    public static let maxKillSwitches = 64
+
     public var problems: [Diagnostic] {
         var problems: [Diagnostic] = []
         func problem(_ path: JSONPath.Component..., message: String) { problems.append(.error(at: JSONPath(path), message)) }
@@ -156,6 +162,16 @@ public struct Experiment: Sendable, Hashable {
         }
         if bucketVersion < 1 { problem(.member(Key.bucketVersion), message: "a bucket version is 1 or more") }
         if let problem = targeting.problem { problems.append(problem) }
+        for (index, kill) in switchedOff.enumerated() {
+            if let low = kill.minAppVersion, let high = kill.maxAppVersion, low > high {
+                problem(
+                    .member(Key.switchedOff), .index(index), .member(KillSwitchKey.maxAppVersion),
+                    message: "the highest version \(high) is below the lowest \(low)")
+            }
+        }
+        if switchedOff.count > Self.maxKillSwitches {
+            problem(.member(Key.switchedOff), message: "at most \(Self.maxKillSwitches) parts are switched off")
+        }
         return problems
     }
 }

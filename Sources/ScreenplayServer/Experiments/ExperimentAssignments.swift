@@ -59,6 +59,8 @@ public final class ExperimentAssignments: Sendable {
             }
         }
         if let wanted = overrides[experiment.name], experiment.has(variant: wanted) { return (wanted, exposure(wanted, forced: true)) }
+        // Switched off for this audience: the control, before any list or status (a winner may be what breaks).
+        if experiment.switchedOff.contains(where: { $0.matches(audience) }) { return (experiment.control, nil) }
         if let user = audience.user, let listed = experiment.allowList[user], experiment.has(variant: listed) {
             return (listed, exposure(listed, forced: true))
         }
