@@ -107,4 +107,75 @@ import Testing
         #expect(stack.children.map(\.action) == [.navigate("/terms"), .intent("go"), nil])
         #expect(report.droppedActions == ["present": 1, "sequence": 1, "track": 1, "setState": 1])
     }
+
+    /// The compatibility report says where each change happens: a node's path in the document
+    /// as written, an action's at its node's `action`, a fallback's insides under `fallback`.
+    @Test func theReportWithPathsSaysWhereEachChangeHappens() {
+        let screen = Screen(id: "s") {
+            Text("a").onTap(.present("/terms", style: .sheet))
+            VStack {
+                Toggle("On", key: "on")
+                Custom("MAP").fallback { VStack { Custom("PIN") } }
+            }
+            Carousel { Custom("TILE") }
+        }
+        let report = screen.adaptationReport(for: .base)
+        #expect(report.changes.contains(AdaptationReport.Change(kind: .droppedAction, type: "present", path: "body.children[0].action")))
+        #expect(report.changes.contains(AdaptationReport.Change(kind: .droppedNode, type: "toggle", path: "body.children[1].children[0]")))
+        #expect(report.changes.contains(AdaptationReport.Change(kind: .usedFallback, type: "MAP", path: "body.children[1].children[1]")))
+        #expect(
+            report.changes.contains(
+                AdaptationReport.Change(kind: .droppedNode, type: "PIN", path: "body.children[1].children[1].fallback.children[0]")))
+        // Inside a built-in downgrade the nodes are not the document's: the downgraded node's path.
+        #expect(report.changes.contains(AdaptationReport.Change(kind: .downgraded, type: "carousel", path: "body.children[2]")))
+        #expect(report.changes.contains(AdaptationReport.Change(kind: .droppedNode, type: "TILE", path: "body.children[2]")))
+        // The same counts as the request path's report, which records no place.
+        var counted = screen.adapted(to: .base).report
+        #expect(counted.changes.isEmpty)
+        counted.changes = report.changes
+        #expect(counted == report)
+        #expect(report.losesContent)
+    }
+
+    /// Over random screens and clients: one place per counted change, each naming a node of the
+    /// document whose subtree (fallbacks included) holds the changed type.
+    @Test(arguments: 0..<5)
+    func everyCountedChangeHasAPlaceInTheDocument(seed: Int) {
+        var generator = ScreenGenerator(random: SplitMix64(seed: UInt64(7_000 + seed)))
+        let optionalComponents = Set(ComponentKind.allCases.map(\.rawValue)).subtracting(ClientCapabilities.base.components).sorted()
+        for _ in 0..<20 {
+            let screen = generator.screen()
+            var capabilities = ClientCapabilities.base
+            capabilities.components.formUnion(optionalComponents.filter { _ in Bool.random(using: &generator.random) })
+            let report = screen.adaptationReport(for: capabilities)
+            let counts: [AdaptationReport.Change.Kind: Int] = [
+                .usedFallback: report.usedFallback.values.reduce(0, +), .downgraded: report.downgraded.values.reduce(0, +),
+                .droppedNode: report.droppedNodes.values.reduce(0, +), .droppedAction: report.droppedActions.values.reduce(0, +),
+            ]
+            for kind in AdaptationReport.Change.Kind.allCases {
+                #expect(report.changes.filter { $0.kind == kind }.count == counts[kind], "\(kind)")
+            }
+            var nodes: [JSONPath: Node] = [:]
+            screen.body.walk(at: "body") { node, path in nodes[path] = node }
+            for change in report.changes where change.path.components.first == .key("body") {
+                var path = change.path
+                if change.kind == .droppedAction, path.components.last == .key("action") { path.components.removeLast() }
+                guard let node = nodes[path] else {
+                    Issue.record("no node at \(change.path)")
+                    continue
+                }
+                var types: Set<String> = []
+                node.walk { inner, _ in
+                    types.insert(inner.type)
+                    if let action = inner.action { types.formUnion(Self.actionTypes(action)) }
+                }
+                #expect(types.contains(change.type), "\(change.type) at \(change.path)")
+            }
+        }
+    }
+
+    static func actionTypes(_ action: Action) -> [String] {
+        if case .sequence(let actions) = action { return [action.type] + actions.flatMap(actionTypes) }
+        return [action.type]
+    }
 }

@@ -23,7 +23,26 @@ extension Screen {
     /// let (screen, report) = received.adapted(to: capabilities, keepingUndrawable: true)
     /// ```
     public func adapted(to capabilities: ClientCapabilities, keepingUndrawable: Bool) -> (screen: Screen, report: AdaptationReport) {
+        adapted(to: capabilities, keepingUndrawable: keepingUndrawable, recordingWhere: false)
+    }
+
+    /// What adapting the screen to `capabilities` changes, with where each change happened
+    /// (``AdaptationReport/changes``, paths in this document as written): for tools that explain
+    /// what a client would lose (the control plane's compatibility report), not for serving.
+    ///
+    /// ```swift
+    /// let report = home.adaptationReport(for: .base)
+    /// report.changes.first   // Change(kind: .usedFallback, type: "BANNER", path: "body.sections[1].children[0]")
+    /// ```
+    public func adaptationReport(for capabilities: ClientCapabilities) -> AdaptationReport {
+        adapted(to: capabilities, keepingUndrawable: false, recordingWhere: true).report
+    }
+
+    private func adapted(
+        to capabilities: ClientCapabilities, keepingUndrawable: Bool, recordingWhere: Bool
+    ) -> (screen: Screen, report: AdaptationReport) {
         var adapter = Adapter(capabilities: capabilities, keepsUndrawable: keepingUndrawable)
+        if recordingWhere { adapter.trail = [] }
         var screen = self
         adapter.variables = ScreenVariables(screen: self)
         if !capabilities.evaluatesExpressions {
@@ -40,15 +59,19 @@ extension Screen {
             screen.onAppear = []
         }
         for index in screen.triggers.indices {
-            screen.triggers[index].actions = screen.triggers[index].actions.compactMap { adapter.adapt($0) }
+            screen.triggers[index].actions = adapter.adapt(
+                screen.triggers[index].actions, at: [.key("triggers"), .index(index), .key("actions")])
         }
         for index in screen.timers.indices {
-            screen.timers[index].tickActions = screen.timers[index].tickActions.compactMap { adapter.adapt($0) }
-            screen.timers[index].endActions = screen.timers[index].endActions.compactMap { adapter.adapt($0) }
+            let timer: [JSONPath.Component] = [.key("timers"), .index(index)]
+            screen.timers[index].tickActions = adapter.adapt(screen.timers[index].tickActions, at: timer + [.key("tickActions")])
+            screen.timers[index].endActions = adapter.adapt(screen.timers[index].endActions, at: timer + [.key("endActions")])
         }
-        screen.onAppear = screen.onAppear.compactMap { adapter.adapt($0) }
+        screen.onAppear = adapter.adapt(screen.onAppear, at: [.key("onAppear")])
         // The body must survive: a client that can show nothing of it gets an empty stack.
+        let mark = adapter.descend([.key("body")])
         screen.body = adapter.adapt(body) ?? adapter.emptyBody()
+        adapter.ascend(to: mark)
         return (screen, adapter.report)
     }
 }
@@ -60,6 +83,20 @@ extension Node {
         let node = adapter.adapt(self)
         return (node, adapter.report)
     }
+
+    /// What adapting this node to `capabilities` changes, with where each change happened
+    /// (``AdaptationReport/changes``), its paths starting at `path`: for tools that explain what
+    /// a client would lose (a slot's content before it is published).
+    ///
+    /// ```swift
+    /// let report = content.adaptationReport(for: .base, at: "content")
+    /// ```
+    public func adaptationReport(for capabilities: ClientCapabilities, at path: JSONPath = .root) -> AdaptationReport {
+        var adapter = Adapter(capabilities: capabilities)
+        adapter.trail = path.components
+        _ = adapter.adapt(self)
+        return adapter.report
+    }
 }
 
 /// Walks a tree once, replacing what the client cannot show.
@@ -69,6 +106,15 @@ struct Adapter {
     var report = AdaptationReport()
     /// What bindings read for a client that does not evaluate them.
     var variables = ScreenVariables()
+    /// Where the node being adapted stands, when changes are recorded with their paths (nil:
+    /// they are only counted, as for every request).
+    var trail: [JSONPath.Component]?
+    /// Inside a built-in downgrade, whose nodes are not the document's: changes there are
+    /// recorded at the downgraded node's path.
+    private var frozen = 0
+    /// Where the action a replacement (a fallback, a state) inherited is written: the replaced
+    /// node's `action`, not the replacement's.
+    private var inheritedAction: [JSONPath.Component]?
 
     init(capabilities: ClientCapabilities, keepsUndrawable: Bool = false) {
         self.capabilities = capabilities
@@ -79,7 +125,10 @@ struct Adapter {
         var node = node
         if !node.bindings.isEmpty, !capabilities.evaluatesExpressions {
             let resolved = node.resolvingBindings(variables)
-            guard resolved.isVisible else { return nil }
+            guard resolved.isVisible else {
+                inheritedAction = nil
+                return nil
+            }
             node = resolved.node
         }
         if !capabilities.evaluatesExpressions, case .textField(var field) = node.component, !field.rules.isEmpty || field.mask != nil {
@@ -97,31 +146,98 @@ struct Adapter {
         if capabilities.components.contains(type) {
             var adapted = node
             adapted.fallback = nil
-            adapted.action = node.action.flatMap { adapt($0) }
+            let inherited = inheritedAction
+            inheritedAction = nil
+            if let action = node.action {
+                if let inherited, let current = trail {
+                    trail = inherited
+                    adapted.action = adapt(action)
+                    trail = current
+                } else {
+                    let mark = descend([.key(MemberKey.action.name)])
+                    adapted.action = adapt(action)
+                    ascend(to: mark)
+                }
+            }
             if case .button = node.component, node.action != nil, adapted.action == nil {
                 // A button is for its action: one the client cannot run leaves nothing to press.
                 report.droppedNodes[type, default: 0] += 1
+                note(.droppedNode, type)
                 return nil
             }
-            adapted.component = node.component.mapChildren { adapt($0) }
+            if trail == nil {
+                adapted.component = node.component.mapChildren { adapt($0) }
+            } else {
+                adapted.component = node.component.mapChildren { child, path in
+                    let mark = descend(path)
+                    defer { ascend(to: mark) }
+                    return adapt(child)
+                }
+            }
             return adapted
         }
         if let fallback = node.fallback {
             report.usedFallback[type, default: 0] += 1
+            note(.usedFallback, type)
+            if let trail, frozen == 0, fallback.action == nil, node.action != nil, inheritedAction == nil {
+                inheritedAction = trail + [.key(MemberKey.action.name)]
+            }
+            let mark = descend([.key(MemberKey.fallback.name)])
+            defer { ascend(to: mark) }
             return adapt(node.replaced(by: fallback))
         }
         if case .states(let states) = node.component {
             // The state the values choose, as the presentation would show it.
             report.downgraded[type, default: 0] += 1
-            guard let index = states.selectedIndex(for: variables.values[states.variable]) else { return nil }
+            note(.downgraded, type)
+            guard let index = states.selectedIndex(for: variables.values[states.variable]) else {
+                inheritedAction = nil
+                return nil
+            }
+            if let trail, frozen == 0, states.children[index].action == nil, node.action != nil, inheritedAction == nil {
+                inheritedAction = trail + [.key(MemberKey.action.name)]
+            }
+            let mark = descend([.key(MemberKey.children.name), .index(index)])
+            defer { ascend(to: mark) }
             return adapt(node.replaced(by: states.children[index]))
         }
         if let downgrade = Downgrade.of(node) {
             report.downgraded[type, default: 0] += 1
+            note(.downgraded, type)
+            frozen += 1
+            defer { frozen -= 1 }
             return adapt(node.replaced(by: downgrade))
         }
         report.droppedNodes[type, default: 0] += 1
+        note(.droppedNode, type)
+        inheritedAction = nil
         return keepsUndrawable ? node : nil
+    }
+
+    /// Adapts the actions at `path` (a trigger's, a timer's, the screen's `onAppear`).
+    mutating func adapt(_ actions: [Action], at path: [JSONPath.Component]) -> [Action] {
+        let mark = descend(path)
+        defer { ascend(to: mark) }
+        return actions.compactMap { adapt($0) }
+    }
+
+    /// Records a change at the current path, when paths are recorded.
+    private mutating func note(_ kind: AdaptationReport.Change.Kind, _ type: String) {
+        guard let trail else { return }
+        report.changes.append(AdaptationReport.Change(kind: kind, type: type, path: JSONPath(trail)))
+    }
+
+    /// Steps down `path` when paths are recorded (not inside a downgrade); returns where to go back to.
+    mutating func descend(_ path: [JSONPath.Component]) -> Int {
+        guard trail != nil else { return 0 }
+        let mark = trail?.count ?? 0
+        if frozen == 0 { trail?.append(contentsOf: path) }
+        return mark
+    }
+
+    mutating func ascend(to mark: Int) {
+        guard let count = trail?.count, count > mark else { return }
+        trail?.removeLast(count - mark)
     }
 
     mutating func adapt(_ action: Action) -> Action? {
@@ -135,6 +251,7 @@ struct Adapter {
             return action
         }
         report.droppedActions[action.type, default: 0] += 1
+        note(.droppedAction, action.type)
         switch action {
         case .present(let url, _): return adapt(.navigate(url))
         case .sequence(let actions):
