@@ -44,6 +44,7 @@ public final class LiveConfiguration: Sendable {
     private let store = NIOLockedValueBox<(any AssignmentStore)?>(nil)
     private let ledger = NIOLockedValueBox<(any SpentTokenLedger)?>(nil)
     private let verifier = NIOLockedValueBox<UserTokenVerifier?>(nil)
+    private let counter = NIOLockedValueBox<(any CapabilityCounter)?>(nil)
     /// The most paths whose dependencies are remembered; past it, a change invalidates every stream.
     let maxTrackedPaths = 20_000
 
@@ -82,6 +83,13 @@ public final class LiveConfiguration: Sendable {
     public var userTokens: UserTokenVerifier? {
         get { verifier.withLockedValue { $0 } }
         set { verifier.withLockedValue { $0 = newValue } }
+    }
+
+    /// Where the capability sets of the screens sent are counted, when something counts them
+    /// (the control plane's census).
+    public var capabilityCounter: (any CapabilityCounter)? {
+        get { counter.withLockedValue { $0 } }
+        set { counter.withLockedValue { $0 = newValue } }
     }
 
     // MARK: Changing

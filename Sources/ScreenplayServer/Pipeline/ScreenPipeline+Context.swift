@@ -37,9 +37,11 @@ extension ScreenPipeline {
         return value
     }
 
-    /// The request's screen was sent: the variants its handler read are exposures.
+    /// The request's screen was sent: the variants its handler read are exposures, and its
+    /// client's capabilities are counted.
     func sent(_ context: ScreenContext) {
         for exposure in context.experiments.exposures { events.record(exposure) }
+        configuration.capabilityCounter?.count(context.capabilities, key: context.capabilitiesKey, appVersion: context.audience.appVersion)
     }
 
     /// Everything a handler knows of the request, read once. The user's stored assignments are

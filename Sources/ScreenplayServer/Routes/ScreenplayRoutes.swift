@@ -176,6 +176,35 @@ public struct ScreenplayRoutes: Sendable {
             connection: ClientConnection(peer: nil, closed: nil))
     }
 
+    /// What the screen at `path` (`home`) loses for a client with `capabilities`: built as
+    /// `GET /screens/<path>` builds it for an anonymous user (its handler, the slots' published
+    /// content, the experiments in force, the variants in `variants` forced), then adapted with
+    /// every change's path recorded. Nothing is sent, so nothing is counted: no exposure, no
+    /// metric, no census. A 404 when no screen route matches, a 503 before the routes are added
+    /// to a router; the handler's own errors as it throws them.
+    ///
+    /// - Parameters:
+    ///   - path: the screen's path without `/screens` (`home`, `requests/2`).
+    ///   - language: the language it is built in (one of ``languages``).
+    ///   - capabilities: what the client declares; its platform is the audience's too.
+    ///   - appVersion: the app's version, as experiments' targeting reads it.
+    ///   - variants: experiments' variants to force, by experiment (a winner, before it is one).
+    ///
+    /// ```swift
+    /// let home = try await routes.adaptation(ofScreen: "home", language: "en", capabilities: .base)
+    /// home.report.droppedNodes          // ["toggle": 1]
+    /// ```
+    public func adaptation(
+        ofScreen path: String, language: String, capabilities: ClientCapabilities, appVersion: AppVersion? = nil,
+        variants: [String: String] = [:]
+    ) async throws -> ScreenAdaptation {
+        guard let pipeline = pipelineBox.withLockedValue({ $0 }) else {
+            throw ScreenplayError(.serviceUnavailable, code: "notMounted", message: "the screens are not served yet")
+        }
+        return try await pipeline.adaptation(
+            of: path, language: language, capabilities: capabilities, appVersion: appVersion, variants: variants)
+    }
+
     /// Adds the Screenplay routes to a Hummingbird router; the routes are fixed from then on.
     public func addRoutes<Context: RequestContext>(to router: Router<Context>) {
         let wasMounted = mounted.withLockedValue { mounted in
