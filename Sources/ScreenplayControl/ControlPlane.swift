@@ -14,7 +14,7 @@ import ScreenplayServer
 /// let control = try await ControlPlane.open(database: try PostgresControlDatabase(url: url), configuration: routes.configuration)
 /// routes.eventSink = control.events
 /// control.addRoutes(to: router, tokens: try AdminTokens(parsing: environment["SCREENPLAY_ADMIN_TOKENS"] ?? ""))
-/// application.addServices(control.watcher, control.events)
+/// application.addServices(control.watcher, control.events, control.census)
 /// ```
 public final class ControlPlane: Sendable {
     public let database: any ControlDatabase
@@ -34,6 +34,10 @@ public final class ControlPlane: Sendable {
     let sticky = StickyAssignments()
     /// Whether studio changes to experiments and slots wait for a second admin (``fourEyes``).
     let fourEyesSetting = NIOLockedValueBox(false)
+    /// The capability sets screens are sent to, counted for the compatibility report: run it as a service.
+    public let census: CapabilityCensus
+    /// The compatibility gate's bound (``compatibilityMaxShare``) and the screens it builds.
+    let compatibility = NIOLockedValueBox(CompatibilitySettings())
 
     /// How long an admin change or a read may wait for the database before it is a 503.
     static let statementDeadline = Duration.seconds(5)
@@ -41,7 +45,8 @@ public final class ControlPlane: Sendable {
     static let stickyDeadline = Duration.milliseconds(250)
 
     private init(
-        database: any ControlDatabase, configuration: LiveConfiguration, queue: EventQueue.Limits, clock: ScreenplayClock, logger: Logger
+        database: any ControlDatabase, configuration: LiveConfiguration, queue: EventQueue.Limits, census: CapabilityCensus.Limits,
+        clock: ScreenplayClock, logger: Logger
     ) {
         self.database = database
         self.configuration = configuration
@@ -49,6 +54,7 @@ public final class ControlPlane: Sendable {
         self.logger = logger
         self.health = DatabaseHealth(configuration: configuration, logger: logger)
         self.events = EventQueue(database: database, limits: queue, health: health, sticky: sticky, clock: clock, logger: logger)
+        self.census = CapabilityCensus(database: database, limits: census, clock: clock, logger: logger)
     }
 
     /// Migrates the database, loads what is stored into `configuration`, and reads users'
@@ -58,18 +64,21 @@ public final class ControlPlane: Sendable {
     ///   - database: where experiments, content, events and the audit log are kept.
     ///   - configuration: the routes' live configuration, which the control plane keeps in step.
     ///   - queue: the bounds of the queue of events waiting to be written.
+    ///   - census: the window and bounds of the capability census (7 days, 200 entries).
     ///   - clock: where it waits and what stamps its changes; real time unless a test
     ///     gives its own.
     ///   - logger: where it logs migrations, reloads and database trouble.
     public static func open(
         database: any ControlDatabase, configuration: LiveConfiguration, queue: EventQueue.Limits = EventQueue.Limits(),
-        clock: ScreenplayClock = .live, logger: Logger = Logger(label: "screenplay.control")
+        census: CapabilityCensus.Limits = CapabilityCensus.Limits(), clock: ScreenplayClock = .live,
+        logger: Logger = Logger(label: "screenplay.control")
     ) async throws -> ControlPlane {
         let applied = try await Migrations.run(on: database, now: clock.milliseconds)
         if !applied.isEmpty {
             logger.info("database schema migrated", metadata: ["versions": "\(applied)", "dialect": "\(database.dialect)"])
         }
-        let control = ControlPlane(database: database, configuration: configuration, queue: queue, clock: clock, logger: logger)
+        let control = ControlPlane(
+            database: database, configuration: configuration, queue: queue, census: census, clock: clock, logger: logger)
         try await control.reload()
         do {
             try await control.resumeInterruptedApprovals()
@@ -78,6 +87,7 @@ public final class ControlPlane: Sendable {
         }
         configuration.assignmentStore = control
         configuration.spentTokenLedger = control
+        configuration.capabilityCounter = control.census
         return control
     }
 

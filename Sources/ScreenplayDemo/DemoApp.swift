@@ -97,8 +97,9 @@ public enum DemoApp {
             onServerRunning: { channel in await onServerRunning(channel.localAddress?.port ?? port) }, logger: logger)
         if let liveInterval { application.addServices(NewDayTicker(feed: feed, interval: liveInterval)) }
         if let watch { application.addServices(watch) }
-        // Other instances' changes arrive; events reach the database, and are flushed at shutdown.
-        if let control { application.addServices(control.watcher, control.events) }
+        // Other instances' changes arrive; events and the capability census reach the database,
+        // and are flushed at shutdown.
+        if let control { application.addServices(control.watcher, control.events, control.census) }
         // After a burst, freed memory goes back to the system instead of staying in the allocator.
         application.addServices(MemoryTrimmer())
         return application

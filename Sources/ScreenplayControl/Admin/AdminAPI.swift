@@ -74,9 +74,14 @@ struct AdminAPI: Sendable {
                         throw StopRequest.refused
                     }
                     winner = stop.winner
+                    if Self.isDryRun(request) {
+                        // What stopping would do to the apps in the field, refused as the stop would be.
+                        return Self.json(try await control.checkStop(name, winner: stop.winner, force: Self.query(.force, request)))
+                    }
                 }
-                let stored = try await control.update(experiment: name, by: holder.name, ifRevision: try Self.ifMatch(request)) {
-                    experiment in
+                let stored = try await control.update(
+                    experiment: name, by: holder.name, ifRevision: try Self.ifMatch(request), force: Self.query(.force, request)
+                ) { experiment in
                     experiment.status = status
                     if status == .stopped { experiment.winner = winner }
                 }
@@ -104,10 +109,13 @@ struct AdminAPI: Sendable {
             let name = try Self.parameter(.name, context)
             let body = try await request.collectedBody(upTo: ControlPlane.maxAdminBytes)
             let dryRun = Self.isDryRun(request)
-            let published = try await control.publish(body, to: name, by: holder.name, ifMatch: try Self.ifMatch(request), dryRun: dryRun)
+            let published = try await control.publish(
+                body, to: name, by: holder.name, ifMatch: try Self.ifMatch(request), dryRun: dryRun, force: Self.query(.force, request))
+            // A dry run says what each client of the census would lose of the document.
+            let compatibility = dryRun ? try await control.compatibility(of: try PublishedContent.checked(body), inSlot: name) : nil
             return Self.json(
-                SlotVersionDocument(published, includesContent: false, dryRun: dryRun), status: dryRun ? .ok : .created,
-                etag: dryRun ? nil : published.version)
+                SlotVersionDocument(published, includesContent: false, dryRun: dryRun, compatibility: compatibility),
+                status: dryRun ? .ok : .created, etag: dryRun ? nil : published.version)
         }
         router.getWithHead(route(.versions)) { request, context in
             try await authorize(request, context, .read)
@@ -132,6 +140,21 @@ struct AdminAPI: Sendable {
             let published = try await control.rollback(
                 try Self.parameter(.name, context), to: rollback.version, by: holder.name, ifMatch: try Self.ifMatch(request))
             return Self.json(SlotVersionDocument(published, includesContent: false), status: .created, etag: published.version)
+        }
+        router.getWithHead(route(.compat)) { request, context in
+            try await authorize(request, context, .read)
+            return Self.json(try await control.compatibilityReport())
+        }
+        router.post(route(.compat)) { request, context in
+            // A census recorded elsewhere, checked against this server's screens and slots: it changes nothing.
+            try await authorize(request, context, .read)
+            let body = try await request.collectedBody(upTo: CapabilityCensus.Snapshot.maxFileBytes)
+            let census = try CapabilityCensus.Snapshot.decode(from: body).get()
+            return Self.json(try await control.compatibilityReport(census: census))
+        }
+        router.getWithHead(route(.census)) { request, context in
+            try await authorize(request, context, .read)
+            return Self.json(try await control.guarded { try await control.census.snapshot() })
         }
         router.getWithHead(route(.audit)) { request, context in
             try await authorize(request, context, .read)

@@ -21,6 +21,10 @@ public enum AdminPath: String, CaseIterable, Sendable {
     case version = "slots/:name/versions/:version"
     case rollback = "slots/:name/rollback"
     case audit = "audit"
+    /// The compatibility report (`GET`: the live census; `POST`: the census in the body).
+    case compat = "compat"
+    /// The capability census: the recorded capability file `screenplay compat --capabilities` reads.
+    case census = "compat/census"
 
     /// Where the admin API lives.
     public static let prefix = "/admin"
@@ -41,8 +45,10 @@ public enum AdminPath: String, CaseIterable, Sendable {
         case target
         /// How many entries or versions at most (`audit`, `versions`).
         case limit
-        /// Check only, change nothing (`PUT` of an experiment or a slot).
+        /// Check only, change nothing (`PUT` of an experiment or a slot, `stop`).
         case dryRun
+        /// A reason to go through the compatibility gate (`PUT` of a slot, `stop`); audited.
+        case force
     }
 
     /// The router's pattern: `/admin/experiments/:name`.

@@ -21,6 +21,8 @@ import ScreenplayServer
 /// | `GET /admin/slots/NAME/versions[/N]` | history |
 /// | `POST /admin/slots/NAME/rollback` | `{"version": N}` republished |
 /// | `GET /admin/audit?target=…&limit=…` | who changed what, before and after |
+/// | `GET /admin/compat`, `POST /admin/compat` | the compatibility report: the live census, or the census posted |
+/// | `GET /admin/compat/census` | the capability census (the recorded capability file) |
 extension ControlPlane {
     /// The largest admin request body.
     static let maxAdminBytes = 256 * 1024
@@ -40,6 +42,9 @@ extension ControlPlane {
         AdminPath.version.pattern: [.get],
         AdminPath.rollback.pattern: [.post],
         AdminPath.audit.pattern: [.get],
+        AdminPath.compat.pattern: [.get, .post],
+        AdminPath.census.pattern: [.get],
+        "/studio/compat": [.get],
         "/studio": [.get],
         StudioStyleSheet.path: [.get],
         "/studio/sign-in": [.post],

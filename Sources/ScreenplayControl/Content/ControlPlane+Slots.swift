@@ -45,15 +45,19 @@ extension ControlPlane {
     ///   - actor: who publishes, as the audit log names them.
     ///   - ifMatch: the version the admin read: a 412 when another was published since (0: none yet).
     ///   - dryRun: check only; the answer is the version it would have become.
-    ///   - note: why, kept with the version.
+    ///   - note: why, kept with the version (a rollback's: rollbacks pass no compatibility gate).
+    ///   - force: a reason to publish although the compatibility gate would refuse it
+    ///     (``compatibilityMaxShare``); the override is in the audit log.
     public func publish(
-        _ document: [UInt8], to slot: String, by actor: String, ifMatch: Int? = nil, dryRun: Bool = false, note: String? = nil
+        _ document: [UInt8], to slot: String, by actor: String, ifMatch: Int? = nil, dryRun: Bool = false, note: String? = nil,
+        force: String? = nil
     ) async throws -> SlotVersion {
-        try await publish(document, to: slot, by: actor, ifMatch: ifMatch, dryRun: dryRun, note: note, attempt: 1)
+        try await publish(document, to: slot, by: actor, ifMatch: ifMatch, dryRun: dryRun, note: note, force: force, attempt: 1)
     }
 
     private func publish(
-        _ document: [UInt8], to slot: String, by actor: String, ifMatch: Int? = nil, dryRun: Bool, note: String?, attempt: Int
+        _ document: [UInt8], to slot: String, by actor: String, ifMatch: Int? = nil, dryRun: Bool, note: String?, force: String?,
+        attempt: Int
     ) async throws -> SlotVersion {
         try Self.checkSlotName(slot)
         let parsed = try PublishedContent.checked(document)
@@ -69,6 +73,8 @@ extension ControlPlane {
                             + "slot is placed: ids are unique in a page, choose another")
                 })
         }
+        // The compatibility gate; a rollback passes (the way back from an incident is never refused).
+        let override = note == nil ? try await gate(publishing: parsed, to: slot, force: force) : nil
         let text = String(decoding: document, as: UTF8.self)
         if dryRun {
             let current = try await version(of: slot)?.version ?? 0
@@ -96,6 +102,7 @@ extension ControlPlane {
                 try await tx.query(
                     "INSERT INTO slot_versions (slot, version, document, author, published_at, note) VALUES ($1, $2, $3, $4, $5, $6)",
                     [.text(slot), .integer(Int64(current + 1)), .text(text), .text(actor), .integer(now), SQLValue(note)])
+                if let override { try await Self.auditOverride(override, target: "slot:\(slot)", actor: actor, at: now, on: tx) }
                 return (
                     SlotVersion(slot: slot, version: current + 1, document: text, author: actor, publishedAt: now, note: note), before, text
                 )
@@ -110,7 +117,7 @@ extension ControlPlane {
                         message: "slot \"\(ScreenplayError.quoting(slot))\" is being published by others: try again",
                         headerFields: [.retryAfter: "1"])
                 }
-                return try await publish(document, to: slot, by: actor, dryRun: dryRun, note: note, attempt: attempt + 1)
+                return try await publish(document, to: slot, by: actor, dryRun: dryRun, note: note, force: force, attempt: attempt + 1)
             }
             throw Self.preconditionFailed(name: slot, expected: ifMatch, current: ifMatch + 1)
         }

@@ -25,9 +25,14 @@ extension ControlPlane {
     ///   - actor: who changes it, as the audit log names them.
     ///   - revision: the revision the admin read (`If-Match`): a 412 when it changed since,
     ///     so that two admins editing at once cannot lose each other's change. 0 means "must not exist".
-    public func save(_ experiment: Experiment, by actor: String, ifRevision revision: Int? = nil) async throws -> StoredExperiment {
+    ///   - force: a reason to stop it with a winner although the compatibility gate would refuse
+    ///     it (``compatibilityMaxShare``); the override is in the audit log.
+    public func save(
+        _ experiment: Experiment, by actor: String, ifRevision revision: Int? = nil, force: String? = nil
+    ) async throws -> StoredExperiment {
         let definition = String(decoding: experiment.encoded(), as: UTF8.self)
         let name = experiment.name
+        let override = try await gate(saving: experiment, force: force)
         do {
             return try await change(kind: "experiment", name: name, actor: actor, action: "save") { tx, now in
                 let before = try await tx.query("SELECT definition, revision FROM experiments WHERE name = $1", [.text(name)]).first
@@ -45,6 +50,7 @@ extension ControlPlane {
                         """, [.text(name), .text(definition), .integer(now), .text(actor), .integer(Int64(current))])
                     if updated.isEmpty { throw Self.preconditionFailed(name: name, expected: current, current: current + 1) }
                 }
+                if let override { try await Self.auditOverride(override, target: "experiment:\(name)", actor: actor, at: now, on: tx) }
                 let stored = StoredExperiment(experiment: experiment, revision: current + 1, updatedAt: now, updatedBy: actor)
                 return (stored, before?.text(0), definition)
             }
@@ -54,16 +60,18 @@ extension ControlPlane {
     }
 
     /// Changes the stored experiment `name` with `update` (pause, resume, stop …); the declared
-    /// one is the starting point when nothing is stored yet.
+    /// one is the starting point when nothing is stored yet. A stop with a winner passes the
+    /// compatibility gate first (`force`: a reason to override it).
     public func update(
-        experiment name: String, by actor: String, ifRevision revision: Int? = nil, _ update: (inout Experiment) throws -> Void
+        experiment name: String, by actor: String, ifRevision revision: Int? = nil, force: String? = nil,
+        _ update: (inout Experiment) throws -> Void
     ) async throws -> StoredExperiment {
         let stored = try await storedExperiment(named: name)
         guard var experiment = stored?.experiment ?? configuration.experiments[name] else { throw Self.noSuchExperiment(name) }
         try update(&experiment)
         let problems = experiment.problems
         if !problems.isEmpty { throw Experiment.invalid(problems) }
-        return try await save(experiment, by: actor, ifRevision: revision ?? stored?.revision ?? 0)
+        return try await save(experiment, by: actor, ifRevision: revision ?? stored?.revision ?? 0, force: force)
     }
 
     /// Deletes the stored experiment `name`: the one declared in code, if any, is in force again.
@@ -78,6 +86,16 @@ extension ControlPlane {
             try await tx.query("DELETE FROM experiments WHERE name = $1", [.text(name)])
             return (true, before.text(0), nil)
         }
+    }
+
+    /// The compatibility gate on a save that stops the experiment with a winner (or names
+    /// another winner): nil when there is no gate, nothing to judge, or it lets the change through.
+    func gate(saving experiment: Experiment, force: String?) async throws -> String? {
+        guard compatibilityMaxShare != nil, experiment.status == .stopped, let winner = experiment.winner, experiment.has(variant: winner)
+        else { return nil }
+        let before = try await storedExperiment(named: experiment.name)?.experiment ?? configuration.experiments[experiment.name]
+        if before?.status == .stopped, before?.winner == winner { return nil }
+        return try await gate(stopping: experiment.name, winner: winner, force: force)
     }
 
     static func noSuchExperiment(_ name: String) -> ScreenplayError {

@@ -32,6 +32,8 @@ extension ControlPlane {
     ) {
         let playgrounds = StudioScreens.makePlaygrounds()
         playgrounds.register(on: &screens)
+        // The compatibility report and gate build the same screens.
+        useScreens(screens)
         addRoutes(to: router, tokens: tokens, studio: StudioScreens(routes: screens, playgrounds: playgrounds, watched: watched))
     }
 }
