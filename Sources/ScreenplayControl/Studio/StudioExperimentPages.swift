@@ -85,25 +85,48 @@ struct StudioExperimentPages {
         return StudioPage(title: name, session: session, section: .experiments, body: body).response()
     }
 
-    /// What stopping with `winner` does, and how many users it affects, before it is done.
-    func stopConfirmation(_ name: String, winner: String?, session: StudioSession) async throws -> Response {
+    /// What stopping with `winner` does, how many users it affects and what the apps in the field
+    /// would lose on the screens that read it (the compatibility gate's list), before it is done.
+    /// - Parameter refusal: the gate's refusal of a stop just asked for, shown with its list.
+    func stopConfirmation(
+        _ name: String, winner: String?, session: StudioSession, refusal: ScreenplayError? = nil
+    ) async throws -> Response {
         guard let experiment = try await control.storedExperiment(named: name)?.experiment ?? control.configuration.experiments[name] else {
             throw ControlPlane.noSuchExperiment(name)
         }
         guard let winner, experiment.variants.contains(where: { $0.name == winner }) else {
             throw ScreenplayError(.unprocessableContent, code: "badWinner", message: "choose the winner among the experiment's variants")
         }
-        let report = try await control.report(experiment: name)
-        let users = report.variants.reduce(0) { $0 + $1.users }
-        let others = report.variants.filter { $0.name != winner }.reduce(0) { $0 + $1.users }
         var body = "<p>Stopping <strong>\(HTMLText.escape(name))</strong> shows <strong>\(HTMLText.escape(winner))</strong> to everyone "
-        body += "from their next screen. It affects the \(users) users exposed so far; \(others) of them were seeing another variant "
-        body += "and will see theirs change. Nothing more is recorded for this experiment.</p>\n"
+        body += "from their next screen. "
+        do {
+            let report = try await control.report(experiment: name)
+            let users = report.variants.reduce(0) { $0 + $1.users }
+            let others = report.variants.filter { $0.name != winner }.reduce(0) { $0 + $1.users }
+            body +=
+                "It affects the \(users) users exposed so far; \(others) of them were seeing another variant and will see theirs change. "
+        } catch let error as ScreenplayError where error.status.code < 500 {
+            // An experiment without a goal has no report: its users are not counted.
+            body += "It has no goal, so its users are not counted here. "
+        }
+        body += "Nothing more is recorded for this experiment.</p>\n"
+        if let refusal {
+            body += "<div class=\"notice\" role=\"alert\" id=\"problems\"><p>Not stopped: \(HTMLText.escape(refusal.message))</p><ul>"
+            for problem in refusal.problems { body += "<li>\(HTMLText.escape("\(problem.path): \(problem.message)"))</li>" }
+            body += "</ul></div>\n"
+        }
+        body += "<h2>Apps in the field</h2>\n"
+        let compatibility = try await control.compatibility(ofStopping: name, winner: winner)
+        body += StudioCompatPages.summary(compatibility, id: "compatibility")
+        let overGate = compatibility.maxShare.map { !compatibility.exceeding($0).isEmpty } ?? false
         if session.role == .admin {
             body += "<form method=\"post\" action=\"\(HTMLText.escape(Self.path(of: name)))/stop\">\(StudioPage.csrfField(session))"
             body += "<input type=\"hidden\" name=\"winner\" value=\"\(HTMLText.escape(winner))\">"
             let verb = control.fourEyes ? "Ask to stop and show" : "Stop and show"
             if control.fourEyes { body += "<p>Four eyes are on: another admin approves the stop before it is done.</p>" }
+            if overGate, !control.fourEyes {
+                body += StudioCompatPages.forceField(label: "Why stop it anyway (forces the compatibility gate)")
+            }
             body +=
                 "<div class=\"actions\"><button class=\"danger\" type=\"submit\">\(verb) \(HTMLText.escape(winner)) to everyone</button>"
             body += "<a class=\"button secondary\" href=\"\(HTMLText.escape(Self.path(of: name)))\">Cancel</a></div></form>"

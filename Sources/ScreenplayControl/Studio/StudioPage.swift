@@ -14,7 +14,7 @@ import ScreenplayHTML
 struct StudioPage {
     /// The studio's sections, in its navigation.
     enum Section: String, CaseIterable {
-        case experiments, slots, requests, audit, screens, playground
+        case experiments, slots, requests, audit, screens, playground, compat
 
         var title: String {
             switch self {
@@ -24,6 +24,7 @@ struct StudioPage {
             case .audit: "Audit log"
             case .screens: "Screens"
             case .playground: "Playground"
+            case .compat: "Compatibility"
             }
         }
 

@@ -111,13 +111,21 @@ struct StudioRoutes: Sendable {
                 let name = try AdminAPI.parameter(.name, context)
                 let winner = form["winner"]
                 if fourEyes { return try await requestChange(.stop(winner: winner ?? ""), toExperiment: name, session: session) }
-                _ = try await control.update(experiment: name, by: session.holder) { experiment in
-                    guard let winner, experiment.variants.contains(where: { $0.name == winner }) else {
-                        throw ScreenplayError(
-                            .unprocessableContent, code: "badWinner", message: "the winner must be one of the experiment's variants")
+                do {
+                    _ = try await control.update(experiment: name, by: session.holder, force: form["force"]) { experiment in
+                        guard let winner, experiment.variants.contains(where: { $0.name == winner }) else {
+                            throw ScreenplayError(
+                                .unprocessableContent, code: "badWinner", message: "the winner must be one of the experiment's variants")
+                        }
+                        experiment.status = .stopped
+                        experiment.winner = winner
                     }
-                    experiment.status = .stopped
-                    experiment.winner = winner
+                } catch let error as ScreenplayError where error.code == "compatibilityGate" {
+                    // The confirmation again, with the gate's list and the reason field.
+                    var page = try await StudioExperimentPages(control: control).stopConfirmation(
+                        name, winner: winner, session: session, refusal: error)
+                    page.status = .unprocessableContent
+                    return page
                 }
                 return StudioPage.redirect(to: StudioExperimentPages.path(of: name))
             }
@@ -125,6 +133,7 @@ struct StudioRoutes: Sendable {
         addAuditRoutes(to: router)
         addScreenRoutes(to: router)
         addRequestRoutes(to: router)
+        addCompatRoutes(to: router)
     }
 
     /// The content slots' pages: list, one slot (preview, editor, history), publish, roll back,

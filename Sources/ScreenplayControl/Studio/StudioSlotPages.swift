@@ -37,9 +37,11 @@ struct StudioSlotPages {
     /// - Parameters:
     ///   - draft: what the admin typed, shown again after a refused publish (nothing typed is lost).
     ///   - problems: why it was refused, each at its path.
+    ///   - compatibility: what the document would do to the apps in the field (a check's), as HTML.
+    ///   - offersForce: the compatibility gate refused it: a reason may force it.
     func slot(
         _ name: String, session: StudioSession, draft: String? = nil, base: Int? = nil, problems: [String] = [], notice: String? = nil,
-        status: HTTPResponse.Status = .ok
+        compatibility: String? = nil, offersForce: Bool = false, status: HTTPResponse.Status = .ok
     ) async throws -> Response {
         let current = try await control.version(of: name)
         guard current != nil || session.role == .admin else { throw Self.noSuchSlot(name) }
@@ -71,6 +73,7 @@ struct StudioSlotPages {
                 for problem in problems { body += "<li>\(HTMLText.escape(problem))</li>" }
                 body += "</ul></div>\n"
             }
+            if let compatibility { body += "<h3>Apps in the field</h3>\n\(compatibility)" }
             let text = draft ?? current.map { Self.pretty($0.document) } ?? "{\"content\": {\"type\": \"text\", \"text\": \"\"}}"
             body += "<form method=\"post\" action=\"\(path)\">\(StudioPage.csrfField(session))"
             body += "<input type=\"hidden\" name=\"base\" value=\"\(base ?? current?.version ?? 0)\">"
@@ -81,8 +84,10 @@ struct StudioSlotPages {
             body += "\(HTMLText.escape(text))</textarea>"
             // Problems found as the document is typed (the page's script asks the server) are read out here.
             body += "<div id=\"live-problems\" class=\"live\" role=\"status\" aria-live=\"polite\"></div>"
+            if offersForce { body += StudioCompatPages.forceField(label: "Why publish it anyway (forces the compatibility gate)") }
             body += "<div class=\"actions\"><button type=\"submit\" name=\"intent\" value=\"check\" class=\"secondary\">Check</button>"
-            body += "<button type=\"submit\" name=\"intent\" value=\"publish\">Publish</button></div></form>\n"
+            body +=
+                "<button type=\"submit\" name=\"intent\" value=\"publish\">\(offersForce ? "Publish anyway" : "Publish")</button></div></form>\n"
         }
         let versions = try await control.versions(of: name, limit: 50)
         if !versions.isEmpty {
@@ -125,12 +130,16 @@ struct StudioSlotPages {
         }
         do {
             // With four eyes a publish is checked here, then asked for.
+            let force = dryRun ? nil : form["force"]
             let published = try await control.publish(
-                Array(text.utf8), to: name, by: session.holder, ifMatch: base, dryRun: dryRun || fourEyes)
+                Array(text.utf8), to: name, by: session.holder, ifMatch: base, dryRun: dryRun || fourEyes, force: force)
             if dryRun {
+                // What it would do to the apps in the field, from the census.
+                let report = try await control.compatibility(of: try PublishedContent.checked(Array(text.utf8)), inSlot: name)
                 return try await slot(
-                    name, session: session, draft: text, base: base, notice: "Valid: publishing it would make version \(published.version)."
-                )
+                    name, session: session, draft: text, base: base,
+                    notice: "Valid: publishing it would make version \(published.version).",
+                    compatibility: StudioCompatPages.summary(report, id: "compatibility"))
             }
             if fourEyes {
                 return try await requestChange(.publish(document: text), toSlot: name, base: published.version - 1, session: session)
@@ -143,8 +152,14 @@ struct StudioSlotPages {
                 problems: ["Someone published version \(current) while you edited. Your text is kept below: compare, then publish again."],
                 status: .preconditionFailed)
         } catch let error as ScreenplayError where error.status == .unprocessableContent || error.status == .badRequest {
-            let problems = error.problems.isEmpty ? [error.message] : error.problems.map { "\($0.path): \($0.message)" }
-            return try await slot(name, session: session, draft: text, base: base, problems: problems, status: error.status)
+            var problems = error.problems.isEmpty ? [error.message] : error.problems.map { "\($0.path): \($0.message)" }
+            // The gate says why as a whole, then each client and place.
+            let gate = error.code == "compatibilityGate"
+            if gate { problems.insert(error.message, at: 0) }
+            return try await slot(
+                name, session: session, draft: text, base: base, problems: problems,
+                offersForce: gate && session.role == .admin && !fourEyes,
+                status: error.status)
         }
     }
 

@@ -617,6 +617,8 @@ struct StudioBrowserTests {
     func everyStudioPageIsAxeCleanWithoutCSPViolationsOrSidewaysScrolling(width: Int) async throws {
         let server = try await StudioServer.start()
         defer { Task { await server.stop() } }
+        // The compatibility gate on: its page, and the stop confirmation's list, are drawn too.
+        server.control.compatibilityMaxShare = 0.05
         _ = try await server.shoppers(30, prefix: "shopper")
         for text in ["Free delivery today", "Free delivery this week"] {
             _ = try await server.control.publish(
@@ -630,7 +632,7 @@ struct StudioBrowserTests {
                 "/studio/experiments", "/studio/experiments/checkoutOrder", "/studio/experiments/checkoutOrder/stop?winner=cardFirst",
                 "/studio/experiments/homeOrder", "/studio/slots", "/studio/slots/home.promo", "/studio/slots/home.promo/diff?from=1&to=2",
                 "/studio/audit", "/studio/new-experiment", "/studio/experiments/checkoutOrder/edit", "/studio/requests",
-                "/studio/screens", "/studio/playground",
+                "/studio/screens", "/studio/playground", "/studio/compat",
             ]
             try await Self.loaded(browser, "\(server.url)/studio/audit")
             if let entry = try await browser.execute(
