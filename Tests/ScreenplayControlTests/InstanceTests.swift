@@ -18,9 +18,9 @@ import Testing
         private var texts: [String] = []
         private var task: Task<Void, Never>?
 
-        init(_ instance: Instance, path: String = "/screens/home/stream") async throws {
+        init(_ instance: Instance, path: String = "/screens/home/stream", headers: HTTPFields = Instance.allComponents) async throws {
             let response = try await DefaultTransport.make(maxResponseBytes: 64 << 20).open(
-                TransportRequest(url: URL(string: instance.url.absoluteString + path)!, headers: Instance.allComponents))
+                TransportRequest(url: URL(string: instance.url.absoluteString + path)!, headers: headers))
             #expect(response.status == .ok)
             task = Task {
                 var parser = ServerSentEventParser()
@@ -68,6 +68,69 @@ import Testing
             return
         }
         #expect(list.sections.first?.id == "section.pay")
+        subscriber.cancel()
+    }
+
+    /// The first section of the home as `headers` are served it by `instance`.
+    static func firstSection(_ instance: Instance, _ headers: HTTPFields) async throws -> String? {
+        let home = try await instance.send(.get, "/screens/home", headers: headers, token: nil)
+        guard let screen = Screen.decode(from: home.body).value, case .list(let list) = screen.body.component else { return nil }
+        return list.sections.first?.id
+    }
+
+    /// A kill switch set on one instance: the other serves the part switched off its control from
+    /// its next request and patches its live screens; the rest of the audience keeps its variant.
+    /// Prints how long each took (docs/PERFORMANCE.md).
+    @Test(.enabled(if: PostgresServer.availableOrRequired, "needs PostgreSQL: apt-get install postgresql"))
+    func aKillSwitchSetOnOneInstanceReachesTheOthersRequestsAndLiveScreens() async throws {
+        let (first, second) = try await Instance.pairOnPostgres()
+        defer { Instance.stop(first, second) }
+        let experiments = first.control.configuration.experiments
+        // A user the hash puts in paymentsFirst (the home's payments section first).
+        let user = try #require(
+            (0..<200).map { "killed-\($0)" }.first {
+                ExperimentAssignments(experiments: experiments, audience: Audience(user: $0)).variant(of: "homeOrder") == "paymentsFirst"
+            })
+        var ios = Instance.allComponents
+        ios[.screenplayUser] = user
+        ios[.screenplayPlatform] = "ios"
+        ios[.screenplayAppVersion] = "4.2.1"
+        var android = ios
+        android[.screenplayPlatform] = "android"
+        #expect(try await Self.firstSection(second, ios) == "section.pay")
+        let subscriber = try await Subscriber(second, headers: ios)
+        #expect(await eventually { subscriber.events.count >= 1 })
+
+        let part = #"{"platform": "ios", "minAppVersion": "4.2", "maxAppVersion": "4.2.3", "reason": "crash on launch"}"#
+        let start = ContinuousClock.now
+        let switched = try await first.send(.post, "/admin/experiments/homeOrder/switched-off", body: part)
+        #expect(switched.status == .ok, "\(String(decoding: switched.body, as: UTF8.self))")
+        #expect(await eventually { second.control.configuration.experiments["homeOrder"]?.switchedOff.isEmpty == false })
+        let reached = ContinuousClock.now - start
+        #expect(await eventually { subscriber.events.count >= 2 }, "the live screen was patched")
+        let patched = ContinuousClock.now - start
+        #expect(try await Self.firstSection(second, ios) == "section.services", "the part switched off sees the control")
+        #expect(try await Self.firstSection(second, android) == "section.pay", "the rest keeps its variant")
+        print("kill switch figure: another instance's next request after \(reached), its live screen after \(patched)")
+
+        // The audit log says who switched what off; switching on again brings the variant back.
+        let audit = try await first.control.audit(target: "experiment:homeOrder")
+        #expect(audit.first?.action == "switch off ios 4.2 – 4.2.3", "\(audit.map(\.action))")
+        let again = try await first.send(.post, "/admin/experiments/homeOrder/switched-off", body: part)
+        #expect(again.status == .ok)
+        #expect(
+            try await first.control.storedExperiment(named: "homeOrder")?.experiment.switchedOff.count == 1, "switching off twice is once")
+        let on = try await first.send(.delete, "/admin/experiments/homeOrder/switched-off", body: part)
+        #expect(on.status == .ok)
+        #expect(await eventually { second.control.configuration.experiments["homeOrder"]?.switchedOff.isEmpty == true })
+        #expect(try await Self.firstSection(second, ios) == "section.pay")
+        let unknown = try await first.send(.delete, "/admin/experiments/homeOrder/switched-off", body: part)
+        #expect(unknown.status == .notFound)
+        let bad = try await first.send(.post, "/admin/experiments/homeOrder/switched-off", body: #"{"platform": 4, "maxAppVersion": "x"}"#)
+        #expect(bad.status == .unprocessableContent)
+        #expect(String(decoding: bad.body, as: UTF8.self).contains("maxAppVersion"))
+        let reader = try await first.send(.post, "/admin/experiments/homeOrder/switched-off", body: part, token: Instance.readToken)
+        #expect(reader.status == .forbidden)
         subscriber.cancel()
     }
 

@@ -88,6 +88,26 @@ struct AdminAPI: Sendable {
                 return Self.json(ExperimentDocument(stored.experiment, stored: stored), etag: stored.revision)
             }
         }
+        // Kill switches: one request switches a part of the audience off (or on again).
+        for method in [HTTPRequest.Method.post, .delete] {
+            router.on(route(.switchedOff), method: method) { request, context in
+                let holder = try await authorize(request, context, .admin)
+                let name = try Self.parameter(.name, context)
+                let body = try await request.collectedBody(upTo: 4_096)
+                var problems: [Diagnostic] = []
+                guard let json = try? JSONParser.parse(body), let part = KillSwitch.read(json, at: .root, problems: &problems) else {
+                    throw ScreenplayError.invalid(
+                        code: "invalidKillSwitch", "the part switched off",
+                        problems.isEmpty
+                            ? [.error(at: .root, "the body is {\"platform\": …, \"minAppVersion\": …, \"maxAppVersion\": …}")] : problems)
+                }
+                let stored =
+                    method == .post
+                    ? try await control.switchOff(experiment: name, for: part, by: holder.name)
+                    : try await control.switchOn(experiment: name, for: part, by: holder.name)
+                return Self.json(ExperimentDocument(stored.experiment, stored: stored), etag: stored.revision)
+            }
+        }
         router.getWithHead(route(.report)) { request, context in
             try await authorize(request, context, .read)
             let report = try await control.report(

@@ -15,6 +15,8 @@ public enum AdminPath: String, CaseIterable, Sendable {
     case resume = "experiments/:name/resume"
     case stop = "experiments/:name/stop"
     case report = "experiments/:name/report"
+    /// The parts of the audience an experiment is switched off for (`POST` adds one, `DELETE` removes it).
+    case switchedOff = "experiments/:name/switched-off"
     case slots = "slots"
     case slot = "slots/:name"
     case versions = "slots/:name/versions"

@@ -15,6 +15,7 @@ import ScreenplayServer
 /// | `PUT /admin/experiments/NAME` | create or replace (`If-Match: "REVISION"`, `?dryRun=true`) |
 /// | `POST /admin/experiments/NAME/{pause,resume,stop}` | `stop` takes `{"winner": "…"}` |
 /// | `DELETE /admin/experiments/NAME` | back to the declared default |
+/// | `POST`, `DELETE /admin/experiments/NAME/switched-off` | switch off (on again) for `{"platform": …, "minAppVersion": …, "maxAppVersion": …, "reason": …}` |
 /// | `GET /admin/experiments/NAME/report?goal=…` | results |
 /// | `GET /admin/slots`, `GET /admin/slots/NAME` | content, the version as `ETag` |
 /// | `PUT /admin/slots/NAME` | publish (`If-Match: "VERSION"`, `?dryRun=true`) |
@@ -36,6 +37,7 @@ extension ControlPlane {
         AdminPath.resume.pattern: [.post],
         AdminPath.stop.pattern: [.post],
         AdminPath.report.pattern: [.get],
+        AdminPath.switchedOff.pattern: [.post, .delete],
         AdminPath.slots.pattern: [.get],
         AdminPath.slot.pattern: [.get, .put],
         AdminPath.versions.pattern: [.get],

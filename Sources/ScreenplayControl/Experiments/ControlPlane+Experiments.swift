@@ -30,11 +30,18 @@ extension ControlPlane {
     public func save(
         _ experiment: Experiment, by actor: String, ifRevision revision: Int? = nil, force: String? = nil
     ) async throws -> StoredExperiment {
+        try await save(experiment, by: actor, ifRevision: revision, force: force, action: "save")
+    }
+
+    /// Saves `experiment`, audited as `action` (`save`, `switch off ios 4.2 – 4.2.3` …).
+    func save(
+        _ experiment: Experiment, by actor: String, ifRevision revision: Int?, force: String?, action: String
+    ) async throws -> StoredExperiment {
         let definition = String(decoding: experiment.encoded(), as: UTF8.self)
         let name = experiment.name
         let override = try await gate(saving: experiment, force: force)
         do {
-            return try await change(kind: "experiment", name: name, actor: actor, action: "save") { tx, now in
+            return try await change(kind: "experiment", name: name, actor: actor, action: action) { tx, now in
                 let before = try await tx.query("SELECT definition, revision FROM experiments WHERE name = $1", [.text(name)]).first
                 let current = before?.integer(1) ?? 0
                 if let revision, revision != current { throw Self.preconditionFailed(name: name, expected: revision, current: current) }
@@ -66,12 +73,20 @@ extension ControlPlane {
         experiment name: String, by actor: String, ifRevision revision: Int? = nil, force: String? = nil,
         _ update: (inout Experiment) throws -> Void
     ) async throws -> StoredExperiment {
+        try await self.update(experiment: name, by: actor, ifRevision: revision, force: force, action: "save", update)
+    }
+
+    /// Changes the stored experiment `name` with `update`, audited as `action`.
+    func update(
+        experiment name: String, by actor: String, ifRevision revision: Int?, force: String?, action: String,
+        _ update: (inout Experiment) throws -> Void
+    ) async throws -> StoredExperiment {
         let stored = try await storedExperiment(named: name)
         guard var experiment = stored?.experiment ?? configuration.experiments[name] else { throw Self.noSuchExperiment(name) }
         try update(&experiment)
         let problems = experiment.problems
         if !problems.isEmpty { throw Experiment.invalid(problems) }
-        return try await save(experiment, by: actor, ifRevision: revision ?? stored?.revision ?? 0, force: force)
+        return try await save(experiment, by: actor, ifRevision: revision ?? stored?.revision ?? 0, force: force, action: action)
     }
 
     /// Deletes the stored experiment `name`: the one declared in code, if any, is in force again.
