@@ -28,10 +28,13 @@ struct AdminCommand: AsyncParsableCommand {
     @Option(help: "An admin token (default: SCREENPLAY_ADMIN_TOKEN).") var token: String?
     @Option(help: "The revision or version you read: refused (412) when it changed since.") var ifMatch: Int?
     @Flag(help: "Check only; change nothing.") var dryRun = false
+    @Option(help: "A reason to publish or stop although the compatibility gate refuses it (kept in the audit log).") var force: String?
     @Argument(help: "AREA VERB [ARGUMENTS…]") var words: [String]
 
     func run() async throws {
-        let (method, path, body) = try request(words)
+        let (method, target, body) = try request(words)
+        var path = target
+        if let force { path += (path.contains("?") ? "&" : "?") + "\(AdminPath.Query.force.rawValue)=\(Self.queryValue(force))" }
         let response = try await Self.send(method, path, body: body, server: server, token: token, ifMatch: ifMatch, dryRun: dryRun)
         if let tag = response.headers[.eTag] { print("ETag: \(tag)") }
         if !response.body.isEmpty { print(String(decoding: response.body, as: UTF8.self)) }
@@ -77,6 +80,11 @@ struct AdminCommand: AsyncParsableCommand {
         default:
             throw ValidationError("unknown admin command \"\(words.prefix(2).joined(separator: " "))\"; see screenplay admin --help")
         }
+    }
+
+    /// A query parameter's value, percent-encoded.
+    static func queryValue(_ text: String) -> String {
+        text.addingPercentEncoding(withAllowedCharacters: .alphanumerics.union(CharacterSet(charactersIn: "-._~"))) ?? ""
     }
 
     /// Sends one admin request; a refusal is an error that names its problems.

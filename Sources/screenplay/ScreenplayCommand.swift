@@ -10,7 +10,7 @@ struct ScreenplayCommand: AsyncParsableCommand {
         version: ScreenplayRelease.version,
         subcommands: [
             ServeCommand.self, OpenCommand.self, ValidateCommand.self, SchemaCommand.self, RenderCommand.self, AdminCommand.self,
-            ExperimentsCommand.self, EvalCommand.self, FlagsCommand.self,
+            ExperimentsCommand.self, EvalCommand.self, FlagsCommand.self, CompatCommand.self,
         ]
     )
 }

@@ -23,6 +23,7 @@ struct ServeCommand: AsyncParsableCommand {
               SCREENPLAY_ADMIN_TOKENS  name:role:token,… (role admin or read; tokens of 24+ characters): enables /admin
               SCREENPLAY_USER_TOKEN_SECRET  base64, at least 32 bytes: verify users' HS256 tokens (Screenplay-User-Token)
               SCREENPLAY_FOUR_EYES     1: as --four-eyes
+              SCREENPLAY_COMPAT_MAX_SHARE  as --compat-max-share
             """
     )
 
@@ -40,6 +41,16 @@ struct ServeCommand: AsyncParsableCommand {
 
     @Flag(help: "Four eyes: a studio change to an experiment or a slot is a request that another admin approves before it applies.")
     var fourEyes = false
+
+    @Option(
+        help: """
+            The compatibility gate: refuse publishing a slot, or stopping an experiment with a winner, when apps in the field \
+            would lose nodes or actions on more than this share of screen requests (0.05: 5%). Off by default.
+            """)
+    var compatMaxShare: Double?
+
+    @Option(help: "How many days the capability census counts, which the compatibility report and gate read.")
+    var censusDays = 7
 
     @Flag(help: "Log one line per request (method, path, status, duration): the access log. Off by default.")
     var accessLog = false
@@ -127,18 +138,35 @@ struct ServeCommand: AsyncParsableCommand {
         } else {
             logger.info("users: only verified Screenplay-User-Token holders count in experiments and events")
         }
+        let maxShare =
+            try compatMaxShare
+            ?? ProcessInfo.processInfo.environment["SCREENPLAY_COMPAT_MAX_SHARE"].map { text in
+                guard let share = Double(text) else {
+                    throw ValidationError("SCREENPLAY_COMPAT_MAX_SHARE must be a share from 0 to 1, like 0.05")
+                }
+                return share
+            }
+        if let maxShare, !(0...1).contains(maxShare) {
+            throw ValidationError("the compatibility gate's share is from 0 to 1 (0.05: 5% of screen requests), not \(maxShare)")
+        }
+        guard (1...90).contains(censusDays) else { throw ValidationError("--census-days is from 1 to 90") }
         let control: ControlPlane
         do {
-            control = try await ControlPlane.open(database: store, configuration: configuration, logger: logger)
+            control = try await ControlPlane.open(
+                database: store, configuration: configuration, census: CapabilityCensus.Limits(window: .seconds(censusDays * 86_400)),
+                logger: logger)
             try await DemoApp.seed(control)
             control.fourEyes = fourEyes || ProcessInfo.processInfo.environment["SCREENPLAY_FOUR_EYES"] == "1"
+            control.compatibilityMaxShare = maxShare
         } catch {
             throw ValidationError("cannot use the database \(database.map { _ in "(PostgreSQL)" } ?? data): \(error)")
         }
         logger.info(
             """
             control plane: \(database == nil ? "SQLite in \(data)" : "PostgreSQL"), change \(control.changeNumber), \
-            four eyes \(control.fourEyes ? "on" : "off")
+            four eyes \(control.fourEyes ? "on" : "off"), \
+            compatibility gate \(maxShare.map { "at \(ExperimentReport.percent($0)) of screen requests" } ?? "off (--compat-max-share)") \
+            over a \(censusDays)-day census
             """)
         // Connections: the descriptor limit raised where the system allows, and the bounds said.
         var connectionLimits = ConnectionLimits()
