@@ -45,6 +45,21 @@ import Testing
         #expect(JavaScript.stringify(["b": [1, "x\n"], "a": .null]) == #"{"a":null,"b":[1,"x\n"]}"#)
     }
 
+    /// Padded versions against GrowthBook's regular expressions as V8 runs them (`(^v|\+.*$)`
+    /// removed, split at `.` and `-`): a build suffix is only what no line break follows.
+    @Test func versionsArePaddedAsGrowthBooksRegularExpressionsPadThem() {
+        let cases: [(String, String)] = [
+            ("v1.2.3+b\nx+y", "    1-    2-3+b\nx-~"), ("1.2\u{2028}+x", "    1-2\u{2028}"), ("", "    0"), ("v", ""), ("+", ""),
+            ("1..2", "    1--    2-~"), ("-1", "-    1"), ("1.2.3-", "    1-    2-    3-"), ("12345.123456", "12345-123456"),
+            ("ü.1.2", "ü-    1-    2-~"), ("v+1", ""), ("1.2.3+4+5", "    1-    2-    3-~"), ("vv1", "v1"), ("1\r2+3", "1\r2"),
+        ]
+        for (version, padded) in cases {
+            #expect(FlagVersion.padded(version) == padded, "\(version)")
+        }
+        #expect(FlagVersion.padded(JSONValue.number(4.2)) == "    4-    2")
+        #expect(FlagVersion.padded(JSONValue.bool(true)) == "    0")
+    }
+
     @Test func caseInsensitivePatternsCloseLettersAndClasses() throws {
         let limits = FlagLimits.default.pattern
         let word = try FlagPattern.compile("^ab[c-e]$", ignoringCase: true, limits: limits)

@@ -34,21 +34,53 @@ public enum FlagVersion {
     /// - Parameter version: A version string; an empty one counts as `"0"`.
     /// - Returns: The padded text.
     public static func padded(_ version: String) -> String {
-        var scalars = Array((version.isEmpty ? "0" : version).unicodeScalars)
-        // `(^v|\+.*$)`: a leading v, and from the first `+` that no line break follows to the end.
-        let lastBreak = scalars.lastIndex { $0 == "\n" || $0 == "\r" || $0 == "\u{2028}" || $0 == "\u{2029}" }
-        if let plus = scalars[((lastBreak ?? -1) + 1)...].firstIndex(of: "+") {
-            scalars.removeSubrange(plus...)
+        // One pass over the UTF-8 bytes (every character that matters is ASCII): it runs once per
+        // version operator evaluated, so it allocates only the result.
+        var source = version.isEmpty ? "0" : version
+        return source.withUTF8 { bytes -> String in
+            var end = bytes.count
+            // `(^v|\+.*$)`: from the first `+` that no line break follows to the end (a break is
+            // \n, \r, U+2028 or U+2029, the last two E2 80 A8/A9 in UTF-8).
+            var afterBreak = 0
+            for index in 0..<bytes.count {
+                let byte = bytes[index]
+                if byte == 0x0A || byte == 0x0D {
+                    afterBreak = index + 1
+                } else if byte == 0xE2, index + 2 < bytes.count, bytes[index + 1] == 0x80,
+                    bytes[index + 2] == 0xA8 || bytes[index + 2] == 0xA9
+                {
+                    afterBreak = index + 3
+                }
+            }
+            if let plus = (afterBreak..<bytes.count).first(where: { bytes[$0] == UInt8(ascii: "+") }) { end = plus }
+            let start = end > 0 && bytes[0] == UInt8(ascii: "v") ? 1 : 0
+            var parts = 1
+            for index in start..<max(start, end) where bytes[index] == UInt8(ascii: ".") || bytes[index] == UInt8(ascii: "-") {
+                parts += 1
+            }
+            var out: [UInt8] = []
+            out.reserveCapacity(end - start + parts * 5 + 2)
+            var partStart = start
+            func closePart(_ partEnd: Int) {
+                let count = partEnd - partStart
+                let numeric =
+                    count > 0 && (partStart..<partEnd).allSatisfy { bytes[$0] >= UInt8(ascii: "0") && bytes[$0] <= UInt8(ascii: "9") }
+                if numeric && count < 5 { out.append(contentsOf: repeatElement(UInt8(ascii: " "), count: 5 - count)) }
+                out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[partStart..<partEnd]))
+            }
+            var index = start
+            while index < end {
+                if bytes[index] == UInt8(ascii: ".") || bytes[index] == UInt8(ascii: "-") {
+                    closePart(index)
+                    out.append(UInt8(ascii: "-"))
+                    partStart = index + 1
+                }
+                index += 1
+            }
+            closePart(max(start, end))
+            if parts == 3 { out.append(contentsOf: [UInt8(ascii: "-"), UInt8(ascii: "~")]) }
+            return String(decoding: out, as: UTF8.self)
         }
-        if scalars.first == "v" { scalars.removeFirst() }
-        var parts = scalars.split(omittingEmptySubsequences: false) { $0 == "." || $0 == "-" }.map { part in
-            String(String.UnicodeScalarView(part))
-        }
-        if parts.count == 3 { parts.append("~") }
-        return parts.map { part in
-            let numeric = !part.isEmpty && part.utf8.allSatisfy { $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }
-            return numeric && part.utf16.count < 5 ? String(repeating: " ", count: 5 - part.utf16.count) + part : part
-        }.joined(separator: "-")
     }
 
     /// Compares two versions as GrowthBook does: `left comparison right`.
