@@ -120,7 +120,7 @@ extension ControlPlane {
     /// approved at least `grace` and at most a day ago whose target is still at the request's base was never
     /// applied (applying moves the base on). Each is applied now as its approver approved it —
     /// with the base as `If-Match`, so it applies once whichever instance gets there first — or
-    /// marked superseded when the target moved meanwhile. ``open(database:configuration:queue:clock:logger:)``
+    /// marked superseded when the target moved meanwhile. ``open(database:configuration:queue:census:clock:logger:)``
     /// calls it; the grace leaves an approval still being applied by another instance alone.
     ///
     /// ```swift

@@ -10,7 +10,7 @@ import ScreenplayServer
 /// A *client* is a capability set seen from one platform (its app versions listed): the unit
 /// the report weighs, since what a screen loses depends on the set and what its handler builds
 /// may depend on the platform. A client *degrades* on a target when adaptation removes a node or
-/// an action there (``AdaptationReport/losesContent``); fallbacks and built-in downgrades are
+/// an action there (`AdaptationReport.losesContent`); fallbacks and built-in downgrades are
 /// reported but stand in for what they replace, so they do not degrade.
 ///
 /// ```json

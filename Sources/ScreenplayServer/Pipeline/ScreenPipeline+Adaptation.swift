@@ -30,7 +30,7 @@ extension ScreenPipeline {
     }
 }
 
-/// What adapting one screen to one client changes (``AdaptationReport``, with every change's
+/// What adapting one screen to one client changes (an `AdaptationReport`, with every change's
 /// path) and which experiments its handler read: ``ScreenplayRoutes/adaptation(ofScreen:language:capabilities:appVersion:variants:)``.
 public struct ScreenAdaptation: Sendable, Hashable {
     /// What adaptation changes, each change with its path in the screen as built.
