@@ -1,0 +1,63 @@
+import Foundation
+import HTTPTypes
+import Hummingbird
+import NIOCore
+import ScreenplayControlTestSupport
+import ScreenplayDSL
+import ScreenplayDemo
+import ScreenplayProtocol
+import ScreenplayServer
+import Testing
+
+@testable import ScreenplayControl
+
+/// What the capability census costs a request, for docs/PERFORMANCE.md (`scripts/bench-control`,
+/// off unless SCREENPLAY_BENCH_CONTROL is set): one count alone, and the demo's screens through
+/// their pipeline with the census counting and without it, side by side in alternating rounds.
+extension ControlBenchmarks {
+    @Test func censusCostPerRequest() async throws {
+        let control = try await ControlPlane.open(database: try await Backend.sqlite.makeDatabase(), configuration: LiveConfiguration())
+        let census = control.census
+        // One count: eight clients' header keys in turn (a lock and a dictionary lookup each).
+        let keys = (0..<8).map { "Screenplay-Components of client \($0)" }
+        let versions = (0..<8).map { AppVersion("4.\($0)") }
+        let counts = 2_000_000
+        var start = ContinuousClock.now
+        for index in 0..<counts { census.count(.base, key: keys[index & 7], appVersion: versions[index & 7]) }
+        let perCount = Self.milliseconds(ContinuousClock.now - start) * 1_000_000 / Double(counts)
+        #expect(census.entriesInMemory == 8)
+
+        // The pipeline, counted or not: /screens/requests (built, adapted and encoded each time)
+        // and /screens/home (a render-cache hit), asked as an app that shows everything.
+        let routes = DemoApp.routes(configuration: control.configuration)
+        routes.addRoutes(to: Router())
+        var headers = ClientCapabilities.full.headerFields
+        headers[.acceptLanguage] = "en"
+        for screen in ["requests", "home"] {
+            let request = Request(
+                head: HTTPRequest(method: .get, scheme: "http", authority: "localhost", path: "/screens/\(screen)", headerFields: headers),
+                body: RequestBody(buffer: ByteBuffer()))
+            var with: [Double] = []
+            var without: [Double] = []
+            let perRound = 2_000
+            for round in 0..<10 {
+                let counting = round % 2 == 0
+                control.configuration.capabilityCounter = counting ? census : nil
+                start = ContinuousClock.now
+                for _ in 0..<perRound { _ = try await routes.response(to: request, screen: screen) }
+                let microseconds = Self.milliseconds(ContinuousClock.now - start) * 1_000 / Double(perRound)
+                if counting { with.append(microseconds) } else { without.append(microseconds) }
+            }
+            let (counted, uncounted) = (Self.percentile(with, 0.5), Self.percentile(without, 0.5))
+            print(
+                String(
+                    format:
+                        "BENCH census, GET /screens/%@ through the pipeline: %.2f µs counted, %.2f µs not (median of 5 rounds of %d each): %+.2f µs",
+                    screen, counted, uncounted, perRound, counted - uncounted))
+        }
+        control.configuration.capabilityCounter = census
+        print(String(format: "BENCH census, one count alone: %.1f ns (%d counts, 8 clients)", perCount, counts))
+        try await census.flush()
+        #expect(try await census.snapshot().total >= counts)
+    }
+}
