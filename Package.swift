@@ -60,6 +60,7 @@ let package = Package(
                 "Screenplay", "ScreenplayDSL",
                 "ScreenplayProtocol",
                 "ScreenplayHTML",
+                "ScreenplayFlags",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdCore", package: "hummingbird"),
                 .product(name: "Crypto", package: "swift-crypto"),
@@ -84,6 +85,7 @@ let package = Package(
         .target(
             name: "ScreenplayControl",
             dependencies: [
+                "ScreenplayFlags",
                 "Screenplay", "ScreenplayDSL", "ScreenplayProtocol", "ScreenplayServer", "ScreenplayHTML", "ScreenplayPresentation",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),

@@ -34,6 +34,10 @@ public final class ControlPlane: Sendable {
     let sticky = StickyAssignments()
     /// Whether studio changes to experiments and slots wait for a second admin (``fourEyes``).
     let fourEyesSetting = NIOLockedValueBox(false)
+    /// A GrowthBook payload is in force (``FlagPayloadSource``): the stored flags wait.
+    let flagsFromPayload = NIOLockedValueBox(false)
+    /// The GrowthBook payload in force, as it was read.
+    let externalPayload = NIOLockedValueBox<[UInt8]?>(nil)
     /// The capability sets screens are sent to, counted for the compatibility report: run it as a service.
     public let census: CapabilityCensus
     /// The compatibility gate's bound (``compatibilityMaxShare``) and the screens it builds.

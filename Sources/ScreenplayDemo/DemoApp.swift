@@ -37,9 +37,14 @@ public enum DemoApp {
         routes.webPage("requests/:id/insurance-claim") { try RequestScreens.claim($0) }
         CityScreens.register(on: &routes, feed: feed)
         routes.experiment(HomeScreen.experiment)
-        // The home depends on the language, the client and the variant only: encoded once for each.
-        routes.screen("home", cacheKey: { $0.experiments.variant(of: HomeScreen.experiment.name) }) { context in
-            HomeScreen.screen(language: context.language, variant: context.experiments.variant(of: HomeScreen.experiment.name))
+        // The home depends on the language, the client, the variant and its flag only: encoded once for each.
+        routes.screen(
+            "home",
+            cacheKey: { "\($0.experiments.variant(of: HomeScreen.experiment.name))|\($0.flags.isOn(HomeScreen.badgeFlag.key))" }
+        ) { context in
+            HomeScreen.screen(
+                language: context.language, variant: context.experiments.variant(of: HomeScreen.experiment.name),
+                badge: context.flags.isOn(HomeScreen.badgeFlag.key), flags: context.flags.variables([HomeScreen.badgeFlag.key]))
         }
         CheckoutFlow.register(on: &routes)
         return routes
@@ -48,11 +53,14 @@ public enum DemoApp {
     /// The demo's experiments, declared in code.
     public static let experiments = [HomeScreen.experiment, CheckoutFlow.experiment]
 
-    /// Stores the demo's experiments where nothing is stored under their names yet, so that the
+    /// Stores the demo's experiments (and its flag) where nothing is stored under their names yet, so that the
     /// home's section order and the checkout's step order are data the admin API changes.
     public static func seed(_ control: ControlPlane) async throws {
         for experiment in experiments where try await control.storedExperiment(named: experiment.name) == nil {
             _ = try await control.save(experiment, by: "demo-seed", ifRevision: 0)
+        }
+        if try await control.storedFlag(HomeScreen.badgeFlag.key) == nil {
+            _ = try await control.save(flag: HomeScreen.badgeFlag, by: "demo-seed", ifRevision: 0)
         }
     }
 

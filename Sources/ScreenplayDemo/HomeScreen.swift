@@ -1,3 +1,4 @@
+import ScreenplayControl
 import ScreenplayDSL
 import ScreenplayServer
 
@@ -60,8 +61,17 @@ enum HomeScreen {
             .id("widget.promos")
     }
 
-    static func banner(_ strings: Strings, highlighted: Bool) -> Node {
-        let title = strings["home.banner"]
+    /// The home's feature flag: a "New" badge on the pay banner (seeded as a rollout to half of
+    /// the iOS users; `DemoApp.seed`).
+    static let badgeFlag = FlagDefinition(
+        key: "payBadge",
+        feature: [
+            "defaultValue": false,
+            "rules": [["id": "half-of-ios", "condition": ["platform": "ios"], "force": true, "coverage": 0.5, "hashAttribute": "id"]],
+        ], description: "The New badge on the home's pay banner")
+
+    static func banner(_ strings: Strings, highlighted: Bool, badge: Bool = false) -> Node {
+        let title = badge ? strings["home.banner"] + " · " + strings["home.tab.new"] : strings["home.banner"]
         return Custom(
             "BANNER",
             properties: [
@@ -191,7 +201,7 @@ enum HomeScreen {
     /// How the offers' tabs switch: the chosen one fades in, the other fades out.
     static let tabChange = Motion.Transition.fade.timing(.easeInOut(ms: 200))
 
-    static func screen(language: String, variant: String?) -> Screen {
+    static func screen(language: String, variant: String?, badge: Bool = false, flags: [VariableDeclaration] = []) -> Screen {
         let strings = Strings(language)
         let paymentsFirst = variant == "paymentsFirst"
         let servicesSection = Section(strings["home.services"], id: "section.services") {
@@ -201,13 +211,14 @@ enum HomeScreen {
             offers(strings)
         }
         let paymentsSection = Section(strings["home.pay"], id: "section.pay") {
-            banner(strings, highlighted: paymentsFirst)
+            banner(strings, highlighted: paymentsFirst, badge: badge)
             cells(strings)
             recent(strings)
         }
         return Screen(
             id: "home", title: strings["home.title"],
-            variables: [cartCount.declaration(scope: .app), homeTab.declaration(), offerElapsed.declaration()],
+            // The flag goes to the app too (`flags.payBadge`), so that its native code can follow it.
+            variables: [cartCount.declaration(scope: .app), homeTab.declaration(), offerElapsed.declaration()] + flags,
             cache: CacheHints(maxAge: 60), stream: "/screens/home/stream", timers: [offerTimer], onAppear: [.timer(offerTimer.id, .start)]
         ) {
             List(sections: paymentsFirst ? [paymentsSection, servicesSection] : [servicesSection, paymentsSection])

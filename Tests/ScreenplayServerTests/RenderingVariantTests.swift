@@ -16,7 +16,8 @@ import Testing
         return ScreenContext(
             path: path, parameters: [:], query: query, language: language, user: user, audience: audience, capabilities: .full,
             capabilitiesKey: capabilitiesKey, format: format,
-            experiments: ExperimentAssignments(experiments: [:], audience: audience), headers: headers)
+            experiments: ExperimentAssignments(experiments: [:], audience: audience), flags: FlagReads(evaluator: nil, audience: audience),
+            headers: headers)
     }
 
     @Test func varyNamesTheHeadersOfEveryFeatureAsTheProtocolDoes() {

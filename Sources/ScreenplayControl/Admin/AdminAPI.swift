@@ -93,14 +93,7 @@ struct AdminAPI: Sendable {
             router.on(route(.switchedOff), method: method) { request, context in
                 let holder = try await authorize(request, context, .admin)
                 let name = try Self.parameter(.name, context)
-                let body = try await request.collectedBody(upTo: 4_096)
-                var problems: [Diagnostic] = []
-                guard let json = try? JSONParser.parse(body), let part = KillSwitch.read(json, at: .root, problems: &problems) else {
-                    throw ScreenplayError.invalid(
-                        code: "invalidKillSwitch", "the part switched off",
-                        problems.isEmpty
-                            ? [.error(at: .root, "the body is {\"platform\": …, \"minAppVersion\": …, \"maxAppVersion\": …}")] : problems)
-                }
+                let part = try await Self.killSwitch(in: request)
                 let stored =
                     method == .post
                     ? try await control.switchOff(experiment: name, for: part, by: holder.name)
@@ -108,6 +101,7 @@ struct AdminAPI: Sendable {
                 return Self.json(ExperimentDocument(stored.experiment, stored: stored), etag: stored.revision)
             }
         }
+        addFlagRoutes(to: router)
         router.getWithHead(route(.report)) { request, context in
             try await authorize(request, context, .read)
             let report = try await control.report(
@@ -189,8 +183,7 @@ struct AdminAPI: Sendable {
     /// The holder of the request's token, in `role`; a wrong token is answered slower each time
     /// its address tries again (``AuthenticationThrottle``), and logged.
     @discardableResult
-    private func authorize(_ request: Request, _ context: some RequestContext, _ role: AdminTokens.Role) async throws -> AdminTokens.Holder
-    {
+    func authorize(_ request: Request, _ context: some RequestContext, _ role: AdminTokens.Role) async throws -> AdminTokens.Holder {
         let address = (context as? any RemoteAddressRequestContext)?.remoteAddress
         try await throttle.admit(address)
         guard !tokens.isEmpty else {
@@ -237,6 +230,19 @@ struct AdminAPI: Sendable {
                 path: HTTPField.Name.ifMatch.rawName)
         }
         return number
+    }
+
+    /// The part of the audience a kill switch's body names (a 422 at its paths when it does not read).
+    static func killSwitch(in request: Request) async throws -> KillSwitch {
+        let body = try await request.collectedBody(upTo: 4_096)
+        var problems: [Diagnostic] = []
+        guard let json = try? JSONParser.parse(body), let part = KillSwitch.read(json, at: .root, problems: &problems) else {
+            throw ScreenplayError.invalid(
+                code: "invalidKillSwitch", "the part switched off",
+                problems.isEmpty
+                    ? [.error(at: .root, "the body is {\"platform\": …, \"minAppVersion\": …, \"maxAppVersion\": …}")] : problems)
+        }
+        return part
     }
 
     static func isDryRun(_ request: Request) -> Bool {

@@ -23,6 +23,14 @@ public enum AdminPath: String, CaseIterable, Sendable {
     case version = "slots/:name/versions/:version"
     case rollback = "slots/:name/rollback"
     case audit = "audit"
+    /// Every stored flag.
+    case flags = "flags"
+    /// One flag (`GET`, `PUT`, `DELETE`).
+    case flag = "flags/:name"
+    /// The parts of the audience a flag is switched off for (`POST` adds one, `DELETE` removes it).
+    case flagSwitchedOff = "flags/:name/switched-off"
+    /// The flags in force as GrowthBook's features payload (what its SDKs and `screenplay flags evaluate` read).
+    case features = "features"
     /// The compatibility report (`GET`: the live census; `POST`: the census in the body).
     case compat = "compat"
     /// The capability census: the recorded capability file `screenplay compat --capabilities` reads.

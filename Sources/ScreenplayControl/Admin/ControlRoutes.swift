@@ -22,6 +22,9 @@ import ScreenplayServer
 /// | `GET /admin/slots/NAME/versions[/N]` | history |
 /// | `POST /admin/slots/NAME/rollback` | `{"version": N}` republished |
 /// | `GET /admin/audit?target=…&limit=…` | who changed what, before and after |
+/// | `GET /admin/flags`, `GET`, `PUT`, `DELETE /admin/flags/KEY` | feature flags (`If-Match: "REVISION"`, `?dryRun=true`) |
+/// | `POST`, `DELETE /admin/flags/KEY/switched-off` | switch a flag off (on again) for a part of the audience |
+/// | `GET /admin/features` | the flags in force as GrowthBook's features payload |
 /// | `GET /admin/compat`, `POST /admin/compat` | the compatibility report: the live census, or the census posted |
 /// | `GET /admin/compat/census` | the capability census (the recorded capability file) |
 extension ControlPlane {
@@ -44,6 +47,10 @@ extension ControlPlane {
         AdminPath.version.pattern: [.get],
         AdminPath.rollback.pattern: [.post],
         AdminPath.audit.pattern: [.get],
+        AdminPath.flags.pattern: [.get],
+        AdminPath.flag.pattern: [.get, .put, .delete],
+        AdminPath.flagSwitchedOff.pattern: [.post, .delete],
+        AdminPath.features.pattern: [.get],
         AdminPath.compat.pattern: [.get, .post],
         AdminPath.census.pattern: [.get],
         "/studio/compat": [.get],

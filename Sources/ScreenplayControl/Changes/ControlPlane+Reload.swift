@@ -4,13 +4,15 @@ import ScreenplayProtocol
 import ScreenplayServer
 
 extension ControlPlane {
-    /// Reads every stored experiment and the current version of every slot into the configuration.
+    /// Reads every stored experiment, the current version of every slot and the stored flags into
+    /// the configuration.
     func reload() async throws {
-        let (change, experiments, slots) = try await database.transaction { tx in
+        let (change, experiments, slots, flags) = try await database.transaction { tx in
             let change = try await tx.query(Self.newestChangeSQL).first?.integer(0) ?? 0
             let experiments = try await tx.query(StoredExperiment.selectAllSQL)
             let slots = try await tx.query(SlotVersion.selectCurrentSQL)
-            return (change, experiments, slots)
+            let flags = try await tx.query(StoredFlag.selectAllSQL)
+            return (change, experiments, slots, flags)
         }
         var loaded: [Experiment] = []
         for row in experiments {
@@ -32,6 +34,7 @@ extension ControlPlane {
             contents[version.slot] = content
         }
         configuration.replace(experiments: loaded, slots: contents)
+        serve(flags.compactMap(StoredFlag.init(row:)))
         appliedChange.withLockedValue { $0 = max($0, change) }
     }
 

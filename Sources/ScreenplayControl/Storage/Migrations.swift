@@ -115,6 +115,16 @@ enum Migrations {
                 "CREATE INDEX capability_census_entry ON capability_census (set_id, platform, app_version)",
             ]
         },
+        // Feature flags (issue 32): each flag's document — GrowthBook's feature and Screenplay's
+        // kill switches — and its revision, as experiments are kept.
+        Step(version: 8, name: "feature flags") { _ in
+            [
+                """
+                CREATE TABLE flags (key TEXT PRIMARY KEY, definition TEXT NOT NULL, revision BIGINT NOT NULL,
+                  updated_at BIGINT NOT NULL, updated_by TEXT NOT NULL)
+                """
+            ]
+        },
     ]
 
     /// The newest schema this build knows.

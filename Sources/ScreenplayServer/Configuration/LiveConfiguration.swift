@@ -1,5 +1,6 @@
 import NIOConcurrencyHelpers
 import ScreenplayDSL
+import ScreenplayFlags
 
 /// What may change while the server runs, without a deploy: experiments (declared in code as
 /// defaults, replaced by stored ones) and the content published into slots. Every request reads
@@ -18,6 +19,7 @@ public final class LiveConfiguration: Sendable {
     public enum Dependency: Sendable, Hashable {
         case experiment(String)
         case slot(String)
+        case flag(String)
     }
 
     private struct State {
@@ -25,6 +27,8 @@ public final class LiveConfiguration: Sendable {
         var stored: [String: Experiment] = [:]
         var experiments: [String: Experiment] = [:]
         var slots: [String: PublishedContent] = [:]
+        /// The feature flags in force, and what names their version (nil: none).
+        var flags: (evaluator: FlagEvaluator, version: String)?
         var generation = 0
         var degradation: String?
         /// Which paths used what, as last rendered.
@@ -54,6 +58,13 @@ public final class LiveConfiguration: Sendable {
 
     /// Every experiment in force: the stored ones, and the declared ones nothing replaced.
     public var experiments: [String: Experiment] { state.withLockedValue { $0.experiments } }
+
+    /// The feature flags in force (stored in the control plane, or a GrowthBook payload), nil
+    /// when there are none: every flag then reads as unknown (off).
+    public var flags: FlagEvaluator? { state.withLockedValue { $0.flags?.evaluator } }
+
+    /// The version of the flags in force (what ``replace(flags:version:)`` was given).
+    public var flagsVersion: String? { state.withLockedValue { $0.flags?.version } }
 
     /// The content published to `slot`, if any.
     public func content(of slot: String) -> PublishedContent? { state.withLockedValue { $0.slots[slot] } }
@@ -135,6 +146,26 @@ public final class LiveConfiguration: Sendable {
         }
     }
 
+    /// Puts `flags` in force, named by `version` (a payload's hash, say): the screens that read a
+    /// flag are invalidated for their live subscribers; the same version again changes nothing.
+    ///
+    /// ```swift
+    /// configuration.replace(flags: FlagEvaluator(payload: payload), version: payloadHash)
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - flags: the flags, or nil for none.
+    ///   - version: what names this set of flags.
+    public func replace(flags: FlagEvaluator?, version: String) {
+        let keys: [String]? = state.withLockedValue { state in
+            guard state.flags?.version != version || (flags == nil) != (state.flags == nil) else { return nil }
+            let before = Set(state.flags?.evaluator.payload.features.keys ?? [:].keys)
+            return before.union(flags?.payload.features.keys ?? [:].keys).sorted()
+        }
+        guard let keys else { return }
+        changeAll(keys.map(Dependency.flag)) { state in state.flags = flags.map { ($0, version) } }
+    }
+
     /// Says why the server is degraded, or (nil) that it is itself again.
     public func setDegradation(_ reason: String?) {
         state.withLockedValue { $0.degradation = reason }
@@ -149,10 +180,10 @@ public final class LiveConfiguration: Sendable {
     // MARK: Dependencies
 
     /// Remembers what the screen at `path` used when it was last built.
-    func record(path: String, experiments: [String], slots: [String]) {
-        guard !experiments.isEmpty || !slots.isEmpty else { return }
+    func record(path: String, experiments: [String], slots: [String], flags: [String] = []) {
+        guard !experiments.isEmpty || !slots.isEmpty || !flags.isEmpty else { return }
         state.withLockedValue { state in
-            for dependency in experiments.map(Dependency.experiment) + slots.map(Dependency.slot) {
+            for dependency in experiments.map(Dependency.experiment) + slots.map(Dependency.slot) + flags.map(Dependency.flag) {
                 if state.dependents[dependency, default: []].insert(path).inserted { state.pathCount += 1 }
             }
             if state.pathCount > maxTrackedPaths {

@@ -35,6 +35,8 @@ public struct ScreenContext: Sendable {
     let format: ScreenFormat
     /// The user's experiment variants.
     public let experiments: ExperimentAssignments
+    /// The request's feature flags, evaluated for its audience.
+    public let flags: FlagReads
     /// The request's headers.
     public let headers: HTTPFields
 }

@@ -22,7 +22,7 @@ extension ScreenPipeline {
             user: nil, audience: audience, capabilities: capabilities, capabilitiesKey: ClientCapabilities.headerKey(headers),
             format: .json,
             experiments: ExperimentAssignments(experiments: configuration.experiments, audience: audience, overrides: variants),
-            headers: headers)
+            flags: FlagReads(evaluator: configuration.flags, audience: audience), headers: headers)
         let handler = resolved.route.handler
         let reply = try await building(context) { try await handler(context) }
         return ScreenAdaptation(

@@ -25,7 +25,8 @@ extension ScreenPipeline {
     func building<Value: Sendable>(_ context: ScreenContext, _ make: () async throws -> Value) async throws -> Value {
         let scope = ContentScope(configuration: configuration, language: context.language)
         let value = try await ContentScope.$current.withValue(scope) { try await make() }
-        configuration.record(path: context.path, experiments: context.experiments.experimentsRead, slots: scope.slotsUsed)
+        configuration.record(
+            path: context.path, experiments: context.experiments.experimentsRead, slots: scope.slotsUsed, flags: context.flags.flagsRead)
         if let screen = (value as? Screen) ?? (value as? ScreenReply)?.screen, !scope.slotsUsed.isEmpty {
             // The page's own ids, so that a publish can refuse content that would repeat one.
             var ids = Set<String>()
@@ -37,10 +38,11 @@ extension ScreenPipeline {
         return value
     }
 
-    /// The request's screen was sent: the variants its handler read are exposures, and its
+    /// The request's screen was sent: the variants its handler read (experiments, and flags'
+    /// experiment rules) are exposures, and its
     /// client's capabilities are counted.
     func sent(_ context: ScreenContext) {
-        for exposure in context.experiments.exposures { events.record(exposure) }
+        for exposure in context.experiments.exposures + context.flags.exposures { events.record(exposure) }
         configuration.capabilityCounter?.count(context.capabilities, key: context.capabilitiesKey, appVersion: context.audience.appVersion)
     }
 
@@ -72,6 +74,6 @@ extension ScreenPipeline {
             path: components.joined(separator: "/"), parameters: parameters, query: query, language: language,
             user: user, audience: audience, capabilities: capabilities, capabilitiesKey: capabilitiesKey, format: format,
             experiments: ExperimentAssignments(experiments: experiments, audience: audience, overrides: overrides, sticky: sticky),
-            headers: request.headers)
+            flags: FlagReads(evaluator: configuration.flags, audience: audience), headers: request.headers)
     }
 }

@@ -1,0 +1,148 @@
+import Screenplay
+import ScreenplayFlags
+import ScreenplayProtocol
+import ScreenplayServer
+
+/// A feature flag as the control plane keeps it and its admin API takes and gives it: GrowthBook's
+/// feature (default value and rules, exactly as GrowthBook's payloads write it), a description,
+/// and the parts of the audience it is switched off for.
+///
+/// ```json
+/// {"key": "newCheckout", "description": "The one-page checkout",
+///  "feature": {"defaultValue": false,
+///              "rules": [{"id": "ios-5", "condition": {"platform": "ios"}, "force": true, "coverage": 0.05, "hashAttribute": "id"}]},
+///  "switchedOff": [{"platform": "ios", "maxAppVersion": "4.2.3", "reason": "crash"}]}
+/// ```
+///
+/// A part switched off is served the default value: it becomes a force rule ahead of the others
+/// (id `switched-off`) in the payload the server evaluates and exports, so GrowthBook's SDKs
+/// reading that payload switch it off too.
+public struct FlagDefinition: Sendable, Hashable {
+    /// The flag's key: what `context.flags.isOn(…)` names.
+    public let key: String
+    public var description: String?
+    /// GrowthBook's feature object: `{"defaultValue": …, "rules": […]}`.
+    public var feature: JSONValue
+    /// Parts of the audience served the default value whatever the rules say.
+    public var switchedOff: [KillSwitch] = []
+
+    /// - Parameters:
+    ///   - key: the flag's key.
+    ///   - feature: GrowthBook's feature object.
+    ///   - description: what the flag is for.
+    public init(key: String, feature: JSONValue, description: String? = nil) {
+        self.key = key
+        self.feature = feature
+        self.description = description
+    }
+
+    enum Key: String, JSONKey, CaseIterable {
+        case key, description, feature, switchedOff
+    }
+
+    /// The most characters of a key and of a description.
+    static let maxKey = 128
+    static let maxDescription = 1_000
+
+    /// The flag as a document.
+    public var document: JSONValue {
+        var members: [String: JSONValue] = [:]
+        members[Key.key] = .string(key)
+        members[Key.description] = description.map(JSONValue.string)
+        members[Key.feature] = feature
+        if !switchedOff.isEmpty { members[Key.switchedOff] = .array(switchedOff.map(\.document)) }
+        return .object(members)
+    }
+
+    /// The document as JSON.
+    public func encoded(layout: JSONWriter.Layout = .compact) -> [UInt8] { JSONWriter.write(document, layout: layout) }
+
+    /// The feature the server evaluates: the switched-off parts first, as force rules of the default value.
+    var servedFeature: JSONValue {
+        guard !switchedOff.isEmpty, case .object(var members) = feature else { return feature }
+        let off = members["defaultValue"].flatMap { $0 == .null ? nil : $0 } ?? .bool(false)
+        let kills: [JSONValue] = switchedOff.map { part in
+            var condition: [String: JSONValue] = [:]
+            if let platform = part.platform { condition["platform"] = .string(platform) }
+            var range: [String: JSONValue] = [:]
+            if let low = part.minAppVersion { range["$vgte"] = .string(low.description) }
+            if let high = part.maxAppVersion { range["$vlte"] = .string(high.description) }
+            if !range.isEmpty { condition["appVersion"] = .object(range) }
+            return .object(["id": .string("switched-off: \(part.summary)"), "condition": .object(condition), "force": off])
+        }
+        members["rules"] = .array(kills + (members["rules"]?.arrayValue ?? []))
+        return .object(members)
+    }
+
+    /// Reads a flag document (`key` defaults to `pathKey`, the key in the request's path); every
+    /// problem at its path. The feature is checked with the others it will be served with
+    /// (``ControlPlane/save(flag:by:ifRevision:)``), not here.
+    ///
+    /// - Parameters:
+    ///   - json: the document.
+    ///   - pathKey: the key the path names, used when the document has none (they must agree).
+    /// - Returns: the definition, or no value and every problem.
+    public static func decode(from json: JSONValue, key pathKey: String? = nil) -> DecodeResult<FlagDefinition> {
+        var problems: [Diagnostic] = []
+        guard case .object(let members) = json else {
+            return DecodeResult(value: nil, diagnostics: [.error(at: .root, "a flag is a JSON object, not \(json.kindDescription)")])
+        }
+        let known = Set(Key.allCases.map(\.rawValue))
+        for name in members.keys.sorted() where !known.contains(name) {
+            problems.append(
+                .error(at: JSONPath([.key(ScreenplayError.quoting(name))]), "a flag has no member \"\(ScreenplayError.quoting(name))\""))
+        }
+        var key = pathKey ?? ""
+        switch members[Key.key] {
+        case nil, .null?: if pathKey == nil { problems.append(.error(at: "key", "required")) }
+        case .string(let text)?:
+            if let pathKey, pathKey != text {
+                problems.append(
+                    .error(
+                        at: "key",
+                        "the document's key \"\(ScreenplayError.quoting(text))\" is not the path's \"\(ScreenplayError.quoting(pathKey))\"")
+                )
+            }
+            key = text
+        case let other?: problems.append(.error(at: "key", "must be a string, not \(other.kindDescription)"))
+        }
+        if key.isEmpty || key.count > maxKey
+            || !key.unicodeScalars.allSatisfy({
+                $0.properties.isAlphabetic || ("0"..."9").contains($0) || "_-.".unicodeScalars.contains($0)
+            })
+        {
+            problems.append(.error(at: "key", "a key is 1 to \(maxKey) letters, digits, '_', '-' or '.'"))
+        }
+        var definition = FlagDefinition(key: key, feature: .object(["defaultValue": .bool(false)]))
+        switch members[Key.description] {
+        case nil, .null?: break
+        case .string(let text)? where text.count <= maxDescription: definition.description = text
+        default: problems.append(.error(at: "description", "a string of at most \(maxDescription) characters"))
+        }
+        switch members[Key.feature] {
+        case .object?: definition.feature = members[Key.feature] ?? .null
+        case nil, .null?: problems.append(.error(at: "feature", "required: GrowthBook's {\"defaultValue\": …, \"rules\": […]}"))
+        case let other?: problems.append(.error(at: "feature", "a feature is an object, not \(other.kindDescription)"))
+        }
+        switch members[Key.switchedOff] {
+        case nil, .null?: break
+        case .array(let items)? where items.count <= Experiment.maxKillSwitches:
+            for (index, item) in items.enumerated() {
+                if let part = KillSwitch.read(item, at: JSONPath([.key(Key.switchedOff.rawValue), .index(index)]), problems: &problems) {
+                    definition.switchedOff.append(part)
+                }
+            }
+        default: problems.append(.error(at: "switchedOff", "a list of at most \(Experiment.maxKillSwitches) parts switched off"))
+        }
+        return DecodeResult(value: problems.isEmpty ? definition : nil, diagnostics: problems)
+    }
+
+    /// The flags as GrowthBook's features payload, each feature as the server serves it.
+    ///
+    /// ```swift
+    /// let bytes = JSONWriter.write(FlagDefinition.payload(of: flags))   // {"features": {…}}
+    /// ```
+    public static func payload(of flags: [FlagDefinition]) -> JSONValue {
+        .object(["features": .object(Dictionary(flags.map { ($0.key, $0.servedFeature) }, uniquingKeysWith: { _, last in last }))])
+    }
+}

@@ -1,0 +1,122 @@
+import Foundation
+import NIOConcurrencyHelpers
+import ScreenplayFlags
+
+/// The feature flags of one request: each flag is evaluated once, for the request's audience, by
+/// the rules in force (GrowthBook's, see `ScreenplayFlags`), and never changes within the request.
+/// An experiment rule that puts the user in a variation is an exposure, recorded once the screen
+/// is sent, like an experiment's.
+///
+/// The audience's attributes, as conditions read them: `id` (the user), `platform`,
+/// `appVersion`, `language`, and every `Screenplay-Attributes` pair by its name.
+///
+/// ```swift
+/// routes.screen("checkout") { context in
+///     if context.flags.isOn("newCheckout") { return newCheckout(context) }
+///     let columns = context.flags.value("gridColumns", default: 2)
+///     …
+/// }
+/// ```
+public final class FlagReads: Sendable {
+    private let evaluator: FlagEvaluator?
+    /// The attributes the flags are evaluated for.
+    public let attributes: [String: JSONValue]
+    private let user: String?
+    private let reads = NIOLockedValueBox<[String: FlagResult]>([:])
+    private let order = NIOLockedValueBox<[String]>([])
+
+    /// The flags of one request (the pipeline makes them; tests and tools may too).
+    /// - Parameters:
+    ///   - evaluator: the flags in force, or nil when none are.
+    ///   - audience: who the request is for.
+    public init(evaluator: FlagEvaluator?, audience: Audience) {
+        self.evaluator = evaluator
+        self.attributes = Self.attributes(of: audience)
+        self.user = audience.user
+    }
+
+    /// The attributes conditions read for `audience`: its own attributes first, then `id`,
+    /// `platform` (lower case), `appVersion`, `language` over them.
+    public static func attributes(of audience: Audience) -> [String: JSONValue] {
+        var attributes = audience.attributes.mapValues(JSONValue.string)
+        if let user = audience.user { attributes["id"] = .string(user) }
+        if let platform = audience.platform { attributes["platform"] = .string(platform.lowercased()) }
+        if let version = audience.appVersion { attributes["appVersion"] = .string(version.description) }
+        attributes["language"] = .string(audience.language)
+        return attributes
+    }
+
+    /// The flag's evaluation: its value and the rule that gave it.
+    public func result(_ key: String) -> FlagResult {
+        if let read = reads.withLockedValue({ $0[key] }) { return read }
+        let result = evaluator?.evaluate(key, attributes: attributes) ?? FlagResult(key: key, value: .null, source: .unknownFeature)
+        return reads.withLockedValue { reads in
+            if let earlier = reads[key] { return earlier }
+            reads[key] = result
+            order.withLockedValue { $0.append(key) }
+            return result
+        }
+    }
+
+    /// Whether the flag is on (GrowthBook's truth: all but `null`, `false`, `0` and `""`); an
+    /// unknown flag is off.
+    public func isOn(_ key: String) -> Bool { result(key).isOn }
+
+    /// The flag's value as a boolean, or `fallback` when it is not one (or unknown).
+    public func value(_ key: String, default fallback: Bool) -> Bool { result(key).value.boolValue ?? fallback }
+
+    /// The flag's value as a string, or `fallback` when it is not one (or unknown).
+    public func value(_ key: String, default fallback: String) -> String { result(key).value.stringValue ?? fallback }
+
+    /// The flag's value as a number, or `fallback` when it is not one (or unknown).
+    public func value(_ key: String, default fallback: Double) -> Double { result(key).value.doubleValue ?? fallback }
+
+    /// The flag's value as a whole number, or `fallback` when it is not one (or unknown).
+    public func value(_ key: String, default fallback: Int) -> Int { result(key).value.intValue ?? fallback }
+
+    /// The flag's value as JSON (objects, arrays), or `fallback` when it is unknown or null.
+    public func value(_ key: String, default fallback: JSONValue) -> JSONValue {
+        let value = result(key).value
+        return value == .null ? fallback : value
+    }
+
+    /// The flag as a screen variable, `flags.KEY`, typed by its value: sent to the app so that its
+    /// native code (and the screen's expressions) can be gated by the same evaluation. Nil for a
+    /// flag that is unknown, null, or whose key is not a variable name.
+    ///
+    /// ```swift
+    /// Screen(id: "home", variables: context.flags.variables(["newCheckout", "gridColumns"])) { … }
+    /// ```
+    public func variable(_ key: String) -> VariableDeclaration? {
+        let name = "flags." + key
+        guard VariableDeclaration.isValidName(name) else { return nil }
+        let value = result(key).value
+        let type: ExpressionType
+        switch value {
+        case .null: return nil
+        case .bool: type = .boolean
+        case .number(let number): type = number == number.rounded() && abs(number) < 9e15 ? .integer : .number
+        case .string: type = .string
+        case .array: type = .array
+        case .object: type = .dict
+        }
+        return VariableDeclaration(name, type: type, value: value)
+    }
+
+    /// The flags as screen variables (``variable(_:)``), in the order given, the unusable left out.
+    public func variables(_ keys: [String]) -> [VariableDeclaration] { keys.compactMap(variable) }
+
+    /// The keys of the flags read so far, in the order they were first read.
+    public var flagsRead: [String] { order.withLockedValue { $0 } }
+
+    /// The exposures of what was read: each experiment rule that put the user in a variation.
+    public var exposures: [Exposure] {
+        guard let user else { return [] }
+        return order.withLockedValue { $0 }.compactMap { key in
+            guard let experiment = reads.withLockedValue({ $0[key] })?.experiment, experiment.inExperiment, experiment.hashUsed else {
+                return nil
+            }
+            return Exposure(experiment: experiment.experimentKey, variant: experiment.variationKey, user: user, overridden: false)
+        }
+    }
+}
