@@ -7,6 +7,7 @@ import ScreenplayDSL
 import ScreenplayDemo
 import ScreenplayProtocol
 import ScreenplayServer
+import ScreenplayTestSupport
 import Testing
 
 @testable import ScreenplayControl
@@ -59,5 +60,37 @@ extension ControlBenchmarks {
         print(String(format: "BENCH census, one count alone: %.1f ns (%d counts, 8 clients)", perCount, counts))
         try await census.flush()
         #expect(try await census.snapshot().total >= counts)
+    }
+
+    /// How long the whole report takes (what `GET /admin/compat` and the studio's page wait
+    /// for) at the census's bound: 200 clients, each a random choice of the format's components.
+    @Test func compatibilityReportAtTheCensusBound() async throws {
+        var random = SplitMix64(seed: 32)
+        let optional = Set(ComponentKind.allCases.map(\.rawValue)).subtracting(ClientCapabilities.base.components).sorted()
+        let entries = (0..<200).map { index in
+            var capabilities = ClientCapabilities.base
+            capabilities.version = index % 2 == 0 ? FormatVersion(1, 0) : .latest
+            capabilities.components.formUnion(optional.filter { _ in random.next() % 2 == 0 })
+            capabilities.actions = index % 3 == 0 ? ClientCapabilities.base.actions : ClientCapabilities.full.actions
+            capabilities.platform = ["ios", "android", "web"][index % 3]
+            return CapabilityCensus.Entry(capabilities: capabilities, appVersion: AppVersion("4.\(index)"), requests: 100 + index)
+        }
+        let census = CapabilityCensus.Snapshot(from: 0, to: 0, entries: entries, other: 0, maxEntries: 200)
+        let checker = CompatibilityChecker(routes: DemoApp.routes())
+        var times: [Double] = []
+        var report: CompatibilityReport?
+        for _ in 0..<3 {
+            let start = ContinuousClock.now
+            report = await checker.report(census: census, slots: [:], maxShare: 0.05)
+            times.append(Self.milliseconds(ContinuousClock.now - start))
+        }
+        let targets = report?.targets.count ?? 0
+        // Two random choices may be one set on one platform: one client.
+        #expect(targets >= 7 && (report?.clients.count ?? 0) > 150)
+        print(
+            String(
+                format:
+                    "BENCH compatibility report, 200 clients x %d screens and variants x 3 languages: %.0f ms (best of 3; worst %.0f ms)",
+                targets, times.min() ?? 0, times.max() ?? 0))
     }
 }

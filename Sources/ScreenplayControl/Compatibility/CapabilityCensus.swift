@@ -114,11 +114,15 @@ public final class CapabilityCensus: CapabilityCounter, Service {
             } else if tally.entries.count < bound {
                 tally.entries[key] = Counted(capabilities: capabilities, requests: 1)
             } else {
-                // Full: every kept entry gives one request to "other", with this one (Misra–Gries).
+                // Full: every kept entry gives one request to "other", with this one (Misra–Gries);
+                // the entries left with none go (a flood's go together, every `bound` new ones).
                 tally.other += 1 + tally.entries.count
-                tally.entries = tally.entries.compactMapValues { counted in
-                    counted.requests > 1 ? Counted(capabilities: counted.capabilities, requests: counted.requests - 1) : nil
+                var emptied = false
+                for index in tally.entries.indices {
+                    tally.entries.values[index].requests -= 1
+                    emptied = emptied || tally.entries.values[index].requests == 0
                 }
+                if emptied { tally.entries = tally.entries.filter { $0.value.requests > 0 } }
             }
         }
     }

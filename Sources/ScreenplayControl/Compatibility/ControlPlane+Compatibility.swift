@@ -23,9 +23,12 @@ extension ControlPlane {
     /// The longest reason for overriding the gate.
     static let maxForceReason = 500
 
-    /// The screens the report and the gate build (``addRoutes(to:tokens:screens:watched:)`` gives them).
+    /// The screens the report and the gate build (``addRoutes(to:tokens:screens:watched:)`` gives
+    /// them), once they are served: routes not added to their router yet are left out rather than
+    /// added to the checker's (they could not be added to the app's after that).
     var checker: CompatibilityChecker {
-        CompatibilityChecker(routes: compatibility.withLockedValue { $0.routes }, configuration: configuration)
+        let routes = compatibility.withLockedValue { $0.routes }
+        return CompatibilityChecker(routes: routes?.isMounted == true ? routes : nil, configuration: configuration)
     }
 
     func useScreens(_ routes: ScreenplayRoutes) {

@@ -192,7 +192,7 @@ public struct ScreenplayRoutes: Sendable {
     ///
     /// ```swift
     /// let home = try await routes.adaptation(ofScreen: "home", language: "en", capabilities: .base)
-    /// home.report.droppedNodes          // ["toggle": 1]
+    /// home.report.droppedNodes          // ["button": 5]: the base set runs no setState or set
     /// ```
     public func adaptation(
         ofScreen path: String, language: String, capabilities: ClientCapabilities, appVersion: AppVersion? = nil,
