@@ -49,7 +49,8 @@ import Testing
             // A seventh client is served: the connection idle the longest is closed to make room.
             let client = try RawConnection(port: port, from: "127.0.0.8")
             await client.send(Self.request)
-            #expect(ConnectionTests.status(await client.readAll(timeout: .seconds(5)).text) == "HTTP/1.1 200 OK")
+            // Served is what matters, not how fast: a loaded machine renders the first home slowly.
+            #expect(ConnectionTests.status(await client.readAll(timeout: .seconds(30)).text) == "HTTP/1.1 200 OK")
             // One of the silent ones was closed to make room (the one idle the longest, as its event
             // loop recorded it: connections are set up on two loops, so not always the first made).
             var closed = 0
