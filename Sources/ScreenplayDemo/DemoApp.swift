@@ -75,6 +75,7 @@ public enum DemoApp {
         logger: Logger = Logger(label: "screenplay.demo"),
         feed: CityFeed = CityFeed(), liveInterval: Duration? = nil, connectionLimits: ConnectionLimits = ConnectionLimits(),
         logsRequests: Bool = false, control: ControlPlane? = nil, adminTokens: AdminTokens = .none, watch: DocumentFolder? = nil,
+        flagsPayload: FlagPayloadSource? = nil,
         onServerRunning: @escaping @Sendable (_ port: Int) async -> Void = { _ in }
     ) -> some ApplicationProtocol {
         let router = Router(context: ScreenplayRequestContext.self)
@@ -105,6 +106,7 @@ public enum DemoApp {
             onServerRunning: { channel in await onServerRunning(channel.localAddress?.port ?? port) }, logger: logger)
         if let liveInterval { application.addServices(NewDayTicker(feed: feed, interval: liveInterval)) }
         if let watch { application.addServices(watch) }
+        if let flagsPayload { application.addServices(flagsPayload) }
         // Other instances' changes arrive; events and the capability census reach the database,
         // and are flushed at shutdown.
         if let control { application.addServices(control.watcher, control.events, control.census) }

@@ -5,6 +5,7 @@ import Screenplay
 import ScreenplayClient
 import ScreenplayControl
 import ScreenplayProtocol
+import ScreenplayServer
 
 /// `screenplay admin …`: the admin API from a shell. Every verb is one request; the answer is
 /// printed as the server gave it (JSON), errors as one line with their problems and paths.
@@ -15,6 +16,10 @@ struct AdminCommand: AsyncParsableCommand {
         discussion: """
             experiments list | show NAME | put NAME FILE | pause NAME | resume NAME | stop NAME WINNER | delete NAME | report NAME [GOAL]
             slots list | show NAME | publish NAME FILE | history NAME | version NAME N | rollback NAME N
+            flags list | show KEY | put KEY FILE | delete KEY
+            features                                   (the flags in force, as GrowthBook's payload)
+            experiments|flags switch-off NAME PART     (PART: platform[:min-max], e.g. ios:4.2-4.2.3, ios, :-3.9)
+            experiments|flags switch-on NAME PART
             audit [TARGET]
 
             The token comes from --token or SCREENPLAY_ADMIN_TOKEN. `put` and `publish` read FILE (- for stdin).
@@ -29,6 +34,7 @@ struct AdminCommand: AsyncParsableCommand {
     @Option(help: "The revision or version you read: refused (412) when it changed since.") var ifMatch: Int?
     @Flag(help: "Check only; change nothing.") var dryRun = false
     @Option(help: "A reason to publish or stop although the compatibility gate refuses it (kept in the audit log).") var force: String?
+    @Option(help: "Why a part of the audience is switched off (switch-off; kept in the audit log).") var reason: String?
     @Argument(help: "AREA VERB [ARGUMENTS…]") var words: [String]
 
     func run() async throws {
@@ -75,11 +81,35 @@ struct AdminCommand: AsyncParsableCommand {
         case ("slots", "rollback"):
             guard let version = Int(try word(3)) else { throw ValidationError("rollback takes a version number") }
             return (.post, AdminPath.rollback.path(name: try word(2)), RollbackRequest(version: version).encoded())
+        case ("flags", "list"): return (.get, AdminPath.flags.path(), nil)
+        case ("flags", "show"): return (.get, AdminPath.flag.path(name: try word(2)), nil)
+        case ("flags", "put"): return (.put, AdminPath.flag.path(name: try word(2)), try file(3))
+        case ("flags", "delete"): return (.delete, AdminPath.flag.path(name: try word(2)), nil)
+        case ("features", _): return (.get, AdminPath.features.path(), nil)
+        case (let area?, let verb?) where ["experiments", "flags"].contains(area) && ["switch-off", "switch-on"].contains(verb):
+            let path = (area == "flags" ? AdminPath.flagSwitchedOff : AdminPath.switchedOff).path(name: try word(2))
+            return (verb == "switch-off" ? .post : .delete, path, JSONWriter.write(try Self.part(try word(3), reason: reason).document))
         case ("audit", _):
             return (.get, words.count > 1 ? AdminPath.audit.path(query: [.target: words[1]]) : AdminPath.audit.path(), nil)
         default:
             throw ValidationError("unknown admin command \"\(words.prefix(2).joined(separator: " "))\"; see screenplay admin --help")
         }
+    }
+
+    /// A part of the audience as the command line writes it: `ios`, `ios:4.2-4.2.3`, `android:-3.9`,
+    /// `:4.0-` (every platform from 4.0), `all`.
+    static func part(_ text: String, reason: String?) throws -> KillSwitch {
+        let (platform, range) = text.firstIndex(of: ":").map { (String(text[..<$0]), String(text[text.index(after: $0)...])) } ?? (text, "")
+        func version(_ text: Substring) throws -> AppVersion? {
+            guard !text.isEmpty else { return nil }
+            guard let version = AppVersion(text) else { throw ValidationError("\(text) is not a version such as 4.2.1") }
+            return version
+        }
+        let bounds = range.split(separator: "-", maxSplits: 1, omittingEmptySubsequences: false)
+        if !range.isEmpty, bounds.count != 2 { throw ValidationError("a range of versions is MIN-MAX, MIN- or -MAX, not \(range)") }
+        return KillSwitch(
+            platform: platform.isEmpty || platform == "all" ? nil : platform, minAppVersion: try bounds.first.flatMap(version),
+            maxAppVersion: try bounds.dropFirst().first.flatMap(version), reason: reason)
     }
 
     /// A query parameter's value, percent-encoded.

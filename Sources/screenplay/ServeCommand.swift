@@ -5,6 +5,7 @@ import HTTPTypes
 import Logging
 import Metrics
 import Prometheus
+import ScreenplayClient
 import ScreenplayControl
 import ScreenplayDemo
 import ScreenplayServer
@@ -78,6 +79,15 @@ struct ServeCommand: AsyncParsableCommand {
 
     @Option(help: "A folder of screen documents: each NAME.json is served at /screens/watch/NAME; a save updates its followers.")
     var watch: String?
+
+    @Option(
+        help: """
+            A GrowthBook features payload to serve instead of the stored flags: a file, or an http(s) URL             (GrowthBook's /api/features/<client key>); read again every --flags-refresh seconds, a refused one keeping the one in force.
+            """)
+    var flagsPayload: String?
+
+    @Option(help: "Seconds between two reads of --flags-payload.")
+    var flagsRefresh: Double = 30
 
     @Option(help: "Seconds between two new days of city figures on the live /screens/cities (0: never).")
     var liveInterval: Double = 4
@@ -195,6 +205,17 @@ struct ServeCommand: AsyncParsableCommand {
             }
             preencoded = ([UInt8](data), headers)
         }
+        let flagsSource = try flagsPayload.map { origin in
+            guard flagsRefresh >= 1 else { throw ValidationError("--flags-refresh is at least 1 second") }
+            return FlagPayloadSource(
+                control: control, origin: origin, interval: .milliseconds(Int(flagsRefresh * 1_000)), load: try Self.payloadLoader(origin))
+        }
+        if let flagsSource {
+            // Read before the first request, so that no screen is served without the flags.
+            if await flagsSource.refresh()?.value == nil {
+                logger.error("the flags payload \(flagsSource.origin) was not read: no flag is on")
+            }
+        }
         try await DemoApp.application(
             host: host, port: port, signer: signer, metrics: metrics, preencoded: preencoded, logger: logger,
             liveInterval: liveInterval > 0 ? .milliseconds(Int(liveInterval * 1_000)) : nil, connectionLimits: connectionLimits,
@@ -207,9 +228,26 @@ struct ServeCommand: AsyncParsableCommand {
                 return DocumentFolder(
                     URL(fileURLWithPath: folder), screens: DocumentScreens(prefix: "watch", maxDocuments: 1_000, maxBytes: 1 << 20),
                     logger: logger)
-            }
+            }, flagsPayload: flagsSource
         ).runService()
         await store.close()
+    }
+
+    /// Reads `origin`'s bytes: a file, or an http(s) URL (at most 8 MiB, within 10 seconds).
+    static func payloadLoader(_ origin: String) throws -> @Sendable () async throws -> [UInt8] {
+        guard origin.hasPrefix("http://") || origin.hasPrefix("https://") else {
+            return {
+                guard let data = FileManager.default.contents(atPath: origin) else { throw ValidationError("cannot read \(origin)") }
+                return [UInt8](data)
+            }
+        }
+        guard let url = URL(string: origin) else { throw ValidationError("--flags-payload \(origin) is not a URL") }
+        return {
+            let response = try await DefaultTransport.make(maxResponseBytes: 8 << 20).send(
+                TransportRequest(url: url, headers: [.accept: "application/json"]))
+            guard response.status == .ok else { throw ValidationError("\(origin) answered \(response.status.code)") }
+            return response.body
+        }
     }
 
     /// The verifier of users' tokens that the options and environment configure, if any.

@@ -87,4 +87,47 @@ import Testing
         #expect(badAttributes.status != 0)
         #expect(badAttributes.errors.contains("--attributes"), "\(badAttributes.errors)")
     }
+
+    /// `serve --flags-payload FILE`: a GrowthBook payload decides the demo's badge instead of the
+    /// stored flag, is read again as it changes, and a refused one keeps the one in force; the
+    /// server's own payload export evaluates to the same with `flags evaluate`.
+    @Test func aServerFollowsAGrowthBookPayloadFileAndKeepsItWhenARefusedOneReplacesIt() throws {
+        let path = try write(#"{"features": {"payBadge": {"defaultValue": true}}}"#, name: "served.json")
+        let token = "cli-flags-token-0123456789abcdef"
+        let server = try OpenCommandTests.Server(
+            arguments: ["--flags-payload", path, "--flags-refresh", "1"], environment: ["SCREENPLAY_ADMIN_TOKENS": "ci:admin:\(token)"])
+        defer { server.stop() }
+        func home() throws -> String { try cli.screenplay("open", "\(server.url)/screens/home").output }
+        #expect(try home().contains("Pay with one tap · New"), "the payload's default is on for everyone")
+
+        try Data(#"{"features": {"payBadge": {"defaultValue": false}}}"#.utf8).write(to: URL(fileURLWithPath: path))
+        var off = false
+        for _ in 0..<40 where !off {
+            Thread.sleep(forTimeInterval: 0.25)
+            off = try !home().contains("· New")
+        }
+        #expect(off, "the new payload was read within 10 s")
+
+        try Data(#"{"features": {"payBadge": {"defaultValue": true, "rules": [{"condition": {"a": {"$nope": 1}}, "force": 1}]}}}"#.utf8)
+            .write(to: URL(fileURLWithPath: path))
+        Thread.sleep(forTimeInterval: 2.5)
+        #expect(try !home().contains("· New"), "a refused payload keeps the one in force")
+
+        // What the server serves, evaluated from outside by the same rules.
+        let exported = try cli.screenplay("admin", "features", "--server", server.url, "--token", token)
+        let served = try write(exported.output, name: "exported.json")
+        let evaluated = try flags(try cli.screenplay("flags", "evaluate", "--payload", served, "--attributes", #"{"id": "u1"}"#).output)
+        #expect(evaluated["payBadge"]?["value"] as? Bool == false, "\(evaluated)")
+
+        // A kill switch from the shell, as the command line writes a part of the audience.
+        let switched = try cli.screenplay(
+            "admin", "experiments", "switch-off", "homeOrder", "ios:4.2-4.2.3", "--reason", "crash on launch", "--server", server.url,
+            "--token", token)
+        #expect(switched.status == 0, "\(switched.errors)")
+        #expect(
+            switched.output.contains(#""minAppVersion": "4.2""#) && switched.output.contains(#""reason": "crash on launch""#),
+            "\(switched.output)")
+        let badPart = try cli.screenplay("admin", "flags", "switch-off", "payBadge", "ios:four-", "--server", server.url, "--token", token)
+        #expect(badPart.status != 0 && badPart.errors.contains("four"), "\(badPart.errors)")
+    }
 }

@@ -34,7 +34,7 @@ extension ControlPlane {
     /// - Parameters:
     ///   - flag: the flag.
     ///   - actor: who saves it, for the audit log.
-    ///   - ifRevision: the revision it was read at (0: it must not exist yet).
+    ///   - revision: the revision it was read at (0: it must not exist yet).
     ///   - dryRun: check only.
     /// - Returns: the flag as stored now (as it would be, for a dry run).
     @discardableResult

@@ -76,7 +76,7 @@ public struct FlagDefinition: Sendable, Hashable {
 
     /// Reads a flag document (`key` defaults to `pathKey`, the key in the request's path); every
     /// problem at its path. The feature is checked with the others it will be served with
-    /// (``ControlPlane/save(flag:by:ifRevision:)``), not here.
+    /// (``ControlPlane/save(flag:by:ifRevision:dryRun:)``), not here.
     ///
     /// - Parameters:
     ///   - json: the document.
