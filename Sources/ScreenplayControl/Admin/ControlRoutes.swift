@@ -83,6 +83,16 @@ extension ControlPlane {
         "/studio/playground": [.get, .post],
         "/studio/playground/:id": [.get, .post],
         "/studio/playground/:id/document": [.post],
+        "/studio/flags": [.get],
+        "/studio/flags/:name": [.get, .post],
+        "/studio/flags/:name/check": [.post],
+        "/studio/flags/:name/delete": [.get, .post],
+        "/studio/flags/:name/switch-off": [.post],
+        "/studio/flags/:name/switch-on": [.post],
+        StudioFlagPages.newPath: [.get, .post],
+        StudioFlagPages.newPath + "/check": [.post],
+        "/studio/experiments/:name/switch-off": [.post],
+        "/studio/experiments/:name/switch-on": [.post],
     ])
 
     public func addRoutes<Context: RequestContext>(to router: Router<Context>, tokens: AdminTokens) {

@@ -1,7 +1,7 @@
 import Screenplay
 import ScreenplayServer
 
-/// A change to a running experiment or a slot, asked for by one admin and waiting for another to
+/// A change to a running experiment, a slot or a flag, asked for by one admin and waiting for another to
 /// approve or refuse it (four eyes). It keeps the base it was made from: approving applies it
 /// with that base as `If-Match`, so a target changed meanwhile supersedes the request instead of
 /// being overwritten.
@@ -27,8 +27,12 @@ public struct ChangeRequest: Sendable, Hashable {
         case stop(winner: String)
         /// Save this definition of the experiment (the studio's edit form).
         case save(definition: String)
+        /// Save this document of the flag (created when new).
+        case saveFlag(definition: String)
+        /// Delete the flag.
+        case deleteFlag
 
-        /// `publish`, `rollback`, `pause`, `resume`, `stop`: the table's `kind`.
+        /// `publish`, `rollback`, `pause`, `resume`, `stop`, `save`, `save flag`, `delete flag`: the table's `kind`.
         public var kind: String {
             switch self {
             case .publish: "publish"
@@ -37,14 +41,17 @@ public struct ChangeRequest: Sendable, Hashable {
             case .resume: "resume"
             case .stop: "stop"
             case .save: "save"
+            case .saveFlag: "save flag"
+            case .deleteFlag: "delete flag"
             }
         }
 
-        /// What it changes: `slot` or `experiment`, as the audit log's targets begin.
+        /// What it changes: `slot`, `experiment` or `flag`, as the audit log's targets begin.
         public var targetKind: String {
             switch self {
             case .publish, .rollback: "slot"
             case .pause, .resume, .stop, .save: "experiment"
+            case .saveFlag, .deleteFlag: "flag"
             }
         }
 
@@ -57,6 +64,8 @@ public struct ChangeRequest: Sendable, Hashable {
             case .resume: #"{"status":"running"}"#
             case .stop(let winner): String(decoding: JSONWriter.write(.object(["winner": .string(winner)])), as: UTF8.self)
             case .save(let definition): definition
+            case .saveFlag(let definition): definition
+            case .deleteFlag: "{}"
             }
         }
 
@@ -73,6 +82,8 @@ public struct ChangeRequest: Sendable, Hashable {
                 guard let winner = member("winner")?.stringValue else { return nil }
                 self = .stop(winner: winner)
             case "save": self = .save(definition: json)
+            case "save flag": self = .saveFlag(definition: json)
+            case "delete flag": self = .deleteFlag
             default: return nil
             }
         }
@@ -80,7 +91,7 @@ public struct ChangeRequest: Sendable, Hashable {
 
     public let id: Int
     public let change: Change
-    /// The slot's or the experiment's name.
+    /// The slot's or the experiment's name, or the flag's key.
     public let name: String
     /// The slot's version or the experiment's revision the change was made from (0: none yet).
     public let base: Int

@@ -65,6 +65,7 @@ extension ControlPlane {
     public func currentBase(of request: ChangeRequest) async throws -> Int {
         switch request.change.targetKind {
         case "slot": try await version(of: request.name)?.version ?? 0
+        case "flag": try await storedFlag(request.name)?.revision ?? 0
         default: try await storedExperiment(named: request.name)?.revision ?? 0
         }
     }
@@ -233,6 +234,8 @@ extension ControlPlane {
         case "slot":
             return try await tx.query("SELECT COALESCE(MAX(version), 0) FROM slot_versions WHERE slot = $1", [.text(request.name)])
                 .first?.integer(0) ?? 0
+        case "flag":
+            return try await tx.query("SELECT revision FROM flags WHERE key = $1", [.text(request.name)]).first?.integer(0) ?? 0
         default:
             return try await tx.query("SELECT revision FROM experiments WHERE name = $1", [.text(request.name)]).first?.integer(0) ?? 0
         }
@@ -259,6 +262,13 @@ extension ControlPlane {
             let result = try Experiment.decode(from: Array(definition.utf8))
             guard let experiment = result.value, !result.hasErrors else { throw Experiment.invalid(result.diagnostics) }
             _ = try await save(experiment, by: actor, ifRevision: request.base)
+        case .saveFlag(let definition):
+            let json = try JSONParser.parse(Array(definition.utf8))
+            let result = FlagDefinition.decode(from: json, key: request.name)
+            guard let flag = result.value else { throw ScreenplayError.invalid(code: "invalidFlag", "the flag", result.errors) }
+            _ = try await save(flag: flag, by: actor, ifRevision: request.base)
+        case .deleteFlag:
+            try await deleteFlag(request.name, by: actor, ifRevision: request.base)
         }
     }
 

@@ -36,7 +36,11 @@ struct StudioExperimentPages {
     }
 
     /// One experiment: what it is, what can be done to it (for an admin), and its results drawn.
-    func experiment(_ name: String, session: StudioSession) async throws -> Response {
+    /// - Parameters:
+    ///   - fields: the "Switch off for…" form as typed, with its problems.
+    func experiment(
+        _ name: String, session: StudioSession, fields: StudioKillSwitches.Fields = .init(), status: HTTPResponse.Status = .ok
+    ) async throws -> Response {
         guard let experiment = try await control.storedExperiment(named: name)?.experiment ?? control.configuration.experiments[name] else {
             throw ControlPlane.noSuchExperiment(name)
         }
@@ -66,6 +70,8 @@ struct StudioExperimentPages {
             }
             body += "</div>\n"
         }
+        body += StudioKillSwitches.html(
+            experiment.switchedOff, path: Self.path(of: name), session: session, fields: fields, what: "the control")
         body += "<h2>Results</h2>\n"
         let report: ExperimentReport
         do {
@@ -73,7 +79,7 @@ struct StudioExperimentPages {
         } catch let error as ScreenplayError where error.status.code < 500 {
             // An experiment without a goal has nothing to count yet: say so where the results would be.
             body += "<p class=\"notice\" role=\"status\">\(HTMLText.escape(error.message))</p>\n"
-            return StudioPage(title: name, session: session, section: .experiments, body: body).response()
+            return StudioPage(title: name, session: session, section: .experiments, body: body, status: status).response()
         }
         if report.sampleRatioMismatch {
             body += "<p class=\"notice\" role=\"status\">Sample ratio mismatch (p = \(String(format: "%.4f", report.sampleRatioPValue))): "
@@ -82,7 +88,7 @@ struct StudioExperimentPages {
         let timeline = try await control.timeline(experiment: name)
         body += "<div class=\"figures\">\(ResultsChart.conversionRates(report))\(ResultsChart.lifts(report))"
         body += "\(ResultsChart.timeline(timeline))</div>\n"
-        return StudioPage(title: name, session: session, section: .experiments, body: body).response()
+        return StudioPage(title: name, session: session, section: .experiments, body: body, status: status).response()
     }
 
     /// What stopping with `winner` does, how many users it affects and what the apps in the field

@@ -14,12 +14,13 @@ import ScreenplayHTML
 struct StudioPage {
     /// The studio's sections, in its navigation.
     enum Section: String, CaseIterable {
-        case experiments, slots, requests, audit, screens, playground, compat
+        case experiments, slots, flags, requests, audit, screens, playground, compat
 
         var title: String {
             switch self {
             case .experiments: "Experiments"
             case .slots: "Content slots"
+            case .flags: "Flags"
             case .requests: "Requests"
             case .audit: "Audit log"
             case .screens: "Screens"

@@ -89,6 +89,11 @@ struct StudioRequestPages {
             let current =
                 try await control.storedExperiment(named: request.name)?.experiment ?? control.configuration.experiments[request.name]
             return (current.map { String(decoding: $0.encoded(), as: UTF8.self) }, definition)
+        case .saveFlag(let definition):
+            let current = try await control.storedFlag(request.name)?.definition
+            return (current.map { String(decoding: $0.encoded(), as: UTF8.self) }, definition)
+        case .deleteFlag:
+            return (try await control.storedFlag(request.name).map { String(decoding: $0.definition.encoded(), as: UTF8.self) }, nil)
         case .pause, .resume, .stop:
             guard
                 var experiment = try await control.storedExperiment(named: request.name)?.experiment
@@ -128,6 +133,8 @@ struct StudioRequestPages {
         case .resume: "Resume \(request.name)"
         case .stop(let winner): "Stop \(request.name), showing \(winner) to everyone"
         case .save: "Change \(request.name)"
+        case .saveFlag: "Save flag \(request.name)"
+        case .deleteFlag: "Delete flag \(request.name)"
         }
     }
 
@@ -140,7 +147,11 @@ struct StudioRequestPages {
 
     static func targetLink(_ request: ChangeRequest) -> String {
         let path =
-            request.change.targetKind == "slot" ? StudioSlotPages.path(of: request.name) : StudioExperimentPages.path(of: request.name)
+            switch request.change.targetKind {
+            case "slot": StudioSlotPages.path(of: request.name)
+            case "flag": StudioFlagPages.path(of: request.name)
+            default: StudioExperimentPages.path(of: request.name)
+            }
         return "<a href=\"\(HTMLText.escape(path))\">\(HTMLText.escape(request.target))</a>"
     }
 }

@@ -134,6 +134,7 @@ struct StudioRoutes: Sendable {
         addScreenRoutes(to: router)
         addRequestRoutes(to: router)
         addCompatRoutes(to: router)
+        addFlagRoutes(to: router)
     }
 
     /// The content slots' pages: list, one slot (preview, editor, history), publish, roll back,
