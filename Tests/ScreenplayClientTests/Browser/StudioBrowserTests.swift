@@ -625,6 +625,23 @@ struct StudioBrowserTests {
                 Array(#"{"content": {"type": "text", "id": "promo.studio", "text": "\#(text)"}}"#.utf8), to: "home.promo", by: "alice")
         }
         _ = try await server.control.update(experiment: "homeOrder", by: "alice") { $0.status = .paused }
+        // A flag with a rollout, an experiment rule and a part switched off: its rules' table and kill switches are drawn.
+        var flag = FlagDefinition(
+            key: "newCheckout",
+            feature: [
+                "defaultValue": false,
+                "rules": [
+                    ["id": "ios-5", "condition": ["platform": "ios", "appVersion": ["$vgte": "4.2"]], "force": true, "coverage": 0.05],
+                    ["id": "exp", "key": "checkoutOrder", "variations": [false, true], "weights": [0.5, 0.5]],
+                ],
+            ], description: "The one-page checkout")
+        flag.switchedOff = [
+            KillSwitch(platform: "ios", minAppVersion: AppVersion("4.2"), maxAppVersion: AppVersion("4.2.3"), reason: "crash")
+        ]
+        try await server.control.save(flag: flag, by: "alice")
+        _ = try await server.control.switchOff(
+            experiment: "checkoutOrder", for: KillSwitch(platform: "android", maxAppVersion: AppVersion("3.9"), reason: "layout"),
+            by: "alice")
         try await Self.withBrowser(width: width, height: width < 600 ? 844 : 900) { browser in
             try await Self.check(browser, "/studio", server: server, width: width)
             try await Self.signIn(browser, server, token: StudioServer.adminToken)
@@ -632,7 +649,8 @@ struct StudioBrowserTests {
                 "/studio/experiments", "/studio/experiments/checkoutOrder", "/studio/experiments/checkoutOrder/stop?winner=cardFirst",
                 "/studio/experiments/homeOrder", "/studio/slots", "/studio/slots/home.promo", "/studio/slots/home.promo/diff?from=1&to=2",
                 "/studio/audit", "/studio/new-experiment", "/studio/experiments/checkoutOrder/edit", "/studio/requests",
-                "/studio/screens", "/studio/playground", "/studio/compat",
+                "/studio/screens", "/studio/playground", "/studio/compat", "/studio/flags", "/studio/flags/newCheckout",
+                "/studio/flags/newCheckout/delete", "/studio/new-flag",
             ]
             try await Self.loaded(browser, "\(server.url)/studio/audit")
             if let entry = try await browser.execute(
