@@ -42,24 +42,10 @@ extension ControlPlane {
         let override = try await gate(saving: experiment, force: force)
         do {
             return try await change(kind: "experiment", name: name, actor: actor, action: action) { tx, now in
-                let before = try await tx.query("SELECT definition, revision FROM experiments WHERE name = $1", [.text(name)]).first
-                let current = before?.integer(1) ?? 0
-                if let revision, revision != current { throw Self.preconditionFailed(name: name, expected: revision, current: current) }
-                if before == nil {
-                    try await tx.query(
-                        "INSERT INTO experiments (name, definition, revision, updated_at, updated_by) VALUES ($1, $2, 1, $3, $4)",
-                        [.text(name), .text(definition), .integer(now), .text(actor)])
-                } else {
-                    let updated = try await tx.query(
-                        """
-                        UPDATE experiments SET definition = $2, revision = revision + 1, updated_at = $3, updated_by = $4
-                        WHERE name = $1 AND revision = $5 RETURNING revision
-                        """, [.text(name), .text(definition), .integer(now), .text(actor), .integer(Int64(current))])
-                    if updated.isEmpty { throw Self.preconditionFailed(name: name, expected: current, current: current + 1) }
-                }
+                let (before, stored) = try await RevisionedTable.experiments.save(
+                    definition, as: name, from: revision, by: actor, at: now, in: tx)
                 if let override { try await Self.auditOverride(override, target: "experiment:\(name)", actor: actor, at: now, on: tx) }
-                let stored = StoredExperiment(experiment: experiment, revision: current + 1, updatedAt: now, updatedBy: actor)
-                return (stored, before?.text(0), definition)
+                return (StoredExperiment(experiment: experiment, revision: stored, updatedAt: now, updatedBy: actor), before, definition)
             }
         } catch let error as DatabaseError where error.isConstraintViolation {
             throw Self.preconditionFailed(name: name, expected: revision ?? 0, current: (revision ?? 0) + 1)

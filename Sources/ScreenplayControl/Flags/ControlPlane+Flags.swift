@@ -59,22 +59,8 @@ extension ControlPlane {
         let key = flag.key
         do {
             return try await change(kind: "flag", name: key, actor: actor, action: action) { tx, now in
-                let before = try await tx.query("SELECT definition, revision FROM flags WHERE key = $1", [.text(key)]).first
-                let current = before?.integer(1) ?? 0
-                if let revision, revision != current { throw Self.preconditionFailed(name: key, expected: revision, current: current) }
-                if before == nil {
-                    try await tx.query(
-                        "INSERT INTO flags (key, definition, revision, updated_at, updated_by) VALUES ($1, $2, 1, $3, $4)",
-                        [.text(key), .text(definition), .integer(now), .text(actor)])
-                } else {
-                    let updated = try await tx.query(
-                        """
-                        UPDATE flags SET definition = $2, revision = revision + 1, updated_at = $3, updated_by = $4
-                        WHERE key = $1 AND revision = $5 RETURNING revision
-                        """, [.text(key), .text(definition), .integer(now), .text(actor), .integer(Int64(current))])
-                    if updated.isEmpty { throw Self.preconditionFailed(name: key, expected: current, current: current + 1) }
-                }
-                return (StoredFlag(definition: flag, revision: current + 1, updatedAt: now, updatedBy: actor), before?.text(0), definition)
+                let (before, stored) = try await RevisionedTable.flags.save(definition, as: key, from: revision, by: actor, at: now, in: tx)
+                return (StoredFlag(definition: flag, revision: stored, updatedAt: now, updatedBy: actor), before, definition)
             }
         } catch let error as DatabaseError where error.isConstraintViolation {
             throw Self.preconditionFailed(name: key, expected: revision ?? 0, current: (revision ?? 0) + 1)

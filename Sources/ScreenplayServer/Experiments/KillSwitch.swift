@@ -37,12 +37,7 @@ public struct KillSwitch: Sendable, Hashable {
     /// does not say its app's version; a switch with neither platform nor versions holds everyone.
     public func matches(_ audience: Audience) -> Bool {
         if let platform, platform != audience.platform?.lowercased() { return false }
-        if minAppVersion != nil || maxAppVersion != nil {
-            guard let version = audience.appVersion else { return false }
-            if let minAppVersion, version < minAppVersion { return false }
-            if let maxAppVersion, version > maxAppVersion { return false }
-        }
-        return true
+        return AppVersion.isWithin(audience.appVersion, from: minAppVersion, to: maxAppVersion)
     }
 
     /// How it reads in a list: "ios 4.2 – 4.2.3", "android up to 3.9", "every platform".

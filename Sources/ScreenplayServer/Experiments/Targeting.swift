@@ -28,11 +28,7 @@ public struct Targeting: Sendable, Hashable {
     public func includes(_ audience: Audience) -> Bool {
         if let platforms, !platforms.contains(audience.platform?.lowercased() ?? "") { return false }
         if let languages, !languages.contains(audience.language.lowercased()) { return false }
-        if minAppVersion != nil || maxAppVersion != nil {
-            guard let version = audience.appVersion else { return false }
-            if let minAppVersion, version < minAppVersion { return false }
-            if let maxAppVersion, version > maxAppVersion { return false }
-        }
+        if !AppVersion.isWithin(audience.appVersion, from: minAppVersion, to: maxAppVersion) { return false }
         for (name, values) in attributes {
             guard let value = audience.attributes[name]?.lowercased(), values.contains(value) else { return false }
         }
@@ -67,6 +63,16 @@ public struct Audience: Sendable, Hashable {
         self.appVersion = appVersion
         self.language = language
         self.attributes = attributes
+    }
+}
+
+extension AppVersion {
+    /// Whether `version` lies from `low` to `high` (inclusive; a missing bound is no bound). A
+    /// request that does not say its version lies in no range that has a bound.
+    static func isWithin(_ version: AppVersion?, from low: AppVersion?, to high: AppVersion?) -> Bool {
+        guard low != nil || high != nil else { return true }
+        guard let version else { return false }
+        return (low.map { version >= $0 } ?? true) && (high.map { version <= $0 } ?? true)
     }
 }
 
