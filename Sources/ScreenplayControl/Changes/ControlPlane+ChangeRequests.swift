@@ -6,8 +6,8 @@ import ScreenplayServer
 /// writes its audit entry (under the target it changes, `request publish`, `approve publish`,
 /// `refuse publish` …) in the transaction that records it, as every change does.
 extension ControlPlane {
-    /// Four eyes: when on, each change the studio makes to an experiment (pause, resume, stop)
-    /// or a slot (publish, rollback) is stored as a request instead, and applied only when
+    /// Four eyes: when on, each change the studio makes to an experiment (pause, resume, stop),
+    /// a slot (publish, rollback) or a flag (save, delete) is stored as a request instead, and applied only when
     /// another admin approves it. `screenplay serve --four-eyes` (or `SCREENPLAY_FOUR_EYES=1`)
     /// turns it on; it can change while the server runs.
     public var fourEyes: Bool {

@@ -15,7 +15,7 @@ struct StudioRequestPages {
         let requests = try await control.changeRequests()
         var body =
             fourEyes
-            ? "<p>Four eyes are on: a change to an experiment or a slot made here waits for a second admin's approval.</p>\n"
+            ? "<p>Four eyes are on: a change to an experiment, a slot or a flag made here (not a kill switch) waits for a second admin's approval.</p>\n"
             : "<p>Four eyes are off: changes made here apply at once. Requests made while they were on are kept below.</p>\n"
         body +=
             "<div class=\"table\" tabindex=\"0\" role=\"region\" aria-label=\"Change requests\"><table><thead><tr><th scope=\"col\">Request</th><th scope=\"col\">Change</th>"

@@ -24,7 +24,7 @@ struct StudioRoutes: Sendable {
     let throttle: AuthenticationThrottle
     /// The gallery's screens and the playgrounds, when the server gave them (``ControlPlane/addRoutes(to:tokens:screens:watched:)``).
     var screens: StudioScreens? = nil
-    /// Four eyes: changes to experiments and slots are asked for, and applied once another admin approves.
+    /// Four eyes: changes to experiments, slots and flags (not kill switches) are asked for, and applied once another admin approves.
     var fourEyes: Bool { control.fourEyes }
 
     func addRoutes<Context: RequestContext>(to router: Router<Context>) {
