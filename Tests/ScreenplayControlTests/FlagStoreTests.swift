@@ -118,6 +118,34 @@ import Testing
         #expect(try await instance.send(.get, "/admin/flags/a").status == .notFound)
     }
 
+    /// A flag's experiment rule is recorded like an experiment: its exposures and conversions make
+    /// the same report, read by the rule's key.
+    @Test(arguments: Backend.available)
+    func aFlagsExperimentRuleHasTheResultsOfAnExperiment(_ backend: Backend) async throws {
+        let instance = try await Instance.start(on: try await backend.makeDatabase())
+        defer { Instance.stop(instance) }
+        let experiment = #"""
+            {"feature": {"defaultValue": false, "rules": [{"key": "badge-test", "variations": [false, true], "weights": [0.5, 0.5],
+              "meta": [{"key": "plain"}, {"key": "badge"}]}]}}
+            """#
+        #expect(try await instance.send(.put, "/admin/flags/payBadge", body: experiment).status == .ok)
+        #expect(await eventually { instance.control.configuration.flags?.payload.features["payBadge"]?.rules.count == 1 })
+        let seen = try await Self.users(instance, platform: "android", count: 30)
+        for (index, (user, _, _)) in seen.enumerated() where index % 3 == 0 {
+            instance.control.events.record(Conversion(name: "checkout_done", user: user))
+        }
+        #expect(await instance.control.events.writeWaiting())
+        let response = try await instance.send(.get, "/admin/experiments/badge-test/report?goal=checkout_done", token: Instance.readToken)
+        #expect(response.status == .ok, "\(String(decoding: response.body, as: UTF8.self))")
+        let report = try #require(ExperimentReport.decode(from: response.body).value)
+        #expect(report.variants.map(\.name) == ["plain", "badge"])
+        #expect(report.variants.map(\.users).reduce(0, +) == 30, "every user who read the flag is exposed once")
+        #expect(report.variants.map(\.conversions).reduce(0, +) == 10)
+        // Each user's variation is what the screen showed them.
+        let badged = seen.filter(\.1).count
+        #expect(report.variants.last?.users == badged, "\(report.variants.map(\.users)) vs \(badged) shown the badge")
+    }
+
     @Test func aGrowthBookPayloadIsServedInsteadAndARefusedOneKeepsThePrevious() async throws {
         let instance = try await Instance.start(on: try await Backend.sqlite.makeDatabase())
         defer { Instance.stop(instance) }

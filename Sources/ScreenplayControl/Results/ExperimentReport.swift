@@ -1,5 +1,6 @@
 import Foundation
 import ScreenplayDSL
+import ScreenplayFlags
 import ScreenplayServer
 
 /// An experiment's results for one goal: per variant the users exposed, those who converted
@@ -152,9 +153,30 @@ extension ControlPlane {
         return ExperimentReport(experiment: experiment, goal: goal, counts: counts)
     }
 
+    /// A flag's experiment rule keyed `name`, as an experiment its report can read: its
+    /// variations by the keys exposures record (`meta[i].key`, else the index), with its weights.
+    func flagExperiment(named name: String) -> Experiment? {
+        for flag in configuration.flags?.payload.features.values.sorted(by: { $0.key < $1.key }) ?? [] {
+            for rule in flag.rules {
+                guard case .experiment(let experiment) = rule.action, experiment.key == name, !experiment.variations.isEmpty else {
+                    continue
+                }
+                let count = experiment.variations.count
+                let weights =
+                    experiment.weights.flatMap { $0.count == count ? $0 : nil } ?? Array(repeating: 1.0 / Double(count), count: count)
+                let variants = (0..<count).map { index -> (String, Double) in
+                    let key = experiment.meta.flatMap { $0.indices.contains(index) ? $0[index].key : nil }.flatMap { $0.isEmpty ? nil : $0 }
+                    return (key ?? String(index), weights[index])
+                }
+                return Experiment(name, variants: variants)
+            }
+        }
+        return nil
+    }
+
     /// Experiment `name` and the goal it is measured by (its own unless `goal` is given).
     func measured(_ name: String, goal: String?) throws(ScreenplayError) -> (Experiment, String) {
-        guard let experiment = configuration.experiments[name] else { throw Self.noSuchExperiment(name) }
+        guard let experiment = configuration.experiments[name] ?? flagExperiment(named: name) else { throw Self.noSuchExperiment(name) }
         guard let goal = goal ?? experiment.goal else {
             throw ScreenplayError(
                 .badRequest, code: "noGoal", message: "experiment \"\(ScreenplayError.quoting(name))\" has no goal; name one (goal=…)",
