@@ -53,6 +53,16 @@ import Testing
         }
         #expect(try await Self.users(instance, platform: "android", count: 10).allSatisfy { !$0.1 && $0.2 == .bool(false) })
 
+        // The rollout's results: the iOS users it placed, included or held back (Android users
+        // do not meet its condition and are not counted).
+        #expect(await instance.control.events.writeWaiting())
+        let measured = try await instance.send(
+            .get, "/admin/experiments/rollout:payBadge/report?goal=checkout_done", token: Instance.readToken)
+        #expect(measured.status == .ok, "\(String(decoding: measured.body, as: UTF8.self))")
+        let report = try #require(ExperimentReport.decode(from: measured.body).value)
+        #expect(report.variants.map(\.name) == ["heldBack", "included"])
+        #expect(report.variants.map(\.users) == [40 - shown, shown], "\(report.variants.map(\.users)), \(shown) shown the badge")
+
         // The payload in force, as GrowthBook's SDKs read it.
         let features = try await instance.send(.get, "/admin/features", token: Instance.readToken)
         let payload = try JSONParser.parse(features.body, limits: .unlimited)

@@ -154,8 +154,21 @@ extension ControlPlane {
     }
 
     /// A flag's experiment rule keyed `name`, as an experiment its report can read: its
-    /// variations by the keys exposures record (`meta[i].key`, else the index), with its weights.
+    /// variations by the keys exposures record (`meta[i].key`, else the index), with its weights;
+    /// or, for `rollout:KEY`, flag KEY's first partial rollout: `heldBack` (the control) and
+    /// `included`, weighted by its coverage.
     func flagExperiment(named name: String) -> Experiment? {
+        // A flag's first partial rollout: the users held back against those included.
+        if name.hasPrefix(FlagReads.rolloutName("")),
+            let flag = configuration.flags?.payload.features[String(name.dropFirst(FlagReads.rolloutName("").count))]
+        {
+            for rule in flag.rules {
+                guard case .force(_, let rollout) = rule.action, rollout.coverage != nil || rollout.range != nil else { continue }
+                let share = rollout.range.map { $0.upper - $0.lower } ?? rollout.coverage ?? 1
+                return Experiment(name, variants: [("heldBack", max(1 - share, 1e-6)), ("included", max(share, 1e-6))])
+            }
+            return nil
+        }
         for flag in configuration.flags?.payload.features.values.sorted(by: { $0.key < $1.key }) ?? [] {
             for rule in flag.rules {
                 guard case .experiment(let experiment) = rule.action, experiment.key == name, !experiment.variations.isEmpty else {

@@ -63,6 +63,16 @@ struct Evaluation {
         guard let flag = payload.features[key] else {
             return FlagResult(key: key, value: .null, source: .unknownFeature)
         }
+        // The first partial rollout the user was hashed for, in or held back: what a rollout's
+        // results compare (``FlagResult/rollout``).
+        var rollout: FlagResult.Rollout?
+        func result(_ value: JSONValue, _ source: FlagResult.Source, _ ruleID: String = "", _ experiment: FlagExperimentResult? = nil)
+            -> FlagResult
+        {
+            var result = FlagResult(key: key, value: value, source: source, ruleID: ruleID, experiment: experiment)
+            result.rollout = rollout
+            return result
+        }
         rules: for rule in flag.rules {
             // Screenplay's schedules: a rule out of its time is as if it were not there.
             guard rule.schedule.isInEffect(at: now) else { continue }
@@ -79,10 +89,12 @@ struct Evaluation {
             }
             if !rule.filters.isEmpty, isFilteredOut(rule.filters) { continue }
             switch rule.action {
-            case .force(let value, let rollout):
+            case .force(let value, let share):
                 if let condition = rule.condition, !condition.node.matches(root, groups: payload.savedGroups) { continue }
-                guard isIncluded(in: rollout) else { continue }
-                return FlagResult(key: key, value: value, source: .force, ruleID: rule.id)
+                let placed = placement(in: share)
+                if rollout == nil, let included = placed.hashed { rollout = FlagResult.Rollout(ruleID: rule.id, included: included) }
+                guard placed.included else { continue }
+                return result(value, .force, rule.id)
             case .gate:
                 continue
             case .experiment(var experiment):
@@ -93,7 +105,7 @@ struct Evaluation {
                 }
             }
         }
-        return FlagResult(key: key, value: flag.defaultValue, source: .defaultValue)
+        return result(flag.defaultValue, .defaultValue)
     }
 
     /// GrowthBook's `buildContextualBanditExperiment`: the weights of the first leaf whose
@@ -132,15 +144,17 @@ struct Evaluation {
     }
 
     /// GrowthBook's `isIncludedInRollout`.
-    private func isIncluded(in rollout: FlagRollout) -> Bool {
-        if rollout.range == nil && rollout.coverage == nil { return true }
-        if rollout.range == nil && rollout.coverage == 0 { return false }
+    /// Whether a force rule's value goes to the user, and, for a partial rollout the user was
+    /// hashed for, whether the hash put them in (nil for everyone's rules and unhashable users).
+    private func placement(in rollout: FlagRollout) -> (included: Bool, hashed: Bool?) {
+        if rollout.range == nil && rollout.coverage == nil { return (true, nil) }
+        if rollout.range == nil && rollout.coverage == 0 { return (false, nil) }
         let fallback = stickyBuckets != nil && !rollout.disableStickyBucketing ? rollout.fallbackAttribute : nil
         let (_, value) = hashAttribute(rollout.hashAttribute, fallback: fallback)
         guard JavaScript.truthy(value),
             let point = FlagHashing.hash(seed: rollout.seed, value: JavaScript.string(value), version: rollout.hashVersion)
-        else { return false }
-        if let range = rollout.range { return range.contains(point) }
-        return point <= (rollout.coverage ?? 1)
+        else { return (false, nil) }
+        let included = rollout.range.map { $0.contains(point) } ?? (point <= (rollout.coverage ?? 1))
+        return (included, included)
     }
 }

@@ -20,6 +20,26 @@ public struct FlagResult: Sendable, Hashable {
     public var ruleID: String
     /// The experiment that gave it, when one did.
     public var experiment: FlagExperimentResult?
+    /// The first partial rollout (a force rule with a coverage or a range) whose condition the user
+    /// met and whose hash placed them — in it or held back — whatever rule then gave the value:
+    /// what a rollout's results compare. Screenplay's, not GrowthBook's `FeatureResult`.
+    public var rollout: Rollout?
+
+    /// A user's place in a partial rollout.
+    public struct Rollout: Sendable, Hashable {
+        /// The rollout rule's id (`""` when it has none).
+        public var ruleID: String
+        /// Whether the hash put the user in the rollout (else they are held back).
+        public var included: Bool
+
+        /// - Parameters:
+        ///   - ruleID: The rollout rule's id.
+        ///   - included: Whether the user is in the rollout.
+        public init(ruleID: String, included: Bool) {
+            self.ruleID = ruleID
+            self.included = included
+        }
+    }
 
     /// What gave a flag's value (GrowthBook's `source`, with its names).
     public enum Source: String, Sendable, Hashable, CaseIterable {

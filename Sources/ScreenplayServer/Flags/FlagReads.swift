@@ -109,14 +109,28 @@ public final class FlagReads: Sendable {
     /// The keys of the flags read so far, in the order they were first read.
     public var flagsRead: [String] { order.withLockedValue { $0 } }
 
-    /// The exposures of what was read: each experiment rule that put the user in a variation.
+    /// The exposures of what was read: each experiment rule that put the user in a variation, and
+    /// each partial rollout the user was placed by — `rollout:KEY`, variant `included` or
+    /// `heldBack` — so that a rollout has an experiment's results.
     public var exposures: [Exposure] {
         guard let user else { return [] }
-        return order.withLockedValue { $0 }.compactMap { key in
-            guard let experiment = reads.withLockedValue({ $0[key] })?.experiment, experiment.inExperiment, experiment.hashUsed else {
-                return nil
+        return order.withLockedValue { $0 }.flatMap { key -> [Exposure] in
+            guard let result = reads.withLockedValue({ $0[key] }) else { return [] }
+            var exposures: [Exposure] = []
+            if let experiment = result.experiment, experiment.inExperiment, experiment.hashUsed {
+                exposures.append(
+                    Exposure(experiment: experiment.experimentKey, variant: experiment.variationKey, user: user, overridden: false))
             }
-            return Exposure(experiment: experiment.experimentKey, variant: experiment.variationKey, user: user, overridden: false)
+            if let rollout = result.rollout {
+                exposures.append(
+                    Exposure(
+                        experiment: Self.rolloutName(key), variant: rollout.included ? "included" : "heldBack", user: user,
+                        overridden: false))
+            }
+            return exposures
         }
     }
+
+    /// The name a flag's rollout is measured by, as an experiment: `rollout:KEY`.
+    public static func rolloutName(_ key: String) -> String { "rollout:" + key }
 }
