@@ -109,7 +109,7 @@ public enum DemoApp {
         if let flagsPayload { application.addServices(flagsPayload) }
         // Other instances' changes arrive; events and the capability census reach the database,
         // and are flushed at shutdown.
-        if let control { application.addServices(control.watcher, control.events, control.census) }
+        if let control { application.addServices(control.watcher, control.events, control.census, control.rolloutGuard) }
         // After a burst, freed memory goes back to the system instead of staying in the allocator.
         application.addServices(MemoryTrimmer())
         return application

@@ -45,6 +45,12 @@ extension ControlPlane {
     }
 
     func save(flag: FlagDefinition, by actor: String, ifRevision revision: Int?, dryRun: Bool, action: String) async throws -> StoredFlag {
+        // A guarded rollout's schedule starts when it is first saved.
+        var started = flag
+        if started.guardedRollout != nil, started.guardedRollout?.startedAt == nil {
+            started.guardedRollout?.startedAt = clock.milliseconds
+        }
+        let flag = started
         var others = try await flags().map(\.definition).filter { $0.key != flag.key }
         others.append(flag)
         try Self.check(others, changing: flag.key)

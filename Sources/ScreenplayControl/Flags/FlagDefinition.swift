@@ -25,6 +25,8 @@ public struct FlagDefinition: Sendable, Hashable {
     public var feature: JSONValue
     /// Parts of the audience served the default value whatever the rules say.
     public var switchedOff: [KillSwitch] = []
+    /// One force rule's coverage stepped on a schedule and rolled back on a watched event.
+    public var guardedRollout: GuardedRollout?
 
     /// - Parameters:
     ///   - key: the flag's key.
@@ -37,7 +39,7 @@ public struct FlagDefinition: Sendable, Hashable {
     }
 
     enum Key: String, JSONKey, CaseIterable {
-        case key, description, feature, switchedOff
+        case key, description, feature, switchedOff, guardedRollout
     }
 
     /// The most characters of a key and of a description.
@@ -51,6 +53,7 @@ public struct FlagDefinition: Sendable, Hashable {
         members[Key.description] = description.map(JSONValue.string)
         members[Key.feature] = feature
         if !switchedOff.isEmpty { members[Key.switchedOff] = .array(switchedOff.map(\.document)) }
+        members[Key.guardedRollout] = guardedRollout?.document
         return .object(members)
     }
 
@@ -134,7 +137,47 @@ public struct FlagDefinition: Sendable, Hashable {
             }
         default: problems.append(.error(at: "switchedOff", "a list of at most \(Experiment.maxKillSwitches) parts switched off"))
         }
+        switch members[Key.guardedRollout] {
+        case nil, .null?: break
+        case let json?:
+            let path = JSONPath([.key(Key.guardedRollout.rawValue)])
+            if let rollout = GuardedRollout.read(json, at: path, problems: &problems) {
+                let rules = definition.feature["rules"]?.arrayValue ?? []
+                if !rules.contains(where: { $0["id"]?.stringValue == rollout.rule && $0.objectValue?["force"] != nil }) {
+                    problems.append(
+                        .error(
+                            at: path.appending(key: "rule"),
+                            "no force rule of the feature has the id \"\(ScreenplayError.quoting(rollout.rule))\""))
+                }
+                definition.guardedRollout = rollout
+            }
+        }
         return DecodeResult(value: problems.isEmpty ? definition : nil, diagnostics: problems)
+    }
+
+    /// The flag with rule `id`'s coverage set to `coverage`.
+    func settingCoverage(_ coverage: Double, ofRule id: String) -> FlagDefinition {
+        guard case .object(var members) = feature, let rules = members["rules"]?.arrayValue else { return self }
+        members["rules"] = .array(
+            rules.map { rule in
+                guard rule["id"]?.stringValue == id, case .object(var fields) = rule else { return rule }
+                fields["coverage"] = .number(coverage)
+                return .object(fields)
+            })
+        var changed = self
+        changed.feature = .object(members)
+        return changed
+    }
+
+    /// Rule `id`'s coverage (1 when it has none; nil when the feature has no such rule).
+    ///
+    /// ```swift
+    /// flag.coverage(ofRule: "ios-rollout")   // 0.25
+    /// ```
+    /// - Parameter id: the rule's id.
+    public func coverage(ofRule id: String) -> Double? {
+        guard let rule = feature["rules"]?.arrayValue?.first(where: { $0["id"]?.stringValue == id }) else { return nil }
+        return rule["coverage"]?.doubleValue ?? 1
     }
 
     /// The flags as GrowthBook's features payload, each feature as the server serves it.
