@@ -136,20 +136,10 @@ struct StudioFlagPages {
     {
         var body = ""
         if fourEyes { body += "<p>Four eyes are on: another admin approves the change before it is in force.</p>\n" }
-        if !problems.isEmpty {
-            body += "<div class=\"notice\" role=\"alert\" id=\"problems\"><p>Not saved:</p><ul>"
-            for problem in problems { body += "<li>\(HTMLText.escape(problem))</li>" }
-            body += "</ul></div>\n"
-        }
-        body += "<form method=\"post\" action=\"\(HTMLText.escape(action))\">\(StudioPage.csrfField(session))"
-        body += "<input type=\"hidden\" name=\"base\" value=\"\(base)\">"
-        body += "<label for=\"document\">Document (JSON: key, description, GrowthBook's feature, switchedOff)</label>"
-        body += "<textarea id=\"document\" name=\"document\" rows=\"18\" spellcheck=\"false\" data-check=\"\(HTMLText.escape(check))\""
-        body += problems.isEmpty ? ">" : " aria-invalid=\"true\" aria-describedby=\"problems\">"
-        body += "\(HTMLText.escape(text))</textarea>"
-        body += "<div id=\"live-problems\" class=\"live\" role=\"status\" aria-live=\"polite\"></div>"
-        body += "<div class=\"actions\"><button type=\"submit\" name=\"intent\" value=\"check\" class=\"secondary\">Check</button>"
-        body += "<button type=\"submit\" name=\"intent\" value=\"save\">\(verb)</button></div></form>\n"
+        body += StudioDocumentEditor(
+            action: action, check: check, label: "Document (JSON: key, description, GrowthBook's feature, switchedOff)", text: text,
+            base: base, problems: problems, refusal: "Not saved:", intent: "save", verb: verb
+        ).html(session)
         return body
     }
 

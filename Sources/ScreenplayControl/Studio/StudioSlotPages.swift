@@ -68,26 +68,14 @@ struct StudioSlotPages {
         }
         if session.role == .admin {
             body += "<h2>Publish</h2>\n"
-            if !problems.isEmpty {
-                body += "<div class=\"notice\" role=\"alert\" id=\"problems\"><p>Not published:</p><ul>"
-                for problem in problems { body += "<li>\(HTMLText.escape(problem))</li>" }
-                body += "</ul></div>\n"
-            }
             if let compatibility { body += "<h3>Apps in the field</h3>\n\(compatibility)" }
             let text = draft ?? current.map { Self.pretty($0.document) } ?? "{\"content\": {\"type\": \"text\", \"text\": \"\"}}"
-            body += "<form method=\"post\" action=\"\(path)\">\(StudioPage.csrfField(session))"
-            body += "<input type=\"hidden\" name=\"base\" value=\"\(base ?? current?.version ?? 0)\">"
-            body += "<label for=\"document\">Document (JSON)</label>"
-            body += "<textarea id=\"document\" name=\"document\" rows=\"18\" spellcheck=\"false\" "
-            body += "data-check=\"\(HTMLText.escape(Self.path(of: name)))/check\""
-            body += problems.isEmpty ? ">" : " aria-invalid=\"true\" aria-describedby=\"problems\">"
-            body += "\(HTMLText.escape(text))</textarea>"
-            // Problems found as the document is typed (the page's script asks the server) are read out here.
-            body += "<div id=\"live-problems\" class=\"live\" role=\"status\" aria-live=\"polite\"></div>"
-            if offersForce { body += StudioCompatPages.forceField(label: "Why publish it anyway (forces the compatibility gate)") }
-            body += "<div class=\"actions\"><button type=\"submit\" name=\"intent\" value=\"check\" class=\"secondary\">Check</button>"
-            body +=
-                "<button type=\"submit\" name=\"intent\" value=\"publish\">\(offersForce ? "Publish anyway" : "Publish")</button></div></form>\n"
+            body += StudioDocumentEditor(
+                action: path, check: Self.path(of: name) + "/check", label: "Document (JSON)", text: text,
+                base: base ?? current?.version ?? 0, problems: problems, refusal: "Not published:", intent: "publish",
+                verb: offersForce ? "Publish anyway" : "Publish",
+                extra: offersForce ? StudioCompatPages.forceField(label: "Why publish it anyway (forces the compatibility gate)") : ""
+            ).html(session)
         }
         let versions = try await control.versions(of: name, limit: 50)
         if !versions.isEmpty {

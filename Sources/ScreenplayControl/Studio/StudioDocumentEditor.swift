@@ -1,0 +1,48 @@
+import ScreenplayHTML
+
+/// The studio's editor of a JSON document (a slot's content, a flag): the problems of the last
+/// attempt, the text as it was typed, the region the page's script fills as it checks the text
+/// with the server (`data-check`), and the Check and submit buttons. One form for every document
+/// the studio edits.
+///
+/// ```swift
+/// body += StudioDocumentEditor(action: "/studio/slots/home.promo", check: "/studio/slots/home.promo/check",
+///                              label: "Document (JSON)", text: text, base: 3, problems: problems,
+///                              refusal: "Not published:", intent: "publish", verb: "Publish").html(session)
+/// ```
+struct StudioDocumentEditor {
+    let action: String
+    let check: String
+    let label: String
+    let text: String
+    /// The version or revision the text was read at (`If-Match`).
+    let base: Int
+    let problems: [String]
+    /// What the problems' notice begins with (`Not published:`).
+    let refusal: String
+    /// The submit button's `intent` and its words.
+    let intent: String
+    let verb: String
+    /// Fields between the text and the buttons (the compatibility gate's reason).
+    var extra = ""
+
+    func html(_ session: StudioSession) -> String {
+        var body = ""
+        if !problems.isEmpty {
+            body += "<div class=\"notice\" role=\"alert\" id=\"problems\"><p>\(HTMLText.escape(refusal))</p><ul>"
+            for problem in problems { body += "<li>\(HTMLText.escape(problem))</li>" }
+            body += "</ul></div>\n"
+        }
+        body += "<form method=\"post\" action=\"\(HTMLText.escape(action))\">\(StudioPage.csrfField(session))"
+        body += "<input type=\"hidden\" name=\"base\" value=\"\(base)\">"
+        body += "<label for=\"document\">\(HTMLText.escape(label))</label>"
+        body += "<textarea id=\"document\" name=\"document\" rows=\"18\" spellcheck=\"false\" data-check=\"\(HTMLText.escape(check))\""
+        body += problems.isEmpty ? ">" : " aria-invalid=\"true\" aria-describedby=\"problems\">"
+        body += "\(HTMLText.escape(text))</textarea>"
+        // Problems found as the document is typed (the page's script asks the server) are read out here.
+        body += "<div id=\"live-problems\" class=\"live\" role=\"status\" aria-live=\"polite\"></div>" + extra
+        body += "<div class=\"actions\"><button type=\"submit\" name=\"intent\" value=\"check\" class=\"secondary\">Check</button>"
+        body += "<button type=\"submit\" name=\"intent\" value=\"\(intent)\">\(HTMLText.escape(verb))</button></div></form>\n"
+        return body
+    }
+}
