@@ -21,8 +21,9 @@ enum ResultsChart {
     static let rowHeight = 44.0
     static let labelWidth = 120.0
 
-    /// Each variant's conversion rate as a bar with its 95 % interval as a whisker.
-    static func conversionRates(_ report: ExperimentReport) -> String {
+    /// Each variant's conversion rate as a bar with its 95 % interval as a whisker. `subject`
+    /// names what was measured when a page draws several reports (its tables' regions differ).
+    static func conversionRates(_ report: ExperimentReport, subject: String? = nil) -> String {
         let top = report.variants.compactMap { rateInterval($0)?.upperBound }.max() ?? 0
         let scale = Self.niceMaximum(max(top, report.variants.map(\.rate).max() ?? 0, 0.01))
         let plot = width - labelWidth - 16
@@ -55,11 +56,11 @@ enum ResultsChart {
             table += "<td>\(interval ?? "–")</td></tr>"
         }
         table += "</tbody></table>"
-        return figure("Conversion rate", svg: svg, table: table)
+        return figure("Conversion rate", svg: svg, table: table, subject: subject)
     }
 
     /// Each variant's lift over the control with its 95 % interval, around a line at zero.
-    static func lifts(_ report: ExperimentReport) -> String {
+    static func lifts(_ report: ExperimentReport, subject: String? = nil) -> String {
         let compared = report.variants.dropFirst()
         let extent = niceMaximum(
             max(
@@ -100,11 +101,11 @@ enum ResultsChart {
             table += "<td class=\"number\" data-figure=\"chance\">\(ExperimentReport.percent(variant.chanceToBeatControl))</td></tr>"
         }
         table += "</tbody></table>"
-        return figure("Lift over the control", svg: svg, table: table)
+        return figure("Lift over the control", svg: svg, table: table, subject: subject)
     }
 
     /// Users (solid) and conversions (dashed) of each variant over time, running totals by day.
-    static func timeline(_ timeline: ExperimentTimeline) -> String {
+    static func timeline(_ timeline: ExperimentTimeline, subject: String? = nil) -> String {
         let days = timeline.days
         let height = 200.0, left = 48.0, bottom = 24.0, plot = width - left - 8
         let top = Double(days.last.map { day in timeline.variants.map { day.users[$0] ?? 0 }.max() ?? 0 } ?? 0)
@@ -144,7 +145,7 @@ enum ResultsChart {
         }
         if days.isEmpty { table += "<tr><td colspan=\"\(1 + 2 * timeline.variants.count)\">No user exposed yet.</td></tr>" }
         table += "</tbody></table>"
-        return figure("Users and conversions over time", svg: svg, table: table)
+        return figure("Users and conversions over time", svg: svg, table: table, subject: subject)
     }
 
     // MARK: Drawing
@@ -166,9 +167,10 @@ enum ResultsChart {
     }
 
     /// The table scrolls sideways on a phone: its region takes the focus, so that a keyboard scrolls it too.
-    private static func figure(_ caption: String, svg: String, table: String) -> String {
-        "<figure><figcaption>\(HTMLText.escape(caption))</figcaption>\(svg)<div class=\"table\" tabindex=\"0\" role=\"region\" "
-            + "aria-label=\"\(HTMLText.escape(caption)), figures\">\(table)</div></figure>"
+    private static func figure(_ caption: String, svg: String, table: String, subject: String?) -> String {
+        let label = (subject.map { "\($0): " } ?? "") + caption + ", figures"
+        return "<figure><figcaption>\(HTMLText.escape(caption))</figcaption>\(svg)<div class=\"table\" tabindex=\"0\" role=\"region\" "
+            + "aria-label=\"\(HTMLText.escape(label))\">\(table)</div></figure>"
     }
 
     /// The smallest of 1, 2, 2.5, 5 × 10ⁿ at or above `value`: an axis that ends on a round figure.

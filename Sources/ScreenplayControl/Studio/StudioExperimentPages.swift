@@ -81,13 +81,7 @@ struct StudioExperimentPages {
             body += "<p class=\"notice\" role=\"status\">\(HTMLText.escape(error.message))</p>\n"
             return StudioPage(title: name, session: session, section: .experiments, body: body, status: status).response()
         }
-        if report.sampleRatioMismatch {
-            body += "<p class=\"notice\" role=\"status\">Sample ratio mismatch (p = \(String(format: "%.4f", report.sampleRatioPValue))): "
-            body += "users did not split as the weights say, so do not trust these figures until the cause is found.</p>\n"
-        }
-        let timeline = try await control.timeline(experiment: name)
-        body += "<div class=\"figures\">\(ResultsChart.conversionRates(report))\(ResultsChart.lifts(report))"
-        body += "\(ResultsChart.timeline(timeline))</div>\n"
+        body += Self.results(report, timeline: try await control.timeline(experiment: name))
         return StudioPage(title: name, session: session, section: .experiments, body: body, status: status).response()
     }
 
@@ -215,6 +209,21 @@ struct StudioExperimentPages {
     }
 
     static let newPath = "/studio/new-experiment"
+
+    /// A report drawn as the studio draws every one (an experiment's, and a flag's rules' and
+    /// rollout's): the sample-ratio warning when users did not split as the weights say, then the
+    /// conversion rates, the lifts and the timeline, each chart with its table.
+    /// `subject` names what was measured when a page draws several reports.
+    static func results(_ report: ExperimentReport, timeline: ExperimentTimeline, subject: String? = nil) -> String {
+        var body = ""
+        if report.sampleRatioMismatch {
+            body += "<p class=\"notice\" role=\"status\">Sample ratio mismatch (p = \(String(format: "%.4f", report.sampleRatioPValue))): "
+            body += "users did not split as the weights say, so do not trust these figures until the cause is found.</p>\n"
+        }
+        body += "<div class=\"figures\">\(ResultsChart.conversionRates(report, subject: subject))"
+        body += "\(ResultsChart.lifts(report, subject: subject))\(ResultsChart.timeline(timeline, subject: subject))</div>\n"
+        return body
+    }
 
     static func status(_ experiment: Experiment) -> String {
         let text = experiment.status == .stopped ? "stopped, winner \(experiment.winner ?? "–")" : experiment.status.rawValue
