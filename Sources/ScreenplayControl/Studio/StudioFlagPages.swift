@@ -5,9 +5,9 @@ import Screenplay
 import ScreenplayHTML
 import ScreenplayServer
 
-/// The studio's flag pages: every flag, one flag with its rules as a table, the parts switched
-/// off, and (for an admin) its document in an editor checked as it is typed; creating and
-/// deleting one. While a GrowthBook payload is in force the stored flags wait, and the pages show
+/// The studio's flag pages: every flag, one flag with its rules as a table, its results (each
+/// experiment rule's and its rollout's), its guarded rollout, the parts switched off, and (for an
+/// admin) its document in an editor checked as it is typed; creating and deleting one. While a GrowthBook payload is in force the stored flags wait, and the pages show
 /// the payload's flags, read only.
 struct StudioFlagPages {
     let control: ControlPlane
@@ -68,21 +68,26 @@ struct StudioFlagPages {
         return StudioPage(title: "Flags", session: session, section: .flags, body: body).response()
     }
 
-    /// One flag: what it serves, its rules as a table, the parts switched off, and its document
-    /// in an editor (for an admin).
+    /// One flag: what it serves, its rules as a table, its results, its guarded rollout, the
+    /// parts switched off, and its document in an editor (for an admin).
     /// - Parameters:
     ///   - draft: what the admin typed, shown again after a refused save (nothing typed is lost).
     ///   - problems: why it was refused, each at its path.
     ///   - fields: the "Switch off for…" form as typed, with its problems.
+    ///   - goal: the goal the results are measured by (`?goal=EVENT`).
+    ///   - guardFields: the guarded rollout's form as typed, with its problems.
     func flag(
         _ key: String, session: StudioSession, draft: String? = nil, base: Int? = nil, problems: [String] = [],
-        notice: String? = nil, fields: StudioKillSwitches.Fields = .init(), status: HTTPResponse.Status = .ok
+        notice: String? = nil, fields: StudioKillSwitches.Fields = .init(), goal: String? = nil,
+        guardFields: StudioGuardedRollouts.Fields? = nil, status: HTTPResponse.Status = .ok
     ) async throws -> Response {
+        let results = StudioFlagResults(control: control)
         if payloadInForce {
             guard let feature = try await payloadFeatures().first(where: { $0.0 == key })?.1 else { throw ControlPlane.noSuchFlag(key) }
             var body = "<p class=\"notice\" role=\"status\">\(HTMLText.escape(Self.payloadSentence))</p>\n"
             body += "<p>Default value <code>\(HTMLText.escape(Self.json(feature["defaultValue"] ?? .null)))</code>.</p>\n"
             body += Self.rulesTable(feature)
+            body += try await results.html(key, feature: feature, goal: goal, watched: nil)
             return StudioPage(title: key, session: session, section: .flags, body: body, status: status).response()
         }
         guard let stored = try await control.storedFlag(key) else { throw ControlPlane.noSuchFlag(key) }
@@ -94,6 +99,15 @@ struct StudioFlagPages {
         body +=
             "revision \(stored.revision), changed by \(HTMLText.escape(stored.updatedBy)) at \(StudioAuditPages.time(stored.updatedAt)) UTC.</p>\n"
         body += Self.rulesTable(definition.feature)
+        body += try await results.html(key, feature: definition.feature, goal: goal, watched: definition.guardedRollout?.event)
+        var rolledBack: AuditEntry?
+        if definition.guardedRollout?.state == .rolledBack {
+            // The guard's entry that rolled it back: who, when, and the figures it read.
+            let entries = try await control.audit(filter: AuditFilter(target: .exactly("flag:\(key)"), limit: 50))
+            rolledBack = entries.first { $0.action.hasPrefix("roll back rollout") }
+        }
+        body += StudioGuardedRollouts.html(
+            stored, rolledBack: rolledBack, now: control.clock.milliseconds, session: session, fields: guardFields, fourEyes: fourEyes)
         body += StudioKillSwitches.html(
             definition.switchedOff, path: path, session: session, fields: fields, what: "the default value")
         if session.role == .admin {
@@ -156,12 +170,65 @@ struct StudioFlagPages {
             }
             return try newFlag(session: session, draft: text, problems: problems, notice: notice, status: status)
         }
-        do {
-            let definition = try Self.read(text, key: key)
-            let stored = try await control.save(flag: definition, by: session.holder, ifRevision: base, dryRun: dryRun || fourEyes)
-            if dryRun {
+        if dryRun {
+            do {
+                let stored = try await control.save(flag: try Self.read(text, key: key), by: session.holder, ifRevision: base, dryRun: true)
                 return try await again(problems: [], notice: "Valid: saving it would make revision \(stored.revision).", status: .ok)
+            } catch {
+                let refusal = try await refusal(error, key: key)
+                return try await again(problems: refusal.lines(new: key == nil), base: refusal.current ?? base, status: refusal.status)
             }
+        }
+        return try await commit({ try Self.read(text, key: key) }, base: base, session: session) { refusal in
+            try await again(problems: refusal.lines(new: key == nil), base: refusal.current ?? base, status: refusal.status)
+        }
+    }
+
+    /// Why a save was refused: the problems at their paths (422, 400), or someone else's save
+    /// since `base` (412, with the revision now).
+    struct Refusal: Error {
+        var status: HTTPResponse.Status
+        var message: String
+        var problems: [Diagnostic]
+        /// The flag's revision now, after a 412.
+        var current: Int?
+
+        init(_ error: ScreenplayError, current: Int? = nil) {
+            status = error.status
+            message = error.message
+            problems = error.problems
+            self.current = current
+        }
+
+        /// As the editor lists them.
+        func lines(new: Bool) -> [String] {
+            if let current {
+                return [
+                    new
+                        ? "A flag with this key exists already: open it to change it. Your text is kept below."
+                        : "Someone saved revision \(current) while you edited. Your text is kept below: compare, then save again."
+                ]
+            }
+            return problems.isEmpty ? [message] : problems.map { "\($0.path): \($0.message)" }
+        }
+    }
+
+    /// The flag pages' one save: `read` gives the definition (the editor's document, or the
+    /// guarded-rollout form's change to the stored one); it is saved from revision `base` — or,
+    /// under four eyes, checked as a save and asked for — with the flags' validation and audit
+    /// entry. A refusal is shown by `again`.
+    /// - Parameters:
+    ///   - read: the definition to save; a `ScreenplayError` it throws is a refusal too.
+    ///   - base: the revision it was read at (0: a new flag).
+    ///   - again: the page again, for a refusal.
+    func commit(
+        _ read: () throws -> FlagDefinition, base: Int, session: StudioSession, again: (Refusal) async throws -> Response
+    ) async throws -> Response {
+        var key: String?
+        do {
+            let definition = try read()
+            key = definition.key
+            _ = try await control.save(flag: definition, by: session.holder, ifRevision: base, dryRun: fourEyes)
             if fourEyes {
                 let request = try await control.requestChange(
                     .saveFlag(definition: String(decoding: definition.encoded(), as: UTF8.self)), to: definition.key, base: base,
@@ -169,16 +236,51 @@ struct StudioFlagPages {
                 return StudioPage.redirect(to: StudioRequestPages.path(of: request.id))
             }
             return StudioPage.redirect(to: Self.path(of: definition.key))
-        } catch let error as ScreenplayError where error.status == .preconditionFailed {
-            let current = try await control.storedFlag(key ?? "")?.revision ?? 0
-            let message =
-                key == nil
-                ? "A flag with this key exists already: open it to change it. Your text is kept below."
-                : "Someone saved revision \(current) while you edited. Your text is kept below: compare, then save again."
-            return try await again(problems: [message], base: current, status: .preconditionFailed)
-        } catch let error as ScreenplayError where error.status == .unprocessableContent || error.status == .badRequest {
-            let problems = error.problems.isEmpty ? [error.message] : error.problems.map { "\($0.path): \($0.message)" }
-            return try await again(problems: problems, status: error.status)
+        } catch {
+            return try await again(try await refusal(error, key: key))
+        }
+    }
+
+    /// `error` as a refusal to show on the page (a 412 with flag `key`'s revision now); any
+    /// other error is thrown again.
+    private func refusal(_ error: any Error, key: String?) async throws -> Refusal {
+        guard let error = error as? ScreenplayError else { throw error }
+        switch error.status {
+        case .preconditionFailed: return Refusal(error, current: try await control.storedFlag(key ?? "")?.revision ?? 0)
+        case .unprocessableContent, .badRequest: return Refusal(error)
+        default: throw error
+        }
+    }
+
+    /// Starts guarding one of the flag's force rules as the form says (`intent` `start`), or stops
+    /// guarding it (`stop`), through the flag's one save; bad fields show the page again with
+    /// their problems, nothing saved.
+    func guardRollout(_ key: String, form: StudioForm, session: StudioSession) async throws -> Response {
+        try refuseWhilePayloadInForce()
+        guard let stored = try await control.storedFlag(key) else { throw ControlPlane.noSuchFlag(key) }
+        let base = form["base"].flatMap { Int($0) } ?? stored.revision
+        var fields = StudioGuardedRollouts.Fields(form)
+        let definition: FlagDefinition
+        if form["intent"] == "stop" {
+            var stopped = stored.definition
+            stopped.guardedRollout = nil
+            definition = stopped
+        } else if let guarded = fields.read(into: stored.definition) {
+            definition = guarded
+        } else {
+            return try await flag(key, session: session, guardFields: fields, status: .unprocessableContent)
+        }
+        return try await commit({ definition }, base: base, session: session) { refusal in
+            var fields = fields
+            if refusal.current != nil {
+                fields.problems[""] = "Someone saved revision \(refusal.current ?? 0) while you edited: your values are kept, save again."
+            } else {
+                for problem in refusal.problems.isEmpty ? [Diagnostic.error(at: .root, refusal.message)] : refusal.problems {
+                    let field = StudioGuardedRollouts.Fields.field(of: problem.path)
+                    fields.problems[field, default: ""] += (field.isEmpty ? "\(problem.path): " : "") + problem.message + " "
+                }
+            }
+            return try await flag(key, session: session, guardFields: fields, status: refusal.status)
         }
     }
 

@@ -7,10 +7,11 @@ extension StudioRoutes {
     ///
     /// | | |
     /// |---|---|
-    /// | `GET /studio/flags`, `GET /studio/flags/KEY` | list; one, with its rules, parts switched off and editor |
+    /// | `GET /studio/flags`, `GET /studio/flags/KEY?goal=EVENT` | list; one, with its rules, results, guarded rollout, parts switched off and editor |
     /// | `GET /studio/new-flag`, `POST /studio/new-flag` | the form; `csrf`, `document`, `intent` (`check` or `save`) |
     /// | `POST /studio/flags/KEY` | `csrf`, `base`, `document`, `intent` |
     /// | `POST /studio/flags/KEY/check`, `POST /studio/new-flag/check` | the page's script: the document, `X-CSRF-Token` |
+    /// | `POST /studio/flags/KEY/guarded-rollout` | `csrf`, `base`, `intent` (`start`: `rule`, `steps`, `every`, `unit`, `event`, `worseWhen`, `threshold`, `minimumUsers`; or `stop`) |
     /// | `GET /studio/flags/KEY/delete`, `POST …/delete` | the confirmation; `csrf`, `base` |
     /// | `POST /studio/{flags/KEY,experiments/NAME}/{switch-off,switch-on}` | `csrf`, `platform`, `minAppVersion`, `maxAppVersion`, `reason` |
     func addFlagRoutes<Context: RequestContext>(to router: Router<Context>) {
@@ -35,7 +36,14 @@ extension StudioRoutes {
         }
         router.get("/studio/flags/:name") { request, context in
             try await page(request, context) {
-                try await pages.flag(try AdminAPI.parameter(.name, context), session: try signedIn(request))
+                let goal = StudioFlagResults.goal(request.uri.queryParameters.get("goal"))
+                return try await pages.flag(try AdminAPI.parameter(.name, context), session: try signedIn(request), goal: goal)
+            }
+        }
+        router.post("/studio/flags/:name/guarded-rollout") { request, context in
+            try await page(request, context) {
+                let (session, form) = try await changing(request, role: .admin)
+                return try await pages.guardRollout(try AdminAPI.parameter(.name, context), form: form, session: session)
             }
         }
         router.post("/studio/flags/:name") { request, context in
