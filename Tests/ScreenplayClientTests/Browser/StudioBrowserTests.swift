@@ -625,7 +625,7 @@ struct StudioBrowserTests {
                 Array(#"{"content": {"type": "text", "id": "promo.studio", "text": "\#(text)"}}"#.utf8), to: "home.promo", by: "alice")
         }
         _ = try await server.control.update(experiment: "homeOrder", by: "alice") { $0.status = .paused }
-        // A flag with a rollout, an experiment rule and a part switched off: its rules' table and kill switches are drawn.
+        // A flag with a rollout, an experiment rule and a part switched off: its rules' table, results and kill switches are drawn.
         var flag = FlagDefinition(
             key: "newCheckout",
             feature: [
@@ -638,6 +638,8 @@ struct StudioBrowserTests {
         flag.switchedOff = [
             KillSwitch(platform: "ios", minAppVersion: AppVersion("4.2"), maxAppVersion: AppVersion("4.2.3"), reason: "crash")
         ]
+        // Guarded, so its page draws the rollout's state, steps and form, and its results by the watched event.
+        flag.guardedRollout = GuardedRollout(rule: "ios-5", steps: [0.05, 0.5, 1], every: 86_400, event: "client_error", threshold: 0.02)
         try await server.control.save(flag: flag, by: "alice")
         _ = try await server.control.switchOff(
             experiment: "checkoutOrder", for: KillSwitch(platform: "android", maxAppVersion: AppVersion("3.9"), reason: "layout"),
@@ -650,6 +652,7 @@ struct StudioBrowserTests {
                 "/studio/experiments/homeOrder", "/studio/slots", "/studio/slots/home.promo", "/studio/slots/home.promo/diff?from=1&to=2",
                 "/studio/audit", "/studio/new-experiment", "/studio/experiments/checkoutOrder/edit", "/studio/requests",
                 "/studio/screens", "/studio/playground", "/studio/compat", "/studio/flags", "/studio/flags/newCheckout",
+                "/studio/flags/newCheckout?goal=checkout_done",
                 "/studio/flags/newCheckout/delete", "/studio/new-flag",
             ]
             try await Self.loaded(browser, "\(server.url)/studio/audit")
