@@ -377,6 +377,12 @@ import Testing
         #expect(stopped.status == .seeOther)
         let after = try #require(try await instance.control.storedFlag("newCheckout"))
         #expect(after.revision == 3 && after.definition == Self.flag)
+        // Stopping what is not guarded (the button sent twice) saves nothing.
+        let twice = try await StudioTests.post(
+            instance, "/studio/flags/newCheckout/guarded-rollout", cookie: cookie,
+            form: StudioSlotTests.form([("csrf", csrf), ("base", "3"), ("intent", "stop")]))
+        #expect(twice.status == .seeOther)
+        #expect(try await instance.control.storedFlag("newCheckout")?.revision == 3)
     }
 
     @Test(arguments: Backend.available)

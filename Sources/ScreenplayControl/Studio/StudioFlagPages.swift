@@ -262,6 +262,8 @@ struct StudioFlagPages {
         var fields = StudioGuardedRollouts.Fields(form)
         let definition: FlagDefinition
         if form["intent"] == "stop" {
+            // Nothing guarded (stopped meanwhile, or the button sent twice): nothing to save.
+            guard stored.definition.guardedRollout != nil else { return StudioPage.redirect(to: Self.path(of: key) + "#guarded-rollout") }
             var stopped = stored.definition
             stopped.guardedRollout = nil
             definition = stopped

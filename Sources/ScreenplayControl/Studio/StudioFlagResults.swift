@@ -41,16 +41,16 @@ struct StudioFlagResults {
     /// - Parameters:
     ///   - key: the flag.
     ///   - feature: its GrowthBook feature (as stored, or as the payload in force has it).
-    ///   - goal: the goal the page's address names.
+    ///   - chosen: the goal the page's address names.
     ///   - watched: the guarded rollout's watched event, the goal when the address names none.
-    func html(_ key: String, feature: JSONValue, goal named: String?, watched: String?) async throws -> String {
+    func html(_ key: String, feature: JSONValue, goal chosen: String?, watched: String?) async throws -> String {
         var body = "<h2 id=\"results\">Results</h2>\n"
         let parts = measured(key, feature: feature)
         guard !parts.isEmpty else {
             return body
                 + "<p>Nothing is measured: the flag has no experiment rule and no partial rollout (a force rule with a coverage).</p>\n"
         }
-        let goal = named ?? watched
+        let goal = chosen ?? watched
         body += chooser(key, goal: goal, watched: watched)
         guard let goal else {
             body += "<p class=\"notice\" role=\"status\">No goal is chosen, so nothing is counted yet. Type the event that measures "
@@ -58,7 +58,7 @@ struct StudioFlagResults {
             body += "the address keeps it (<code>?goal=EVENT</code>, as the admin API's report takes it).</p>\n"
             return body
         }
-        if named == nil {
+        if chosen == nil {
             body += "<p>Measured by <strong>\(HTMLText.escape(goal))</strong>, the event the guarded rollout watches.</p>\n"
         }
         for part in parts {
