@@ -30,7 +30,9 @@ struct FlagsCommand: ParsableCommand {
                 The payload is GrowthBook's features payload ({"features": {…}, "savedGroups": {…}}), as its \
                 SDK endpoint serves it or as a file. Each flag's result has its value, on, the source (force, \
                 experiment, defaultValue, prerequisite, cyclicPrerequisite, unknownFeature) and the rule's id, \
-                and the experiment's key and variation when an experiment gave it. A payload that is refused \
+                and the experiment's key and variation when an experiment gave it. Rules that follow a \
+                Screenplay experiment (screenplayExperiment) read the variants given with --variants; without \
+                them they are passed, as GrowthBook's SDKs pass a rule they do not know. A payload that is refused \
                 (docs/FLAGS.md) prints its errors, PATH: error: MESSAGE, and exits 1; warnings go to standard \
                 error and the flags are evaluated.
                 """
@@ -39,6 +41,8 @@ struct FlagsCommand: ParsableCommand {
         @Option(help: "The features payload, a JSON file.") var payload: String
         @Option(help: "The user's attributes: a JSON object, or @FILE for one in a file.") var attributes: String?
         @Option(name: .customLong("flag"), help: "A flag to evaluate (repeatable); every flag when none is given.") var flags: [String] = []
+        @Option(help: "The variant each Screenplay experiment gives the user: a JSON object, {\"checkoutOrder\": \"newFlow\"}, or @FILE.")
+        var variants: String?
         @Option(help: "The time rule schedules are evaluated at, ISO 8601 with its zone (now by default).") var at: String?
 
         func run() throws {
@@ -63,26 +67,27 @@ struct FlagsCommand: ParsableCommand {
                 return instant
             }
             let evaluator = FlagEvaluator(payload: features, now: { instant ?? Date() })
-            let user = try Self.attributes(from: attributes)
+            let user = try Self.object(from: attributes, option: "--attributes", of: "the user's attributes")
+            let given = try Self.object(from: variants, option: "--variants", of: "each experiment's variant")
             let keys = flags.isEmpty ? features.features.keys.sorted() : flags
             var results: [String: JSONValue] = [:]
-            for key in keys { results[key] = evaluator.evaluate(key, attributes: user).json }
+            for key in keys { results[key] = evaluator.evaluate(key, attributes: user) { given[$0]?.stringValue }.json }
             print(String(decoding: JSONWriter.write(["flags": .object(results)], layout: .pretty), as: UTF8.self), terminator: "")
         }
 
-        /// The attributes given: a JSON object, inline or in a file (`@path`).
-        static func attributes(from text: String?) throws -> [String: JSONValue] {
+        /// A JSON object given to `option`, inline or in a file (`@path`).
+        static func object(from text: String?, option: String, of what: String) throws -> [String: JSONValue] {
             guard let text else { return [:] }
             var bytes = Array(text.utf8)
             if text.hasPrefix("@") {
                 do {
                     bytes = try DocumentFile(path: String(text.dropFirst())).read(limits: .default)
                 } catch {
-                    throw ValidationError("--attributes \(text): \(error)")
+                    throw ValidationError("\(option) \(text): \(error)")
                 }
             }
             guard case .object(let members) = try? JSONParser.parse(bytes) else {
-                throw ValidationError("--attributes is a JSON object of the user's attributes, or @FILE holding one")
+                throw ValidationError("\(option) is a JSON object of \(what), or @FILE holding one")
             }
             return members
         }

@@ -68,6 +68,22 @@ import Testing
         #expect(results["missing"]?["source"] as? String == "unknownFeature")
     }
 
+    @Test func aRuleFollowingAScreenplayExperimentReadsTheVariantsGiven() throws {
+        let path = try write(
+            #"{"features": {"hero": {"defaultValue": "plain", "rules": [{"id": "follow", "screenplayExperiment": {"name": "heroTest", "values": {"control": "plain", "photo": "photo"}}}]}}}"#,
+            name: "following.json")
+        let given = try cli.screenplay("flags", "evaluate", "--payload", path, "--variants", #"{"heroTest": "photo"}"#)
+        #expect(given.status == 0, "\(given.errors)")
+        let result = try #require(try flags(given.output)["hero"])
+        #expect(result["value"] as? String == "photo" && result["source"] as? String == "screenplayExperiment")
+        #expect((result["screenplayExperiment"] as? [String: Any])?["variant"] as? String == "photo")
+        // Without variants the rule is passed, as GrowthBook's SDKs pass a rule they do not know.
+        let passed = try cli.screenplay("flags", "evaluate", "--payload", path)
+        #expect(try flags(passed.output)["hero"]?["source"] as? String == "defaultValue")
+        let bad = try cli.screenplay("flags", "evaluate", "--payload", path, "--variants", "photo")
+        #expect(bad.status != 0 && bad.errors.contains("--variants"), "\(bad.errors)")
+    }
+
     @Test func aRefusedPayloadPrintsItsErrorsWithPathsAndExitsOne() throws {
         let path = try write(
             """

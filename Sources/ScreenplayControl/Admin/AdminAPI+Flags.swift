@@ -54,7 +54,7 @@ extension AdminAPI {
         }
         router.getWithHead(route(.features)) { request, context in
             try await authorize(request, context, .read)
-            return Self.json(try await control.flagsPayload())
+            return Self.json(try await control.flagsPayload(forGrowthBookSDKs: true))
         }
     }
 }

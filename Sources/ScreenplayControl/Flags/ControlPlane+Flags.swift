@@ -54,6 +54,7 @@ extension ControlPlane {
         var others = try await flags().map(\.definition).filter { $0.key != flag.key }
         others.append(flag)
         try Self.check(others, changing: flag.key)
+        try checkExperimentReferences(flag)
         if dryRun {
             let current = try await storedFlag(flag.key)
             if let revision, revision != (current?.revision ?? 0) {
@@ -143,13 +144,48 @@ extension ControlPlane {
     }
 
     /// The flags in force as GrowthBook's features payload: the GrowthBook payload the server
-    /// was given, or the stored flags as this server evaluates them.
-    public func flagsPayload() async throws -> JSONValue {
+    /// was given, or the stored flags as this server evaluates them — or, for GrowthBook's SDKs,
+    /// with the rules that follow a Screenplay experiment written as GrowthBook rules.
+    ///
+    /// ```swift
+    /// let forSDKs = try await control.flagsPayload(forGrowthBookSDKs: true)   // what /admin/features serves
+    /// ```
+    /// - Parameter sdks: whether GrowthBook's SDKs will read it.
+    public func flagsPayload(forGrowthBookSDKs sdks: Bool = false) async throws -> JSONValue {
         if flagsFromPayload.withLockedValue({ $0 }) {
             return externalPayload.withLockedValue { $0 }.flatMap { try? JSONParser.parse($0, limits: .unlimited) }
                 ?? .object(["features": .object([:])])
         }
-        return FlagDefinition.payload(of: try await flags().map(\.definition))
+        let definitions = try await flags().map(\.definition)
+        return sdks
+            ? FlagDefinition.exportedPayload(of: definitions, experiments: configuration.experiments)
+            : FlagDefinition.payload(of: definitions)
+    }
+
+    /// Refuses a flag whose rules follow an experiment that is neither stored nor declared in
+    /// code, or give values to variants it does not have, or leave one of its variants without.
+    func checkExperimentReferences(_ flag: FlagDefinition) throws {
+        var problems: [Diagnostic] = []
+        for (index, rule) in (flag.feature["rules"]?.arrayValue ?? []).enumerated() {
+            guard let reference = rule[FlagExperimentReference.member], let name = reference["name"]?.stringValue else { continue }
+            let path = JSONPath([.key("feature"), .key("rules"), .index(index), .key(FlagExperimentReference.member)])
+            guard let experiment = configuration.experiments[name] else {
+                problems.append(.error(at: path.appending(key: "name"), "there is no experiment \"\(ScreenplayError.quoting(name))\""))
+                continue
+            }
+            let values = reference["values"]?.objectValue ?? [:]
+            for variant in values.keys.sorted() where !experiment.has(variant: variant) {
+                problems.append(
+                    .error(
+                        at: path.appending(key: "values").appending(key: variant),
+                        "\(name) has no variant \"\(ScreenplayError.quoting(variant))\" (its variants: \(experiment.variants.map(\.name).joined(separator: ", ")))"
+                    ))
+            }
+            for variant in experiment.variants.map(\.name) where values[variant] == nil {
+                problems.append(.error(at: path.appending(key: "values"), "the variant \"\(variant)\" of \(name) needs a value"))
+            }
+        }
+        if !problems.isEmpty { throw ScreenplayError.invalid(code: "invalidFlag", "the flag", problems) }
     }
 
     /// Refuses `flags` when they would not read as one payload: the problems of flag `key` at

@@ -65,13 +65,7 @@ public struct FlagDefinition: Sendable, Hashable {
         guard !switchedOff.isEmpty, case .object(var members) = feature else { return feature }
         let off = members["defaultValue"].flatMap { $0 == .null ? nil : $0 } ?? .bool(false)
         let kills: [JSONValue] = switchedOff.map { part in
-            var condition: [String: JSONValue] = [:]
-            if let platform = part.platform { condition["platform"] = .string(platform) }
-            var range: [String: JSONValue] = [:]
-            if let low = part.minAppVersion { range["$vgte"] = .string(low.description) }
-            if let high = part.maxAppVersion { range["$vlte"] = .string(high.description) }
-            if !range.isEmpty { condition["appVersion"] = .object(range) }
-            return .object(["id": .string("switched-off: \(part.summary)"), "condition": .object(condition), "force": off])
+            .object(["id": .string("switched-off: \(part.summary)"), "condition": part.condition, "force": off])
         }
         members["rules"] = .array(kills + (members["rules"]?.arrayValue ?? []))
         return .object(members)

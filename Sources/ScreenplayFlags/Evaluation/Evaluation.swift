@@ -12,6 +12,9 @@ struct Evaluation {
     let now: Date
     /// Nil when the evaluation keeps no sticky buckets (then fallback attributes are unused too).
     var stickyBuckets: FlagStickyBuckets?
+    /// The variant each of Screenplay's experiments gives the user, for rules that follow one;
+    /// nil passes every such rule.
+    var variants: FlagEvaluator.Variants?
     /// Flags already evaluated, reused when the prerequisite graph has no cycle.
     private var memo: [String: FlagResult] = [:]
     private let reuses: Bool
@@ -22,7 +25,11 @@ struct Evaluation {
     /// its limit well before this).
     static let maxDepth = 64
 
-    init(evaluator: FlagEvaluator, attributes: [String: JSONValue], stickyBuckets: FlagStickyBuckets?) {
+    init(
+        evaluator: FlagEvaluator, attributes: [String: JSONValue], stickyBuckets: FlagStickyBuckets?,
+        variants: FlagEvaluator.Variants? = nil
+    ) {
+        self.variants = variants
         payload = evaluator.payload
         options = evaluator.options
         self.attributes = attributes
@@ -97,6 +104,12 @@ struct Evaluation {
                 return result(value, .force, rule.id)
             case .gate:
                 continue
+            case .screenplayExperiment(let reference):
+                if let condition = rule.condition, !condition.node.matches(root, groups: payload.savedGroups) { continue }
+                guard let variant = variants?(reference.name), let value = reference.values[variant] else { continue }
+                var given = result(value, .screenplayExperiment, rule.id)
+                given.screenplayExperiment = FlagResult.ExperimentVariant(experiment: reference.name, variant: variant)
+                return given
             case .experiment(var experiment):
                 let bandit = contextualBandit(for: &experiment)
                 let result = run(experiment, featureKey: key, bandit: bandit, visited: visited)

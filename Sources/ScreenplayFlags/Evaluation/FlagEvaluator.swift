@@ -79,6 +79,27 @@ public struct FlagEvaluator: Sendable {
         return evaluation.flag(key)
     }
 
+    /// The variant each of Screenplay's experiments gives the user, by the experiment's name (nil,
+    /// or a name that is no variant, when it gives none): what rules that follow one read.
+    public typealias Variants = (String) -> String?
+
+    /// One flag's value for a user, with the variants Screenplay's experiments give them, for
+    /// the rules that follow one (``FlagExperimentReference``).
+    ///
+    /// ```swift
+    /// let result = evaluator.evaluate("newCheckout", attributes: ["id": "u1"]) { assignments.variant(of: $0) }
+    /// result.screenplayExperiment?.variant   // "newFlow"
+    /// ```
+    /// - Parameters:
+    ///   - key: The flag's key.
+    ///   - attributes: The user's attributes.
+    ///   - variants: The variant each experiment gives the user, read only when a rule follows it.
+    /// - Returns: The value and where it came from.
+    public func evaluate(_ key: String, attributes: [String: JSONValue], variants: @escaping Variants) -> FlagResult {
+        var evaluation = Evaluation(evaluator: self, attributes: attributes, stickyBuckets: nil, variants: variants)
+        return evaluation.flag(key)
+    }
+
     /// One flag's value for a user, with their sticky buckets: a variation they are stuck to is
     /// kept, and a new one is written to `stickyBuckets` (save its ``FlagStickyBuckets/changedDocuments``).
     ///

@@ -25,6 +25,26 @@ public struct FlagResult: Sendable, Hashable {
     /// what a rollout's results compare. Screenplay's, not GrowthBook's `FeatureResult`.
     public var rollout: Rollout?
 
+    /// The Screenplay experiment whose variant gave the value (a rule with
+    /// `screenplayExperiment`); its exposure is the experiment's own. Screenplay's, not GrowthBook's.
+    public var screenplayExperiment: ExperimentVariant?
+
+    /// A variant of one of Screenplay's experiments.
+    public struct ExperimentVariant: Sendable, Hashable {
+        /// The experiment's name.
+        public var experiment: String
+        /// The variant the experiment gave the user.
+        public var variant: String
+
+        /// - Parameters:
+        ///   - experiment: The experiment's name.
+        ///   - variant: The variant it gave the user.
+        public init(experiment: String, variant: String) {
+            self.experiment = experiment
+            self.variant = variant
+        }
+    }
+
     /// A user's place in a partial rollout.
     public struct Rollout: Sendable, Hashable {
         /// The rollout rule's id (`""` when it has none).
@@ -51,6 +71,8 @@ public struct FlagResult: Sendable, Hashable {
         case force
         /// An experiment rule the user is in.
         case experiment
+        /// A rule following one of Screenplay's experiments (Screenplay's extension).
+        case screenplayExperiment
         /// A gating prerequisite failed (the value is null).
         case prerequisite
         /// The flag's prerequisites lead back to it (the value is null).
@@ -81,7 +103,7 @@ public struct FlagResult: Sendable, Hashable {
     public var isOff: Bool { !isOn }
 
     /// The result as `screenplay flags evaluate` prints it: `value`, `on`, `source`, `ruleId`,
-    /// and `experiment` when one gave the value.
+    /// and `experiment` (or `screenplayExperiment`) when one gave the value.
     ///
     /// ```swift
     /// JSONWriter.write(result.json)   // {"on":true,"ruleId":"fr_rollout","source":"force","value":true}
@@ -91,6 +113,9 @@ public struct FlagResult: Sendable, Hashable {
             "value": value, "on": .bool(isOn), "source": .string(source.rawValue), "ruleId": .string(ruleID),
         ]
         if let experiment { members["experiment"] = experiment.json }
+        if let followed = screenplayExperiment {
+            members["screenplayExperiment"] = .object(["name": .string(followed.experiment), "variant": .string(followed.variant)])
+        }
         return .object(members)
     }
 }

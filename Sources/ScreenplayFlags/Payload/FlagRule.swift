@@ -36,6 +36,9 @@ public struct FlagRule: Sendable {
         /// Runs the experiment: a user in it gets their variation's value; a user out of it
         /// (or in a passthrough variation) passes to the next rule.
         case experiment(FlagExperiment)
+        /// Follows one of Screenplay's experiments: a user gets the value of the variant the
+        /// experiment gives them (Screenplay's extension; GrowthBook's SDKs skip such a rule).
+        case screenplayExperiment(FlagExperimentReference)
         /// Neither: the rule only gates (its prerequisites can stop the flag); otherwise it is
         /// skipped, as GrowthBook skips a rule with neither `force` nor `variations`.
         case gate

@@ -23,6 +23,7 @@ struct PayloadReader {
         "id", "condition", "parentConditions", "force", "variations", "weights", "key", "hashAttribute", "fallbackAttribute",
         "hashVersion", "disableStickyBucketing", "bucketVersion", "minBucketVersion", "range", "coverage", "namespace", "ranges",
         "meta", "filters", "seed", "name", "phase", "tracks", "contextualBanditRef", "contextualVariations", "type", "startsAt", "endsAt",
+        FlagExperimentReference.member,
     ]
 
     mutating func error(_ path: JSONPath, _ message: String, code: Diagnostic.Code = .invalidValue) {
@@ -247,6 +248,16 @@ struct PayloadReader {
         let hashVersion = self.hashVersion(members["hashVersion"], at: path.appending(key: "hashVersion"), default: 1)
         let disableSticky = JavaScript.truthy(members["disableStickyBucketing"] ?? .null)
         let coverage = self.coverage(members["coverage"], at: path.appending(key: "coverage"))
+        if let reference = members[FlagExperimentReference.member], reference != .null {
+            let at = path.appending(key: FlagExperimentReference.member)
+            if members["force"] != nil || members["variations"] != nil || members["contextualVariations"] != nil {
+                error(at, "a rule forces a value, runs its own experiment, or follows a Screenplay experiment: not two of them")
+                return nil
+            }
+            guard let reference = experimentReference(reference, at: at) else { return nil }
+            rule.action = .screenplayExperiment(reference)
+            return rule
+        }
         if members["force"] != nil {
             // GrowthBook tells a force rule by the member's presence, even when it is null.
             if members["variations"] != nil || members["contextualVariations"] != nil {

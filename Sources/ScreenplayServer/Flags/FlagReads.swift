@@ -5,7 +5,8 @@ import ScreenplayFlags
 /// The feature flags of one request: each flag is evaluated once, for the request's audience, by
 /// the rules in force (GrowthBook's, see `ScreenplayFlags`), and never changes within the request.
 /// An experiment rule that puts the user in a variation is an exposure, recorded once the screen
-/// is sent, like an experiment's.
+/// is sent, like an experiment's; a rule that follows one of Screenplay's experiments reads the
+/// request's own assignment of it (one variant, one exposure, for the screens and the flag).
 ///
 /// The audience's attributes, as conditions read them: `id` (the user), `platform`,
 /// `appVersion`, `language`, and every `Screenplay-Attributes` pair by its name.
@@ -22,6 +23,7 @@ public final class FlagReads: Sendable {
     /// The attributes the flags are evaluated for.
     public let attributes: [String: JSONValue]
     private let user: String?
+    private let experiments: ExperimentAssignments?
     private let reads = NIOLockedValueBox<[String: FlagResult]>([:])
     private let order = NIOLockedValueBox<[String]>([])
 
@@ -29,10 +31,13 @@ public final class FlagReads: Sendable {
     /// - Parameters:
     ///   - evaluator: the flags in force, or nil when none are.
     ///   - audience: who the request is for.
-    public init(evaluator: FlagEvaluator?, audience: Audience) {
+    ///   - experiments: the request's experiments, which rules that follow one read (their
+    ///     variant, and so their one exposure, is the screens'); nil passes such rules.
+    public init(evaluator: FlagEvaluator?, audience: Audience, experiments: ExperimentAssignments? = nil) {
         self.evaluator = evaluator
         self.attributes = Self.attributes(of: audience)
         self.user = audience.user
+        self.experiments = experiments
     }
 
     /// The attributes conditions read for `audience`: its own attributes first, then `id`,
@@ -49,7 +54,11 @@ public final class FlagReads: Sendable {
     /// The flag's evaluation: its value and the rule that gave it.
     public func result(_ key: String) -> FlagResult {
         if let read = reads.withLockedValue({ $0[key] }) { return read }
-        let result = evaluator?.evaluate(key, attributes: attributes) ?? FlagResult(key: key, value: .null, source: .unknownFeature)
+        let experiments = self.experiments
+        let result =
+            evaluator?.evaluate(key, attributes: attributes) { name in
+                experiments.map { $0.variant(of: name) }.flatMap { $0.isEmpty ? nil : $0 }
+            } ?? FlagResult(key: key, value: .null, source: .unknownFeature)
         return reads.withLockedValue { reads in
             if let earlier = reads[key] { return earlier }
             reads[key] = result

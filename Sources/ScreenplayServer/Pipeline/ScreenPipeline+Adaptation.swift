@@ -17,12 +17,12 @@ extension ScreenPipeline {
         headers[.acceptLanguage] = language
         if let appVersion { headers[.screenplayAppVersion] = appVersion.description }
         let audience = Audience(platform: capabilities.platform, appVersion: appVersion, language: language)
+        let assignments = ExperimentAssignments(experiments: configuration.experiments, audience: audience, overrides: variants)
         let context = ScreenContext(
             path: resolved.components.joined(separator: "/"), parameters: resolved.parameters, query: [:], language: language,
             user: nil, audience: audience, capabilities: capabilities, capabilitiesKey: ClientCapabilities.headerKey(headers),
-            format: .json,
-            experiments: ExperimentAssignments(experiments: configuration.experiments, audience: audience, overrides: variants),
-            flags: FlagReads(evaluator: configuration.flags, audience: audience), headers: headers)
+            format: .json, experiments: assignments,
+            flags: FlagReads(evaluator: configuration.flags, audience: audience, experiments: assignments), headers: headers)
         let handler = resolved.route.handler
         let reply = try await building(context) { try await handler(context) }
         return ScreenAdaptation(

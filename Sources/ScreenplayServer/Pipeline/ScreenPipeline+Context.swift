@@ -70,10 +70,11 @@ extension ScreenPipeline {
         if let user, let store = configuration.assignmentStore, experiments.values.contains(where: { $0.status == .running }) {
             sticky = await store.assignments(of: user)
         }
+        let assignments = ExperimentAssignments(experiments: experiments, audience: audience, overrides: overrides, sticky: sticky)
         return ScreenContext(
             path: components.joined(separator: "/"), parameters: parameters, query: query, language: language,
             user: user, audience: audience, capabilities: capabilities, capabilitiesKey: capabilitiesKey, format: format,
-            experiments: ExperimentAssignments(experiments: experiments, audience: audience, overrides: overrides, sticky: sticky),
-            flags: FlagReads(evaluator: configuration.flags, audience: audience), headers: request.headers)
+            experiments: assignments, flags: FlagReads(evaluator: configuration.flags, audience: audience, experiments: assignments),
+            headers: request.headers)
     }
 }
