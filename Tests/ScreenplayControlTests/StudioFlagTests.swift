@@ -421,4 +421,31 @@ import Testing
             form: StudioSlotTests.form([("csrf", csrf), ("platform", "ios")]))
         #expect(refused.status == .conflict)
     }
+
+    /// A rule that follows the demo's `checkoutOrder` experiment, saved from the editor: shown as
+    /// the variant's values; one naming a variant the experiment lacks is refused at its path.
+    @Test func aRuleFollowingAnExperimentIsShownAndCheckedAgainstIt() async throws {
+        let instance = try await Instance.start(on: try await Backend.sqlite.makeDatabase())
+        defer { Instance.stop(instance) }
+        let (cookie, csrf) = try await StudioSlotTests.signedIn(instance)
+        func document(_ values: String) -> String {
+            #"{"key": "cardFirstUI", "feature": {"defaultValue": false, "rules": [{"id": "follow", "screenplayExperiment": {"name": "checkoutOrder", "values": \#(values)}}]}}"#
+        }
+        let refused = try await StudioTests.post(
+            instance, "/studio/new-flag", cookie: cookie,
+            form: Self.document(document(#"{"signUpFirst": false, "cardFirst": true, "cardLast": true}"#), base: 0, csrf: csrf))
+        #expect(refused.status == .unprocessableContent)
+        let refusedPage = String(decoding: refused.body, as: UTF8.self)
+        #expect(refusedPage.contains("feature.rules[0].screenplayExperiment.values.cardLast"), "\(refusedPage)")
+        #expect(try await instance.control.storedFlag("cardFirstUI") == nil)
+
+        let created = try await StudioTests.post(
+            instance, "/studio/new-flag", cookie: cookie,
+            form: Self.document(document(#"{"signUpFirst": false, "cardFirst": true}"#), base: 0, csrf: csrf))
+        #expect(created.status == .seeOther)
+        let (_, list) = try await StudioTests.page(instance, "/studio/flags", cookie: cookie)
+        #expect(list.contains("1 rule: follows checkoutOrder"))
+        let (_, page) = try await StudioTests.page(instance, "/studio/flags/cardFirstUI", cookie: cookie)
+        #expect(page.contains("the variant of Screenplay experiment checkoutOrder: cardFirst: true, signUpFirst: false"))
+    }
 }

@@ -2,6 +2,7 @@ import Foundation
 import HTTPTypes
 import Hummingbird
 import Screenplay
+import ScreenplayFlags
 import ScreenplayHTML
 import ScreenplayServer
 
@@ -411,6 +412,8 @@ struct StudioFlagPages {
             kind = "experiment \(rule["key"]?.stringValue ?? "–")"
         } else if rule["force"] != nil {
             kind = rule["coverage"]?.doubleValue.map { "rollout \(percent($0))" } ?? "force"
+        } else if let name = rule[FlagExperimentReference.member]?["name"]?.stringValue {
+            kind = "follows \(name)"
         } else {
             kind = "gate"
         }
@@ -455,6 +458,10 @@ struct StudioFlagPages {
             return "experiment \(rule["key"]?.stringValue ?? "–"): " + each.joined(separator: ", ")
         }
         if let force = rule["force"] { return json(force) }
+        if let followed = rule[FlagExperimentReference.member], let name = followed["name"]?.stringValue {
+            let values = (followed["values"]?.objectValue ?? [:]).sorted { $0.key < $1.key }.map { "\($0.key): \(json($0.value))" }
+            return "the variant of Screenplay experiment \(name): " + values.joined(separator: ", ")
+        }
         return "nothing (a gate on its prerequisites)"
     }
 
