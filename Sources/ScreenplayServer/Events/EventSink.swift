@@ -38,6 +38,10 @@ public struct Conversion: Sendable, Hashable {
     public let screen: String?
     public let properties: [String: JSONValue]
 
+    /// The event the server records for its user when an intent fails (`intent_failed`; its
+    /// properties: `intent`, `status`, `code`): a figure guarded rollouts and experiments can watch.
+    public static let intentFailed = "intent_failed"
+
     public init(
         id: String = UUID().uuidString, name: String, user: String, time: Date = Date(), screen: String? = nil,
         properties: [String: JSONValue] = [:]

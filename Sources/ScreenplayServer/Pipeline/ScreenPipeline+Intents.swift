@@ -27,6 +27,33 @@ extension ScreenPipeline {
                 .notFound, code: "noSuchIntent",
                 message: "screen \(resolved.route.pattern) has no intent \"\(ScreenplayError.quoting(fields.name))\"", path: "name")
         }
+        do {
+            return try await answer(fields, route: route, resolved: resolved, context: context, wantsPage: wantsPage)
+        } catch {
+            recordFailure(of: fields.name, error, in: context)
+            throw error
+        }
+    }
+
+    /// A failed intent, as an event of its user (``Conversion/intentFailed``): what a guarded
+    /// rollout or an experiment can watch without the app reporting anything. A step already done
+    /// (a spent state token) did not fail.
+    private func recordFailure(of intent: String, _ error: any Error, in context: ScreenContext) {
+        guard let user = context.user else { return }
+        let problem = error as? ScreenplayError
+        if problem?.code == SpentTokens.alreadyUsed.code { return }
+        let status = problem?.status ?? .internalServerError
+        events.record(
+            Conversion(
+                name: Conversion.intentFailed, user: user, screen: context.path,
+                properties: [
+                    "intent": .string(intent), "status": .number(Double(status.code)), "code": .string(problem?.code ?? "handlerError"),
+                ]))
+    }
+
+    private func answer(
+        _ fields: IntentRequest, route: IntentRoute, resolved: RouteTable.Resolved, context: ScreenContext, wantsPage: Bool
+    ) async throws -> Response {
         if route.validatesFields {
             // The screen the intent came from, built as it was shown, and its rules on the values sent.
             let screenHandler = resolved.route.handler
