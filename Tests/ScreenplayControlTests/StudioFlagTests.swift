@@ -447,5 +447,14 @@ import Testing
         #expect(list.contains("1 rule: follows checkoutOrder"))
         let (_, page) = try await StudioTests.page(instance, "/studio/flags/cardFirstUI", cookie: cookie)
         #expect(page.contains("the variant of Screenplay experiment checkoutOrder: cardFirst: true, signUpFirst: false"))
+        // The experiment's page names the flags that follow it; the list, what flags measure.
+        let (_, experiment) = try await StudioTests.page(instance, "/studio/experiments/checkoutOrder", cookie: cookie)
+        #expect(
+            experiment.contains(
+                "Flags that follow it (their values by its variants): <a href=\"/studio/flags/cardFirstUI\">cardFirstUI</a>"))
+        let (_, experiments) = try await StudioTests.page(instance, "/studio/experiments", cookie: cookie)
+        #expect(
+            experiments.contains(
+                "<th scope=\"row\">rollout:payBadge</th><td><a href=\"/studio/flags/payBadge\">payBadge</a></td><td>partial rollout</td>"))
     }
 }

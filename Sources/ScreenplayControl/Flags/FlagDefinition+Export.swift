@@ -20,6 +20,11 @@ extension FlagDefinition {
         ])
     }
 
+    /// Whether one of the flag's rules follows experiment `name`.
+    func follows(experiment name: String) -> Bool {
+        (feature["rules"]?.arrayValue ?? []).contains { $0[FlagExperimentReference.member]?["name"]?.stringValue == name }
+    }
+
     private func exported(experiments: [String: Experiment]) -> JSONValue {
         let served = servedFeature
         guard case .object(var members) = served, let rules = members["rules"]?.arrayValue else { return served }

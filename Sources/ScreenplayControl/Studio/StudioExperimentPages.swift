@@ -32,7 +32,39 @@ struct StudioExperimentPages {
         if experiments.isEmpty { body += "<tr><td colspan=\"5\">No experiment is declared or stored.</td></tr>" }
         body += "</tbody></table></div>"
         if session.role == .admin { body += "<p><a class=\"button\" href=\"\(Self.newPath)\">New experiment</a></p>" }
+        body += try await measuredInFlags()
         return StudioPage(title: "Experiments", session: session, section: .experiments, body: body).response()
+    }
+
+    /// The experiments flags run — their experiment rules and partial rollouts (`rollout:KEY`),
+    /// measured as experiments are — each linked to its flag's page, where its results are drawn.
+    private func measuredInFlags() async throws -> String {
+        let features = control.configuration.flags?.payload.features ?? [:]
+        var rows: [(name: String, flag: String, kind: String)] = []
+        for key in features.keys.sorted() {
+            guard let flag = features[key] else { continue }
+            if control.flagExperiment(named: FlagReads.rolloutName(key)) != nil {
+                rows.append((FlagReads.rolloutName(key), key, "partial rollout"))
+            }
+            for rule in flag.rules {
+                if case .experiment(let experiment) = rule.action, !rows.contains(where: { $0.name == experiment.key }) {
+                    rows.append((experiment.key, key, "experiment rule"))
+                }
+            }
+        }
+        guard !rows.isEmpty else { return "" }
+        var body =
+            "<h2>Measured in flags</h2>\n<p>Flags' experiment rules and partial rollouts; their results are on each flag's page.</p>\n"
+        body += StudioFlagPages.tableHead(["Measured as", "Flag", "Kind", "Users exposed"], label: "Measured in flags")
+        for row in rows {
+            // Users only: any goal counts them; "-" is no event's name.
+            let report = try? await control.report(experiment: row.name, goal: "-")
+            let users = report.map { String($0.variants.reduce(0) { $0 + $1.users }) } ?? "–"
+            body += "<tr><th scope=\"row\">\(HTMLText.escape(row.name))</th>"
+            body += "<td><a href=\"\(HTMLText.escape(StudioFlagPages.path(of: row.flag)))\">\(HTMLText.escape(row.flag))</a></td>"
+            body += "<td>\(row.kind)</td><td class=\"number\">\(users)</td></tr>"
+        }
+        return body + "</tbody></table></div>\n"
     }
 
     /// One experiment: what it is, what can be done to it (for an admin), and its results drawn.
@@ -69,6 +101,11 @@ struct StudioExperimentPages {
                 }
             }
             body += "</div>\n"
+        }
+        let following = try await control.flags().map(\.definition).filter { $0.follows(experiment: name) }.map(\.key)
+        if !following.isEmpty {
+            let links = following.map { "<a href=\"\(HTMLText.escape(StudioFlagPages.path(of: $0)))\">\(HTMLText.escape($0))</a>" }
+            body += "<p>Flags that follow it (their values by its variants): \(links.joined(separator: ", "))</p>\n"
         }
         body += StudioKillSwitches.html(
             experiment.switchedOff, path: Self.path(of: name), session: session, fields: fields, what: "the control")
