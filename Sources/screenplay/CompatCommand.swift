@@ -10,15 +10,17 @@ import ScreenplayProtocol
 struct CompatCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "compat",
-        abstract: "Report what the capability sets in the field lose on every screen and slot, and the share of requests affected.",
+        abstract:
+            "Report what the capability sets in the field lose on every screen and slot, and the shares of users and requests affected.",
         discussion: """
             Without --capabilities: the running server's report, over its census (needs a read token).
             --export prints the server's census: the recorded capability file that --capabilities reads.
             --capabilities FILE with --server: that census checked against the server's screens and slots.
             --capabilities FILE without --server: checked in this process against the screens compiled into this build
             (the demo's), with no server and no database: the CI step for a new build.
-            --check exits 1, listing each screen or slot whose degraded share (requests whose client loses a node or an
-            action) is above --max-share (default: the server's gate, else 0.05).
+            --check exits 1, listing each screen or slot whose degraded share (users whose client loses a node or an
+            action; requests when the census counted no user, as in a recorded file) is above --max-share (default: the
+            server's gate, else 0.05).
 
             Examples:
               screenplay compat --server https://api.example.com --token $TOKEN --export > recorded.json
@@ -31,8 +33,9 @@ struct CompatCommand: AsyncParsableCommand {
     @Option(help: "A recorded capability census (JSON, as --export prints it).") var capabilities: String?
     @Flag(help: "Print the report's JSON instead of tables.") var json = false
     @Flag(help: "Print the server's capability census (JSON) and stop.") var export = false
-    @Flag(help: "Exit 1 when a screen or slot degrades more than --max-share of requests.") var check = false
-    @Option(help: "The share --check allows (0.05: 5% of screen requests).") var maxShare: Double?
+    @Flag(help: "Exit 1 when a screen or slot degrades more than --max-share of users (of requests when none was counted).")
+    var check = false
+    @Option(help: "The share --check allows (0.05: 5% of users, or of screen requests).") var maxShare: Double?
 
     static let defaultServer = "http://127.0.0.1:8080"
 
@@ -77,19 +80,19 @@ struct CompatCommand: AsyncParsableCommand {
         let bound = maxShare ?? report.maxShare ?? 0.05
         let exceeding = report.exceeding(bound)
         if exceeding.isEmpty {
-            print("check: no screen or slot degrades more than \(ExperimentReport.percent(bound)) of screen requests")
+            print("check: no screen or slot degrades more than \(ExperimentReport.percent(bound)) of \(report.gateBasis.noun)")
             return
         }
-        var lines = ["check failed: \(exceeding.count) degrade more than \(ExperimentReport.percent(bound)) of screen requests"]
+        var lines = ["check failed: \(exceeding.count) degrade more than \(ExperimentReport.percent(bound)) of \(report.gateBasis.noun)"]
         for target in exceeding {
-            lines.append("  \(target.title): \(ExperimentReport.percent(target.degradedShare))")
+            lines.append("  \(target.title): \(ExperimentReport.percent(report.gatedShare(of: target)))")
             for loss in target.losses where loss.degrades {
                 var places: [String] = []
                 for change in loss.report.changes where change.kind == .droppedNode || change.kind == .droppedAction {
                     if !places.contains(change.path.description), places.count < 5 { places.append(change.path.description) }
                 }
                 lines.append(
-                    "    set \(loss.set.prefix(8)) \(loss.platform ?? "–") (\(ExperimentReport.percent(loss.share))): \(Self.lost(loss.report))"
+                    "    set \(loss.set.prefix(8)) \(loss.platform ?? "–") (\(Self.shares(loss.userShare, loss.share, report))): \(Self.lost(loss.report))"
                         + (places.isEmpty ? "" : " at " + places.joined(separator: ", ")))
             }
         }
@@ -117,35 +120,51 @@ struct CompatCommand: AsyncParsableCommand {
         return "fallback for " + (list(report.usedFallback) + list(report.downgraded, " downgraded")).joined(separator: ", ")
     }
 
-    /// The census's clients, then each target's shares and who loses what.
+    /// `1.0% of users, 90.9% of requests`, or the requests' share alone when no user was counted.
+    static func shares(_ userShare: Double, _ share: Double, _ report: CompatibilityReport) -> String {
+        let requests = "\(ExperimentReport.percent(share)) of requests"
+        return report.users > 0 ? "\(ExperimentReport.percent(userShare)) of users, \(requests)" : requests
+    }
+
+    /// The census's clients, then each target's shares (of users, when the census counted any,
+    /// and of requests) and who loses what.
     static func tables(_ report: CompatibilityReport) -> String {
         var lines: [String] = []
         let window = report.to > 0 ? " from \(report.fromText) to \(report.toText)" : ""
+        let users = report.users > 0 ? " of about \(report.users) users" : " (no user counted)"
         lines.append(
-            "census: \(report.total) screen requests\(window); "
+            "census: \(report.total) screen requests\(users)\(window); "
                 + "\(report.other) (\(ExperimentReport.percent(report.otherShare))) in \"other\" (sets past the census's bound: not judged)"
         )
         lines.append(
-            report.maxShare.map { "gate: refuses a change that degrades more than \(ExperimentReport.percent($0)) of screen requests" }
-                ?? "gate: off")
+            report.maxShare.map {
+                "gate: refuses a change that degrades more than \(ExperimentReport.percent($0)) of \(report.gateBasis.noun)"
+            } ?? "gate: off")
         lines.append("")
-        var rows = [["set", "platform", "format", "components", "actions", "app versions", "requests", "share"]]
+        let byUsers = report.users > 0
+        var rows = [
+            ["set", "platform", "format", "components", "actions", "app versions", "requests", "share"]
+                + (byUsers ? ["users", "user share"] : [])
+        ]
         for client in report.clients {
-            rows.append([
-                String(client.set.prefix(8)), client.capabilities.platform ?? "–", client.capabilities.version.description,
-                "\(client.capabilities.components.count)", "\(client.capabilities.actions.count)", client.appVersionsText,
-                "\(client.requests)", ExperimentReport.percent(client.share),
-            ])
+            rows.append(
+                [
+                    String(client.set.prefix(8)), client.capabilities.platform ?? "–", client.capabilities.version.description,
+                    "\(client.capabilities.components.count)", "\(client.capabilities.actions.count)", client.appVersionsText,
+                    "\(client.requests)", ExperimentReport.percent(client.share),
+                ] + (byUsers ? ["\(client.users)", ExperimentReport.percent(client.userShare)] : []))
         }
         lines += table(rows)
         lines.append("")
-        rows = [["screen or slot", "degraded", "changed", "who loses what"]]
+        rows = [["screen or slot"] + (byUsers ? ["degraded users"] : []) + ["degraded", "changed", "who loses what"]]
         for target in report.targets {
             let who =
                 target.problem
                 ?? target.losses.filter(\.degrades).map { "\($0.set.prefix(8)) \($0.platform ?? "–") \(lost($0.report))" }.joined(
                     separator: "; ")
-            rows.append([target.title, ExperimentReport.percent(target.degradedShare), ExperimentReport.percent(target.changedShare), who])
+            rows.append(
+                [target.title] + (byUsers ? [ExperimentReport.percent(target.degradedUserShare)] : [])
+                    + [ExperimentReport.percent(target.degradedShare), ExperimentReport.percent(target.changedShare), who])
         }
         lines += table(rows)
         return lines.joined(separator: "\n")

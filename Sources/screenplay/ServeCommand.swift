@@ -46,7 +46,8 @@ struct ServeCommand: AsyncParsableCommand {
     @Option(
         help: """
             The compatibility gate: refuse publishing a slot, or stopping an experiment with a winner, when apps in the field \
-            would lose nodes or actions on more than this share of screen requests (0.05: 5%). Off by default.
+            would lose nodes or actions for more than this share of users (of screen requests while no request named a user; \
+            0.05: 5%). Off by default.
             """)
     var compatMaxShare: Double?
 
@@ -157,7 +158,7 @@ struct ServeCommand: AsyncParsableCommand {
                 return share
             }
         if let maxShare, !(0...1).contains(maxShare) {
-            throw ValidationError("the compatibility gate's share is from 0 to 1 (0.05: 5% of screen requests), not \(maxShare)")
+            throw ValidationError("the compatibility gate's share is from 0 to 1 (0.05: 5% of users), not \(maxShare)")
         }
         guard (1...90).contains(censusDays) else { throw ValidationError("--census-days is from 1 to 90") }
         let control: ControlPlane
@@ -175,7 +176,7 @@ struct ServeCommand: AsyncParsableCommand {
             """
             control plane: \(database == nil ? "SQLite in \(data)" : "PostgreSQL"), change \(control.changeNumber), \
             four eyes \(control.fourEyes ? "on" : "off"), \
-            compatibility gate \(maxShare.map { "at \(ExperimentReport.percent($0)) of screen requests" } ?? "off (--compat-max-share)") \
+            compatibility gate \(maxShare.map { "at \(ExperimentReport.percent($0)) of users (or requests)" } ?? "off (--compat-max-share)") \
             over a \(censusDays)-day census
             """)
         // Connections: the descriptor limit raised where the system allows, and the bounds said.

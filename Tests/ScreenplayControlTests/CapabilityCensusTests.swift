@@ -90,6 +90,116 @@ import Testing
         #expect(try await database.query("SELECT COUNT(*) FROM capability_sets").first?.integer(0) == 0)
     }
 
+    /// Distinct users, per entry and day, in the transaction that writes the requests: two
+    /// instances on one database count a user seen by both once (register-wise max, not a sum);
+    /// a request without a user counts a request only; an entry's users are its app versions'
+    /// merged in the report; rows of days before the window are deleted.
+    @Test(arguments: Backend.available)
+    func usersSeenByTwoInstancesAreCountedOnce(_ backend: Backend) async throws {
+        let clock = ManualClock()
+        let database = try await backend.makeDatabase()
+        let first = try await Self.open(database, clock: clock)
+        let second = try await Self.open(database, clock: clock)
+        // "shared" on both instances, and on both app versions of the old set; 300 users on the
+        // newer set, half of them on each instance (past the exact hashes: registers merged).
+        first.census.count(Self.old, key: "old", appVersion: AppVersion("4.1"), user: "shared")
+        second.census.count(Self.old, key: "old", appVersion: AppVersion("4.1"), user: "shared")
+        second.census.count(Self.old, key: "old", appVersion: AppVersion("4.2"), user: "shared")
+        first.census.count(Self.old, key: "old", appVersion: AppVersion("4.1"), user: "another")
+        for _ in 0..<5 { first.census.count(Self.old, key: "old", appVersion: AppVersion("4.1"), user: nil) }
+        for index in 0..<300 {
+            let census = index % 2 == 0 ? first.census : second.census
+            census.count(Self.newer, key: "newer", appVersion: AppVersion("5.0.1"), user: "n\(index)")
+            // Every user twice, each time on the other instance.
+            (index % 2 == 0 ? second.census : first.census).count(
+                Self.newer, key: "newer", appVersion: AppVersion("5.0.1"), user: "n\(index)")
+        }
+        try await first.census.flush()
+        try await second.census.flush()
+        // Flushed again with the same users: nothing is added.
+        first.census.count(Self.old, key: "old", appVersion: AppVersion("4.1"), user: "shared")
+        try await first.census.flush()
+        let snapshot = try await second.census.snapshot()
+        let byEntry = Dictionary(
+            snapshot.entries.map { ("\($0.set.prefix(8)) \($0.appVersion?.description ?? "-")", $0) }, uniquingKeysWith: { a, _ in a })
+        let old41 = try #require(byEntry["\(CapabilityCensus.setID(of: Self.old).prefix(8)) 4.1"])
+        #expect(old41.requests == 9 && old41.users == 2, "\(old41)")
+        #expect(byEntry["\(CapabilityCensus.setID(of: Self.old).prefix(8)) 4.2"]?.users == 1)
+        let newer = try #require(byEntry["\(CapabilityCensus.setID(of: Self.newer).prefix(8)) 5.0.1"])
+        #expect(newer.requests == 600)
+        // Exactly the estimate of one sketch that saw each user once (300 users: an estimate, 284).
+        var once = UserSketch()
+        for index in 0..<300 { once.insert("n\(index)") }
+        #expect(newer.users == once.estimate && abs(newer.users - 300) <= 30, "300 users seen twice each, on two instances: \(newer.users)")
+        once.insert("shared")
+        once.insert("another")
+        #expect(snapshot.users == once.estimate, "\(snapshot.users)")
+        // One row per entry and day, whatever the instances.
+        #expect(try await database.query("SELECT COUNT(*) FROM capability_users").first?.integer(0) == 3)
+
+        // The report: the old set's two app versions are one client of 2 users, not 3.
+        let report = await CompatibilityChecker(routes: nil).report(census: snapshot, slots: [:], maxShare: 0.05)
+        let client = try #require(report.clients.first { $0.capabilities == Self.old })
+        #expect(client.users == 2 && client.requests == 10)
+        #expect(abs(client.userShare - 2.0 / Double(snapshot.users)) < 1e-9 && report.gateBasis == .users)
+
+        // A day later, the same users again: one more row per entry, still counted once.
+        clock.advance(by: Self.day)
+        first.census.count(Self.old, key: "old", appVersion: AppVersion("4.1"), user: "shared")
+        let nextDay = try await first.census.snapshot()
+        #expect(nextDay.entries.first { $0.capabilities == Self.old && $0.appVersion == AppVersion("4.1") }?.users == 2)
+        #expect(try await database.query("SELECT COUNT(*) FROM capability_users").first?.integer(0) == 4)
+        // Past the window, the days go as the hours do.
+        clock.advance(by: Self.day * 8)
+        #expect(try await first.census.snapshot().users == 0)
+        #expect(try await database.query("SELECT COUNT(*) FROM capability_users").first?.integer(0) == 0)
+    }
+
+    /// An entry the bound pushes out gives its users to "other" with its requests: the users of
+    /// the census stay counted, and the table holds a sketch per kept entry and "other".
+    @Test(arguments: Backend.available)
+    func anEntryPushedOutGivesItsUsersToOther(_ backend: Backend) async throws {
+        let clock = ManualClock()
+        let database = try await backend.makeDatabase()
+        let control = try await Self.open(database, clock: clock, maxEntries: 2)
+        // Two entries fill the bound in the table; a third with more requests replaces the smaller.
+        for index in 0..<3 { control.census.count(Self.old, key: "old", appVersion: AppVersion("4.1"), user: "old-\(index)") }
+        control.census.count(Self.newer, key: "newer", appVersion: AppVersion("5.0"), user: "small")
+        try await control.census.flush()
+        let third = Self.capabilities(["vstack", "text"], platform: "web")
+        for index in 0..<5 { control.census.count(third, key: "third", appVersion: nil, user: "third-\(index)") }
+        let snapshot = try await control.census.snapshot()
+        #expect(snapshot.entries.count == 2 && snapshot.other == 1)
+        #expect(!snapshot.entries.contains { $0.capabilities == Self.newer })
+        #expect(snapshot.users == 9, "the pushed-out entry's user is in other's sketch")
+        #expect(snapshot.entries.map(\.users).sorted() == [3, 5])
+        let rows = try await database.query("SELECT set_id FROM capability_users ORDER BY set_id")
+        #expect(rows.count == 3 && rows.first?.text(0) == "", "two entries and other")
+
+        // In memory too (Misra–Gries): an entry that drops out gives its users to "other".
+        let small = try await Self.open(try await backend.makeDatabase(), clock: clock, maxEntries: 1)
+        small.census.count(Self.old, key: "old", appVersion: nil, user: "a")
+        small.census.count(Self.newer, key: "newer", appVersion: nil, user: "b") // "old" drops to 0: out
+        small.census.count(Self.newer, key: "newer", appVersion: nil, user: "c")
+        let memory = try await small.census.snapshot()
+        #expect(memory.total == 3 && memory.users == 3, "\(memory)")
+    }
+
+    /// A sketch stored by another version, or broken, is not read: it is left out of the
+    /// figures, and the next write replaces it.
+    @Test func aStoredSketchThisBuildCannotReadIsReplaced() async throws {
+        let clock = ManualClock()
+        let database = try await Backend.sqlite.makeDatabase()
+        let control = try await Self.open(database, clock: clock)
+        control.census.count(Self.old, key: "old", appVersion: nil, user: "a")
+        try await control.census.flush()
+        try await database.query("UPDATE capability_users SET sketch = $1", [.text("AgA=")]) // version 2
+        #expect(try await control.census.snapshot().users == 0)
+        control.census.count(Self.old, key: "old", appVersion: nil, user: "b")
+        #expect(try await control.census.snapshot().users == 1)
+        #expect(CapabilityCensus.sketch("not base64!") == nil && CapabilityCensus.sketch(String(repeating: "A", count: 5_000)) == nil)
+    }
+
     @Test(arguments: Backend.available)
     func aFloodOfRandomSetsStaysInItsBoundAndRealSetsPushItOut(_ backend: Backend) async throws {
         let clock = ManualClock()

@@ -109,15 +109,87 @@ import Testing
         #expect(read.targets.map(\.degradedShare) == report.targets.map(\.degradedShare))
     }
 
-    /// 90 requests of an app that shows everything, 10 of the base set: 10% of the census.
+    /// 90 requests of an app that shows everything, 10 of the base set, each of its own user: 10%
+    /// of the census's requests and of its users.
     static func traffic(_ instance: Instance) async throws {
         var full = Instance.allComponents
         full[.screenplayVersion] = FormatVersion.latest.description
         full[.screenplayPlatform] = "ios"
         full[.screenplayAppVersion] = "5.0"
-        for _ in 0..<90 { #expect(try await instance.send(.get, "/screens/requests", headers: full, token: nil).status == .ok) }
-        let base: HTTPFields = [.screenplayPlatform: "ios", .screenplayAppVersion: "4.1"]
-        for _ in 0..<10 { #expect(try await instance.send(.get, "/screens/requests", headers: base, token: nil).status == .ok) }
+        for index in 0..<90 {
+            full[.screenplayUser] = "full-\(index)"
+            #expect(try await instance.send(.get, "/screens/requests", headers: full, token: nil).status == .ok)
+        }
+        for index in 0..<10 {
+            let base: HTTPFields = [.screenplayPlatform: "ios", .screenplayAppVersion: "4.1", .screenplayUser: "base-\(index)"]
+            #expect(try await instance.send(.get, "/screens/requests", headers: base, token: nil).status == .ok)
+        }
+    }
+
+    /// One heavy user on an old app (the base set) asks 1,000 screens; 99 users of an app that
+    /// shows everything ask one each (none named when `users` is false).
+    static func heavyUserTraffic(_ instance: Instance, users: Bool) async throws {
+        var base: HTTPFields = [.screenplayPlatform: "ios", .screenplayAppVersion: "4.1"]
+        if users { base[.screenplayUser] = "heavy" }
+        for _ in 0..<1_000 { #expect(try await instance.send(.get, "/screens/requests", headers: base, token: nil).status == .ok) }
+        var full = Instance.allComponents
+        full[.screenplayVersion] = FormatVersion.latest.description
+        full[.screenplayPlatform] = "ios"
+        full[.screenplayAppVersion] = "5.0"
+        for index in 0..<99 {
+            full[.screenplayUser] = users ? "user-\(index)" : nil
+            #expect(try await instance.send(.get, "/screens/requests", headers: full, token: nil).status == .ok)
+        }
+    }
+
+    /// The gate weighs users, not requests, once the census counts users: one heavy user's 1,000
+    /// requests on an old app are 91% of the requests but 1% of the users, and a toggle that app
+    /// drops is let through at 5%; the same traffic without users is judged by requests, and
+    /// refused, the message saying so.
+    @Test(arguments: Backend.available)
+    func theGateWeighsUsersNotRequestsWhenTheCensusCountsUsers(_ backend: Backend) async throws {
+        for users in [true, false] {
+            let instance = try await Instance.start(on: try await backend.makeDatabase())
+            defer { Instance.stop(instance) }
+            instance.control.compatibilityMaxShare = 0.05
+            try await Self.heavyUserTraffic(instance, users: users)
+
+            let dry = try await instance.send(.put, "/admin/slots/home.promo?dryRun=true&force=looking", body: Self.toggle)
+            #expect(dry.status == .ok)
+            let report = try #require(try SlotVersionDocument.decode(from: dry.body).get().compatibility)
+            let old = try #require(report.clients.first { $0.capabilities.components == ClientCapabilities.base.components })
+            #expect(report.total == 1_099 && old.requests == 1_000)
+            #expect(abs(old.share - 1_000.0 / 1_099) < 1e-6, "\(old.share)")
+            let target = try #require(report.targets.first)
+            #expect(abs(target.degradedShare - 1_000.0 / 1_099) < 1e-6)
+            if users {
+                #expect(report.users == 100 && old.users == 1 && report.gateBasis == .users)
+                #expect(old.userShare == 0.01 && target.degradedUserShare == 0.01, "\(old.userShare)")
+                // Written and read back: the new members beside the old.
+                let json = try #require(String(bytes: report.encoded(), encoding: .utf8))
+                #expect(json.contains("\"userShare\"") && json.contains("\"degradedUserShare\"") && json.contains("\"gateBasis\""))
+                #expect(try CompatibilityReport.decode(from: report.encoded()).get() == report)
+                let published = try await instance.send(.put, "/admin/slots/home.promo", body: Self.toggle)
+                #expect(published.status == .created, "1% of users is within the 5% allowed")
+                // The admin API's report and the studio's page show both shares.
+                let live = try CompatibilityReport.decode(
+                    from: try await instance.send(.get, "/admin/compat", token: Instance.readToken).body
+                ).get()
+                let slot = try #require(live.targets.first { $0.title == "slot home.promo" })
+                #expect(slot.degradedUserShare == 0.01 && abs(slot.degradedShare - 1_000.0 / 1_099) < 1e-6)
+                let (reader, _) = try await StudioTests.signIn(instance, token: Instance.readToken)
+                let (_, page) = try await StudioTests.page(instance, "/studio/compat", cookie: reader)
+                #expect(page.contains("1099 screen requests of about 100 users"), "\(page)")
+                #expect(page.contains("data-user-share=\"\(old.set)\">1.0%</td>") && page.contains("data-share=\"\(old.set)\">91.0%</td>"))
+                #expect(page.contains("data-degraded-users=\"slot home.promo\">1.0%</td>"))
+            } else {
+                #expect(report.users == 0 && old.users == 0 && report.gateBasis == .requests)
+                let refused = try await instance.send(.put, "/admin/slots/home.promo", body: Self.toggle)
+                #expect(refused.status == .unprocessableContent)
+                let error = try #require(ScreenplayError(status: refused.status, body: refused.body))
+                #expect(error.message.contains("judged by requests") && error.message.contains("91.0%"), "\(error.message)")
+            }
+        }
     }
 
     @Test(arguments: Backend.available)
@@ -133,6 +205,7 @@ import Testing
         let error = try #require(ScreenplayError(status: refused.status, body: refused.body))
         #expect(error.code == "compatibilityGate")
         #expect(error.message.contains("5.0%") && error.message.contains("10.0%"), "\(error.message)")
+        #expect(error.message.contains("of users (judged by users: 100 counted)"), "\(error.message)")
         let problem = try #require(error.problems.first)
         #expect(problem.path.description == "content.children[1]")
         #expect(
@@ -211,10 +284,12 @@ import Testing
         let (shown, page) = try await StudioTests.page(instance, "/studio/compat", cookie: reader)
         #expect(shown.status == .ok)
         #expect(page.contains("<a href=\"/studio/compat\" aria-current=\"page\">Compatibility</a>"))
-        #expect(page.contains("100 screen requests, 2 capability sets by platform."))
+        #expect(page.contains("100 screen requests of about 100 users, 2 capability sets by platform."))
         let base = CapabilityCensus.setID(of: .base)
         #expect(page.contains("data-share=\"\(base)\">10.0%</td>"), "\(page)")
-        #expect(page.contains("data-degraded=\"screen checkout\">10.0% <span class=\"problem\">(over the gate)</span>"))
+        #expect(page.contains("data-user-share=\"\(base)\">10.0%</td>"), "\(page)")
+        #expect(page.contains("data-degraded-users=\"screen checkout\">10.0% <span class=\"problem\">(over the gate)</span>"))
+        #expect(page.contains("data-degraded=\"screen checkout\">10.0%</td>"))
         #expect(page.contains("5.0%"))
 
         // An admin's check of a toggle: refused with the list and a reason field; forced, published.
@@ -239,12 +314,16 @@ import Testing
             instance, "/studio/slots/home.promo", cookie: admin, form: "csrf=\(csrf)&base=1&intent=check&document=\(text)")
         let harmlessPage = String(decoding: harmless.body, as: UTF8.self)
         #expect(harmless.status == .ok)
-        #expect(harmlessPage.contains("slot home.promo: 0.0% of screen requests would lose nodes or actions (the gate allows 5.0%)"))
+        #expect(
+            harmlessPage.contains(
+                "slot home.promo: 0.0% of users (0.0% of screen requests) would lose nodes or actions (the gate allows 5.0%)"))
 
         // The stop confirmation lists what the winner's screens lose, and refuses without a reason.
         let (_, confirmation) = try await StudioTests.page(
             instance, "/studio/experiments/homeOrder/stop?winner=paymentsFirst", cookie: admin)
-        #expect(confirmation.contains("screen home [homeOrder = paymentsFirst]: 10.0% of screen requests would lose nodes or actions"))
+        #expect(
+            confirmation.contains(
+                "screen home [homeOrder = paymentsFirst]: 10.0% of users (10.0% of screen requests) would lose nodes or actions"))
         #expect(confirmation.contains("id=\"force\" name=\"force\""))
         let refused = try await StudioTests.post(
             instance, "/studio/experiments/homeOrder/stop", cookie: admin, form: "csrf=\(csrf)&winner=paymentsFirst")

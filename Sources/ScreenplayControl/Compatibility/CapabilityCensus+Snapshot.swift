@@ -4,7 +4,8 @@ import ScreenplayProtocol
 import ScreenplayServer
 
 extension CapabilityCensus {
-    /// One capability set seen from one platform and app version, and its screen requests.
+    /// One capability set seen from one platform and app version, its screen requests and
+    /// (estimated) distinct users.
     public struct Entry: Sendable, Hashable {
         /// The set (format version, components, actions) and the platform it was seen from.
         public var capabilities: ClientCapabilities
@@ -12,11 +13,22 @@ extension CapabilityCensus {
         public var appVersion: AppVersion?
         /// Screens sent to it in the window.
         public var requests: Int
+        /// The distinct users of those requests that named one, estimated (``UserSketch``) over
+        /// the UTC days the window touches; 0 when none did. Not in a census file.
+        public var users: Int
+        /// Those users, to be merged with the set's other app versions' (nil: none, or read from a file).
+        var sketch: UserSketch?
 
-        public init(capabilities: ClientCapabilities, appVersion: AppVersion?, requests: Int) {
+        /// - Parameters:
+        ///   - capabilities: the set and the platform it was seen from.
+        ///   - appVersion: the app's version, when it said.
+        ///   - requests: screens sent to it in the window.
+        ///   - users: its distinct users, estimated (0: none counted).
+        public init(capabilities: ClientCapabilities, appVersion: AppVersion?, requests: Int, users: Int = 0) {
             self.capabilities = capabilities
             self.appVersion = appVersion
             self.requests = requests
+            self.users = users
         }
 
         /// The set's id (``CapabilityCensus/setID(of:)``).
@@ -25,7 +37,9 @@ extension CapabilityCensus {
 
     /// The census of a window: what `GET /admin/compat/census` answers, `screenplay compat
     /// --export` saves and `screenplay compat --capabilities FILE` reads back (the recorded
-    /// capability file a CI step checks a new build against). Shares are of screen requests.
+    /// capability file a CI step checks a new build against). Shares are of screen requests: the
+    /// distinct users the live census estimates are not written, so a recorded file is judged by
+    /// requests.
     ///
     /// ```json
     /// {"basis": "requests", "from": "2025-06-08T15:00:00Z", "to": "2025-06-15T14:26:40Z",
@@ -62,13 +76,24 @@ extension CapabilityCensus {
         public var other: Int
         /// The bound the census kept entries to.
         public var maxEntries: Int
+        /// The distinct users of every entry and "other", estimated (a user of two entries
+        /// counted once); 0 when no request named a user, or the census was read from a file.
+        public var users: Int
 
-        public init(from: Int64, to: Int64, entries: [Entry], other: Int, maxEntries: Int) {
+        /// - Parameters:
+        ///   - from: the window's first instant, in Unix milliseconds.
+        ///   - to: when it was read.
+        ///   - entries: the entries and their counts.
+        ///   - other: requests of entries past the bound.
+        ///   - maxEntries: the bound.
+        ///   - users: every entry's distinct users, estimated (0: none counted).
+        public init(from: Int64, to: Int64, entries: [Entry], other: Int, maxEntries: Int, users: Int = 0) {
             self.from = from
             self.to = to
             self.entries = entries
             self.other = other
             self.maxEntries = maxEntries
+            self.users = users
         }
 
         /// Every request counted, "other" included.

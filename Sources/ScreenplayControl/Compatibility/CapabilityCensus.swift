@@ -79,12 +79,15 @@ public final class CapabilityCensus: CapabilityCounter, Service {
     struct Counted {
         var capabilities: ClientCapabilities
         var requests: Int
+        /// The users of its requests that named one.
+        var users = UserSketch()
     }
 
     /// The counts since the last write.
     struct Tally {
         var entries: [Key: Counted] = [:]
         var other = 0
+        var otherUsers = UserSketch()
     }
 
     public let limits: Limits
@@ -104,25 +107,40 @@ public final class CapabilityCensus: CapabilityCounter, Service {
 
     // MARK: Counting
 
-    /// Counts one screen sent to a client with `capabilities`.
+    /// Counts one screen sent to a client with `capabilities`, of no user.
     public func count(_ capabilities: ClientCapabilities, key: String, appVersion: AppVersion?) {
+        count(capabilities, key: key, appVersion: appVersion, user: nil)
+    }
+
+    /// Counts one screen sent to `user` (nil: a request without one counts a request only) on a
+    /// client with `capabilities`.
+    public func count(_ capabilities: ClientCapabilities, key: String, appVersion: AppVersion?, user: String?) {
         let key = Key(headers: key, appVersion: appVersion)
+        let hash = user.map(UserSketch.hash)
         let bound = limits.maxEntries
         tally.withLockedValue { tally in
             if let index = tally.entries.index(forKey: key) {
                 tally.entries.values[index].requests += 1
+                if let hash { tally.entries.values[index].users.insert(hash: hash) }
             } else if tally.entries.count < bound {
-                tally.entries[key] = Counted(capabilities: capabilities, requests: 1)
+                var counted = Counted(capabilities: capabilities, requests: 1)
+                if let hash { counted.users.insert(hash: hash) }
+                tally.entries[key] = counted
             } else {
                 // Full: every kept entry gives one request to "other", with this one (Misra–Gries);
-                // the entries left with none go (a flood's go together, every `bound` new ones).
+                // the entries left with none go (a flood's go together, every `bound` new ones),
+                // their users to "other"'s.
                 tally.other += 1 + tally.entries.count
+                if let hash { tally.otherUsers.insert(hash: hash) }
                 var emptied = false
                 for index in tally.entries.indices {
                     tally.entries.values[index].requests -= 1
                     emptied = emptied || tally.entries.values[index].requests == 0
                 }
-                if emptied { tally.entries = tally.entries.filter { $0.value.requests > 0 } }
+                if emptied {
+                    for counted in tally.entries.values where counted.requests == 0 { tally.otherUsers.merge(counted.users) }
+                    tally.entries = tally.entries.filter { $0.value.requests > 0 }
+                }
             }
         }
     }
@@ -158,7 +176,7 @@ public final class CapabilityCensus: CapabilityCounter, Service {
                 defer { tally = Tally() }
                 return tally
             }
-            guard !taken.entries.isEmpty || taken.other > 0 else {
+            guard !taken.entries.isEmpty || taken.other > 0 || !taken.otherUsers.isEmpty else {
                 try await self.prune()
                 return
             }
@@ -168,13 +186,16 @@ public final class CapabilityCensus: CapabilityCounter, Service {
                 // Back into memory, within the bound: what does not fit is "other".
                 self.tally.withLockedValue { tally in
                     tally.other += taken.other
+                    tally.otherUsers.merge(taken.otherUsers)
                     for (key, counted) in taken.entries {
                         if let index = tally.entries.index(forKey: key) {
                             tally.entries.values[index].requests += counted.requests
+                            tally.entries.values[index].users.merge(counted.users)
                         } else if tally.entries.count < self.limits.maxEntries {
                             tally.entries[key] = counted
                         } else {
                             tally.other += counted.requests
+                            tally.otherUsers.merge(counted.users)
                         }
                     }
                 }
@@ -188,20 +209,26 @@ public final class CapabilityCensus: CapabilityCounter, Service {
         let set: String
         let platform: String
         let appVersion: String
+
+        /// Entries past the bound.
+        static let other = Row(set: "", platform: "", appVersion: "")
     }
 
     private func write(_ taken: Tally) async throws {
         let now = clock.milliseconds
         let bucket = bucketStart(now)
+        let day = Self.dayStart(now)
         let cutoff = windowStart(now)
+        let firstDay = Self.dayStart(cutoff)
         let maxEntries = limits.maxEntries
         // Entries in memory by their stored row (two header spellings of one set are one row).
-        var counts: [Row: (capabilities: ClientCapabilities, requests: Int)] = [:]
+        var counts: [Row: (capabilities: ClientCapabilities, requests: Int, users: UserSketch)] = [:]
         for (key, counted) in taken.entries {
             let row = Row(
                 set: Self.setID(of: counted.capabilities), platform: counted.capabilities.platform ?? "",
                 appVersion: key.appVersion?.description ?? "")
-            counts[row, default: (counted.capabilities, 0)].requests += counted.requests
+            counts[row, default: (counted.capabilities, 0, UserSketch())].requests += counted.requests
+            counts[row]?.users.merge(counted.users)
         }
         let dialect = database.dialect
         try await withDeadline(ControlPlane.statementDeadline, clock: clock.clock) { [database, counts] in
@@ -209,6 +236,7 @@ public final class CapabilityCensus: CapabilityCounter, Service {
                 // Instances write one at a time, so that the bound holds across them.
                 if dialect == .postgres { try await tx.query("SELECT pg_advisory_xact_lock(7243102)") }
                 try await tx.query("DELETE FROM capability_census WHERE bucket < $1", [.integer(cutoff)])
+                try await tx.query("DELETE FROM capability_users WHERE day < $1", [.integer(firstDay)])
                 try await tx.query("DELETE FROM capability_sets WHERE last_seen < $1", [.integer(cutoff)])
                 var kept: [Row: Int] = [:]
                 for row in try await tx.query(
@@ -220,28 +248,30 @@ public final class CapabilityCensus: CapabilityCounter, Service {
                     kept[Row(set: row.text(0) ?? "", platform: row.text(1) ?? "", appVersion: row.text(2) ?? "")] = row.integer(3) ?? 0
                 }
                 var other = taken.other
-                var admitted: [(Row, ClientCapabilities, Int)] = []
+                var otherUsers = taken.otherUsers
+                var admitted: [(Row, ClientCapabilities, Int, UserSketch)] = []
                 // New entries, the most requested first, while the bound allows; past it, one
                 // replaces the kept entry with the fewest requests when it has more.
                 for (row, value) in counts.sorted(by: { $0.value.requests > $1.value.requests }) {
                     if kept[row] != nil {
                         kept[row, default: 0] += value.requests
-                        admitted.append((row, value.capabilities, value.requests))
+                        admitted.append((row, value.capabilities, value.requests, value.users))
                     } else if kept.count < maxEntries {
                         kept[row] = value.requests
-                        admitted.append((row, value.capabilities, value.requests))
+                        admitted.append((row, value.capabilities, value.requests, value.users))
                     } else if let smallest = kept.min(by: { $0.value < $1.value }), smallest.value < value.requests,
                         !admitted.contains(where: { $0.0 == smallest.key })
                     {
                         try await Self.fold(smallest.key, on: tx)
                         kept[smallest.key] = nil
                         kept[row] = value.requests
-                        admitted.append((row, value.capabilities, value.requests))
+                        admitted.append((row, value.capabilities, value.requests, value.users))
                     } else {
                         other += value.requests
+                        otherUsers.merge(value.users)
                     }
                 }
-                for (row, capabilities, requests) in admitted {
+                for (row, capabilities, requests, users) in admitted {
                     try await tx.query(
                         """
                         INSERT INTO capability_sets (id, version, components, actions, last_seen) VALUES ($1, $2, $3, $4, $5)
@@ -253,8 +283,10 @@ public final class CapabilityCensus: CapabilityCounter, Service {
                             .text(capabilities.actions.sorted().joined(separator: ",")), .integer(now),
                         ])
                     try await Self.add(requests, to: row, bucket: bucket, on: tx)
+                    if !users.isEmpty { try await Self.add(users, to: row, day: day, on: tx) }
                 }
-                if other > 0 { try await Self.add(other, to: Row(set: "", platform: "", appVersion: ""), bucket: bucket, on: tx) }
+                if other > 0 { try await Self.add(other, to: .other, bucket: bucket, on: tx) }
+                if !otherUsers.isEmpty { try await Self.add(otherUsers, to: .other, day: day, on: tx) }
             }
         }
     }
@@ -267,7 +299,34 @@ public final class CapabilityCensus: CapabilityCounter, Service {
             """, [.integer(bucket), .text(row.set), .text(row.platform), .text(row.appVersion), .integer(Int64(requests))])
     }
 
-    /// Moves an entry's rows to "other", bucket by bucket.
+    /// Merges `users` into the entry's sketch of `day` (read, merged register by register,
+    /// written: instances write one at a time). A stored sketch this build cannot read is
+    /// replaced.
+    private static func add(_ users: UserSketch, to row: Row, day: Int64, on tx: any SQLExecutor) async throws {
+        let binds: [SQLValue] = [.integer(day), .text(row.set), .text(row.platform), .text(row.appVersion)]
+        var merged = users
+        if let stored = try await tx.query(
+            "SELECT sketch FROM capability_users WHERE day = $1 AND set_id = $2 AND platform = $3 AND app_version = $4", binds
+        ).first?.text(0), let sketch = sketch(stored) {
+            merged.merge(sketch)
+        }
+        try await tx.query(
+            """
+            INSERT INTO capability_users (day, set_id, platform, app_version, sketch) VALUES ($1, $2, $3, $4, $5)
+            ON CONFLICT (day, set_id, platform, app_version) DO UPDATE SET sketch = excluded.sketch
+            """, binds + [.text(text(merged))])
+    }
+
+    /// A sketch as stored: its bytes in base64.
+    static func text(_ sketch: UserSketch) -> String { Data(sketch.bytes).base64EncodedString() }
+
+    /// A stored sketch, or nil when it is not one this build reads.
+    static func sketch(_ text: String) -> UserSketch? {
+        guard text.utf8.count <= (UserSketch.maxBytes + 2) / 3 * 4, let data = Data(base64Encoded: text) else { return nil }
+        return UserSketch(bytes: Array(data))
+    }
+
+    /// Moves an entry's rows to "other", bucket by bucket (its users day by day).
     private static func fold(_ row: Row, on tx: any SQLExecutor) async throws {
         let binds: [SQLValue] = [.text(row.set), .text(row.platform), .text(row.appVersion)]
         try await tx.query(
@@ -277,6 +336,13 @@ public final class CapabilityCensus: CapabilityCounter, Service {
             ON CONFLICT (bucket, set_id, platform, app_version) DO UPDATE SET requests = capability_census.requests + excluded.requests
             """, binds)
         try await tx.query("DELETE FROM capability_census WHERE set_id = $1 AND platform = $2 AND app_version = $3", binds)
+        for stored in try await tx.query(
+            "SELECT day, sketch FROM capability_users WHERE set_id = $1 AND platform = $2 AND app_version = $3", binds)
+        {
+            guard let day = stored.integer(0), let users = stored.text(1).flatMap(sketch) else { continue }
+            try await add(users, to: .other, day: Int64(day), on: tx)
+        }
+        try await tx.query("DELETE FROM capability_users WHERE set_id = $1 AND platform = $2 AND app_version = $3", binds)
         // Its set too, unless another entry (another platform or app version) still counts it.
         try await tx.query(
             "DELETE FROM capability_sets WHERE id = $1 AND NOT EXISTS (SELECT 1 FROM capability_census WHERE set_id = $1)", [.text(row.set)]
@@ -289,6 +355,7 @@ public final class CapabilityCensus: CapabilityCounter, Service {
         try await withDeadline(ControlPlane.statementDeadline, clock: clock.clock) { [database] in
             try await database.transaction { tx in
                 try await tx.query("DELETE FROM capability_census WHERE bucket < $1", [.integer(cutoff)])
+                try await tx.query("DELETE FROM capability_users WHERE day < $1", [.integer(Self.dayStart(cutoff))])
                 try await tx.query("DELETE FROM capability_sets WHERE last_seen < $1", [.integer(cutoff)])
             }
         }
@@ -302,13 +369,27 @@ public final class CapabilityCensus: CapabilityCounter, Service {
         try await flush()
         let now = clock.milliseconds
         let cutoff = windowStart(now)
-        let rows = try await withDeadline(ControlPlane.statementDeadline, clock: clock.clock) { [database] in
-            try await database.query(
-                """
-                SELECT c.set_id, c.platform, c.app_version, CAST(SUM(c.requests) AS BIGINT), s.version, s.components, s.actions
-                FROM capability_census c LEFT JOIN capability_sets s ON s.id = c.set_id
-                WHERE c.bucket >= $1 GROUP BY c.set_id, c.platform, c.app_version, s.version, s.components, s.actions
-                """, [.integer(cutoff)])
+        let (rows, userRows) = try await withDeadline(ControlPlane.statementDeadline, clock: clock.clock) { [database] in
+            try await database.transaction { tx in
+                let rows = try await tx.query(
+                    """
+                    SELECT c.set_id, c.platform, c.app_version, CAST(SUM(c.requests) AS BIGINT), s.version, s.components, s.actions
+                    FROM capability_census c LEFT JOIN capability_sets s ON s.id = c.set_id
+                    WHERE c.bucket >= $1 GROUP BY c.set_id, c.platform, c.app_version, s.version, s.components, s.actions
+                    """, [.integer(cutoff)])
+                let users = try await tx.query(
+                    "SELECT set_id, platform, app_version, sketch FROM capability_users WHERE day >= $1", [.integer(Self.dayStart(cutoff))])
+                return (rows, users)
+            }
+        }
+        // Each entry's users over the days the window touches, and everyone's.
+        var sketches: [Row: UserSketch] = [:]
+        var everyone = UserSketch()
+        for row in userRows {
+            guard let users = row.text(3).flatMap(Self.sketch) else { continue }
+            sketches[Row(set: row.text(0) ?? "", platform: row.text(1) ?? "", appVersion: row.text(2) ?? ""), default: UserSketch()].merge(
+                users)
+            everyone.merge(users)
         }
         var entries: [Entry] = []
         var other = 0
@@ -318,16 +399,29 @@ public final class CapabilityCensus: CapabilityCounter, Service {
                 other += requests
                 continue
             }
+            let users = sketches[Row(set: set, platform: row.text(1) ?? "", appVersion: row.text(2) ?? "")]
             let capabilities = ClientCapabilities(
                 version: version, components: ClientCapabilities.typeNames(fromHeader: row.text(5) ?? ""),
                 actions: ClientCapabilities.typeNames(fromHeader: row.text(6) ?? ""),
                 platform: row.text(1).flatMap { $0.isEmpty ? nil : $0 })
-            entries.append(Entry(capabilities: capabilities, appVersion: row.text(2).flatMap { AppVersion($0) }, requests: requests))
+            var entry = Entry(
+                capabilities: capabilities, appVersion: row.text(2).flatMap { AppVersion($0) }, requests: requests,
+                users: users?.estimate ?? 0)
+            entry.sketch = users
+            entries.append(entry)
         }
-        return Snapshot(from: cutoff, to: now, entries: entries, other: other, maxEntries: limits.maxEntries).sorted()
+        var snapshot = Snapshot(from: cutoff, to: now, entries: entries, other: other, maxEntries: limits.maxEntries)
+        snapshot.users = everyone.estimate
+        return snapshot.sorted()
     }
 
     // MARK: Time
+
+    /// The UTC day a sketch of users is kept for: its first millisecond.
+    static func dayStart(_ milliseconds: Int64) -> Int64 {
+        let width: Int64 = 86_400_000
+        return milliseconds >= 0 ? milliseconds / width * width : (milliseconds - width + 1) / width * width
+    }
 
     func bucketStart(_ milliseconds: Int64) -> Int64 {
         let width = limits.bucketMilliseconds

@@ -59,20 +59,29 @@ public struct CompatibilityChecker: Sendable {
         }
         return CompatibilityReport(
             from: census.from, to: census.to, total: census.total, other: census.other, maxShare: maxShare, clients: clients,
-            targets: targets)
+            targets: targets, users: census.users)
     }
 
-    /// The census's entries as clients: one per set and platform, its app versions listed.
+    /// The census's entries as clients: one per set and platform, its app versions listed, its
+    /// users those of its entries merged (a user of two app versions counted once).
     public static func clients(of census: CapabilityCensus.Snapshot) -> [CompatibilityReport.Client] {
         let total = census.total
         var order: [String] = []
         var grouped: [String: CompatibilityReport.Client] = [:]
+        // Users as sketches where the census kept them; added up where only the figure is known.
+        var sketches: [String: UserSketch] = [:]
+        var counted: [String: Int] = [:]
         for entry in census.entries {
             let key = entry.set + "\u{0}" + (entry.capabilities.platform ?? "")
             if grouped[key] == nil {
                 order.append(key)
                 grouped[key] = CompatibilityReport.Client(
                     set: entry.set, capabilities: entry.capabilities, appVersions: [], requests: 0, share: 0)
+            }
+            if let sketch = entry.sketch {
+                sketches[key, default: UserSketch()].merge(sketch)
+            } else {
+                counted[key, default: 0] += entry.users
             }
             grouped[key]?.requests += entry.requests
             if let index = grouped[key]?.appVersions.firstIndex(where: { $0.appVersion == entry.appVersion }) {
@@ -84,6 +93,9 @@ public struct CompatibilityChecker: Sendable {
         return order.compactMap { key in
             guard var client = grouped[key] else { return nil }
             client.share = total == 0 ? 0 : Double(client.requests) / Double(total)
+            client.users = (sketches[key]?.estimate ?? 0) + (counted[key] ?? 0)
+            // Two estimates: a client's may come out a little above everyone's.
+            client.userShare = census.users == 0 ? 0 : min(1, Double(client.users) / Double(census.users))
             client.appVersions.sort {
                 $0.requests != $1.requests
                     ? $0.requests > $1.requests : ($0.appVersion?.description ?? "") < ($1.appVersion?.description ?? "")
@@ -179,7 +191,7 @@ public struct CompatibilityChecker: Sendable {
         CompatibilityReport.Loss(
             set: client.set, platform: client.capabilities.platform,
             appVersions: client.appVersions.compactMap { $0.appVersion?.description },
-            requests: client.requests, share: client.share, report: report)
+            requests: client.requests, share: client.share, users: client.users, userShare: client.userShare, report: report)
     }
 
     /// Two languages' reports as one: each type's count the larger, every place once.

@@ -3,9 +3,15 @@ import Screenplay
 import ScreenplayProtocol
 import ScreenplayServer
 
-/// What each capability set in the field would lose on every screen and slot, and the share of
-/// screen requests that loss reaches: what `GET /admin/compat` answers, `screenplay compat`
-/// prints, the studio's compatibility page draws and the gate refuses a change with.
+/// What each capability set in the field would lose on every screen and slot, and the shares of
+/// screen requests and of users that loss reaches: what `GET /admin/compat` answers, `screenplay
+/// compat` prints, the studio's compatibility page draws and the gate refuses a change with.
+///
+/// Shares of requests (`share`, `degradedShare`) weigh one heavy user on an old app like many
+/// users; shares of users (`userShare`, `degradedUserShare`) divide a client's distinct users by
+/// everyone's, both estimated by the census's ``UserSketch``es. The gate judges by users when the
+/// census has counted any (`gateBasis` `users`), by requests otherwise (a census file, a server
+/// whose requests name no user).
 ///
 /// A *client* is a capability set seen from one platform (its app versions listed): the unit
 /// the report weighs, since what a screen loses depends on the set and what its handler builds
@@ -14,23 +20,26 @@ import ScreenplayServer
 /// reported but stand in for what they replace, so they do not degrade.
 ///
 /// ```json
-/// {"basis": "requests", "from": "…", "to": "…", "total": 1200, "other": 0, "otherShare": 0, "maxShare": 0.05,
+/// {"basis": "requests", "gateBasis": "users", "from": "…", "to": "…", "total": 1200, "users": 300, "other": 0,
+///  "otherShare": 0, "maxShare": 0.05,
 ///  "clients": [{"set": "5b0d…", "version": "1.0", "components": […], "actions": […], "platform": "ios",
-///               "appVersions": [{"appVersion": "4.1.0", "requests": 200}], "requests": 200, "share": 0.1667}],
+///               "appVersions": [{"appVersion": "4.1.0", "requests": 200}], "requests": 200, "share": 0.1667,
+///               "users": 3, "userShare": 0.01}],
 ///  "targets": [{"kind": "slot", "name": "home.promo", "experiment": null, "variant": null, "problem": null,
-///               "degradedShare": 0.1667, "changedShare": 0.1667,
+///               "degradedShare": 0.1667, "changedShare": 0.1667, "degradedUserShare": 0.01, "changedUserShare": 0.01,
 ///               "losses": [{"set": "5b0d…", "platform": "ios", "appVersions": ["4.1.0"], "requests": 200, "share": 0.1667,
+///                           "users": 3, "userShare": 0.01,
 ///                           "degrades": true, "usedFallback": {}, "downgraded": {}, "droppedNodes": {"toggle": 1},
 ///                           "droppedActions": {}, "changes": [{"kind": "droppedNode", "type": "toggle", "path": "content.children[1]"}],
 ///                           "moreChanges": 0}]}]}
 /// ```
 public struct CompatibilityReport: AdminMessage, Hashable {
     public enum Key: String, JSONKey, CaseIterable {
-        case basis, from, to, total, other, otherShare, maxShare, clients, targets
+        case basis, gateBasis, from, to, total, users, other, otherShare, maxShare, clients, targets
     }
 
     public enum ClientKey: String, JSONKey, CaseIterable {
-        case set, version, components, actions, platform, appVersions, requests, share
+        case set, version, components, actions, platform, appVersions, requests, share, users, userShare
     }
 
     public enum AppVersionKey: String, JSONKey, CaseIterable {
@@ -38,11 +47,12 @@ public struct CompatibilityReport: AdminMessage, Hashable {
     }
 
     public enum TargetKey: String, JSONKey, CaseIterable {
-        case kind, name, experiment, variant, problem, degradedShare, changedShare, losses
+        case kind, name, experiment, variant, problem, degradedShare, changedShare, degradedUserShare, changedUserShare, losses
     }
 
     public enum LossKey: String, JSONKey, CaseIterable {
-        case set, platform, appVersions, requests, share, degrades, usedFallback, downgraded, droppedNodes, droppedActions, changes,
+        case set, platform, appVersions, requests, share, users, userShare, degrades, usedFallback, downgraded, droppedNodes,
+            droppedActions, changes,
             moreChanges
     }
 
@@ -61,16 +71,30 @@ public struct CompatibilityReport: AdminMessage, Hashable {
         public var requests: Int
         /// Its requests' share of the census's total.
         public var share: Double
+        /// Its distinct users (of all its app versions), estimated; 0 when none were counted.
+        public var users: Int
+        /// Its users' share of the census's distinct users (0 when none were counted).
+        public var userShare: Double
 
+        /// - Parameters:
+        ///   - set: the set's id.
+        ///   - capabilities: the set, and the platform.
+        ///   - appVersions: requests per app version, most first.
+        ///   - requests: its requests.
+        ///   - share: its requests' share of the census's.
+        ///   - users: its distinct users, estimated.
+        ///   - userShare: their share of the census's distinct users.
         public init(
             set: String, capabilities: ClientCapabilities, appVersions: [(appVersion: AppVersion?, requests: Int)], requests: Int,
-            share: Double
+            share: Double, users: Int = 0, userShare: Double = 0
         ) {
             self.set = set
             self.capabilities = capabilities
             self.appVersions = appVersions
             self.requests = requests
             self.share = share
+            self.users = users
+            self.userShare = userShare
         }
 
         /// The app versions as people read them: `4.1.0, 4.2.0`, `–` for none said.
@@ -80,7 +104,8 @@ public struct CompatibilityReport: AdminMessage, Hashable {
 
         public static func == (left: Client, right: Client) -> Bool {
             left.set == right.set && left.capabilities == right.capabilities && left.requests == right.requests
-                && left.share == right.share && left.appVersions.elementsEqual(right.appVersions) { $0 == $1 }
+                && left.share == right.share && left.users == right.users && left.userShare == right.userShare
+                && left.appVersions.elementsEqual(right.appVersions) { $0 == $1 }
         }
 
         public func hash(into hasher: inout Hasher) {
@@ -97,6 +122,9 @@ public struct CompatibilityReport: AdminMessage, Hashable {
         public var appVersions: [String]
         public var requests: Int
         public var share: Double
+        /// The client's distinct users, estimated, and their share of the census's.
+        public var users: Int
+        public var userShare: Double
         /// What adaptation changes, by type, and where (at most ``maxChanges`` places).
         public var report: AdaptationReport
         /// Places beyond the first ``maxChanges``.
@@ -105,12 +133,26 @@ public struct CompatibilityReport: AdminMessage, Hashable {
         /// The most places a loss lists.
         public static let maxChanges = 20
 
-        public init(set: String, platform: String?, appVersions: [String], requests: Int, share: Double, report: AdaptationReport) {
+        /// - Parameters:
+        ///   - set: the client's set.
+        ///   - platform: its platform.
+        ///   - appVersions: its app versions.
+        ///   - requests: its requests.
+        ///   - share: their share of the census's.
+        ///   - users: its distinct users, estimated.
+        ///   - userShare: their share of the census's.
+        ///   - report: what adaptation changes for it.
+        public init(
+            set: String, platform: String?, appVersions: [String], requests: Int, share: Double, users: Int = 0, userShare: Double = 0,
+            report: AdaptationReport
+        ) {
             self.set = set
             self.platform = platform
             self.appVersions = appVersions
             self.requests = requests
             self.share = share
+            self.users = users
+            self.userShare = userShare
             var report = report
             self.moreChanges = max(0, report.changes.count - Self.maxChanges)
             report.changes = Array(report.changes.prefix(Self.maxChanges))
@@ -151,6 +193,11 @@ public struct CompatibilityReport: AdminMessage, Hashable {
         public var degradedShare: Double { losses.filter(\.degrades).reduce(0) { $0 + $1.share } }
         /// The share of requests whose client gets anything other than the document as written.
         public var changedShare: Double { losses.reduce(0) { $0 + $1.share } }
+        /// The share of users whose client loses a node or an action here: the clients' shares
+        /// added (a user seen with two degrading clients counts in both), at most 1.
+        public var degradedUserShare: Double { min(1, losses.filter(\.degrades).reduce(0) { $0 + $1.userShare }) }
+        /// The share of users whose client gets anything other than the document as written.
+        public var changedUserShare: Double { min(1, losses.reduce(0) { $0 + $1.userShare }) }
 
         /// `screen home`, `screen home [homeOrder = paymentsFirst]`, `slot home.promo`.
         public var title: String {
@@ -163,6 +210,8 @@ public struct CompatibilityReport: AdminMessage, Hashable {
     public var from: Int64
     public var to: Int64
     public var total: Int
+    /// The census's distinct users, estimated ("other"'s included); 0 when none were counted.
+    public var users: Int
     /// Requests of sets past the census's bound: not judged (their capabilities are not known).
     public var other: Int
     /// The gate's bound on a change's degraded share, when the server has one.
@@ -170,10 +219,22 @@ public struct CompatibilityReport: AdminMessage, Hashable {
     public var clients: [Client]
     public var targets: [Target]
 
-    public init(from: Int64, to: Int64, total: Int, other: Int, maxShare: Double?, clients: [Client], targets: [Target]) {
+    /// - Parameters:
+    ///   - from: the window's first instant, in Unix milliseconds.
+    ///   - to: its last.
+    ///   - total: the census's requests.
+    ///   - other: requests of sets past the census's bound.
+    ///   - maxShare: the gate's bound (nil: no gate).
+    ///   - clients: the census's clients.
+    ///   - targets: the screens and slots judged.
+    ///   - users: the census's distinct users, estimated (0: none counted: the gate judges requests).
+    public init(
+        from: Int64, to: Int64, total: Int, other: Int, maxShare: Double?, clients: [Client], targets: [Target], users: Int = 0
+    ) {
         self.from = from
         self.to = to
         self.total = total
+        self.users = users
         self.other = other
         self.maxShare = maxShare
         self.clients = clients
@@ -183,17 +244,36 @@ public struct CompatibilityReport: AdminMessage, Hashable {
     /// The share of requests in "other".
     public var otherShare: Double { total == 0 ? 0 : Double(other) / Double(total) }
 
-    /// The targets whose degraded share is above `maxShare`.
-    public func exceeding(_ maxShare: Double) -> [Target] { targets.filter { $0.degradedShare > maxShare } }
+    /// What the gate weighs: users when the census counted any, requests otherwise.
+    public enum Basis: String, Sendable, Hashable {
+        case users, requests
+
+        /// `users`, `screen requests`: what a share is of, in a sentence.
+        public var noun: String { self == .users ? "users" : "screen requests" }
+    }
+
+    /// Whether the gate judges this report by users (the census counted some) or by requests.
+    public var gateBasis: Basis { users > 0 ? .users : .requests }
+
+    /// The share the gate judges `target` by: of users or of requests, as ``gateBasis`` says.
+    public func gatedShare(of target: Target) -> Double {
+        gateBasis == .users ? target.degradedUserShare : target.degradedShare
+    }
+
+    /// The targets whose degraded share (of users, or of requests when no user was counted) is
+    /// above `maxShare`.
+    public func exceeding(_ maxShare: Double) -> [Target] { targets.filter { gatedShare(of: $0) > maxShare } }
 
     // MARK: Writing
 
     public var document: JSONValue {
         var members: [String: JSONValue] = [:]
         members[Key.basis] = .string(CapabilityCensus.Snapshot.basis)
+        members[Key.gateBasis] = .string(gateBasis.rawValue)
         members[Key.from] = .string(AdminTimestamp.string(from))
         members[Key.to] = .string(AdminTimestamp.string(to))
         members[Key.total] = .number(Double(total))
+        members[Key.users] = .number(Double(users))
         members[Key.other] = .number(Double(other))
         members[Key.otherShare] = .number(Self.rounded(otherShare))
         members[Key.maxShare] = maxShare.map { .number($0) } ?? .null
@@ -221,6 +301,8 @@ public struct CompatibilityReport: AdminMessage, Hashable {
             })
         members[ClientKey.requests] = .number(Double(client.requests))
         members[ClientKey.share] = .number(rounded(client.share))
+        members[ClientKey.users] = .number(Double(client.users))
+        members[ClientKey.userShare] = .number(rounded(client.userShare))
         return .object(members)
     }
 
@@ -233,6 +315,8 @@ public struct CompatibilityReport: AdminMessage, Hashable {
         members[TargetKey.problem] = target.problem.map(JSONValue.string) ?? .null
         members[TargetKey.degradedShare] = .number(rounded(target.degradedShare))
         members[TargetKey.changedShare] = .number(rounded(target.changedShare))
+        members[TargetKey.degradedUserShare] = .number(rounded(target.degradedUserShare))
+        members[TargetKey.changedUserShare] = .number(rounded(target.changedUserShare))
         members[TargetKey.losses] = .array(target.losses.map(document))
         return .object(members)
     }
@@ -245,6 +329,8 @@ public struct CompatibilityReport: AdminMessage, Hashable {
         members[LossKey.appVersions] = .array(loss.appVersions.map(JSONValue.string))
         members[LossKey.requests] = .number(Double(loss.requests))
         members[LossKey.share] = .number(rounded(loss.share))
+        members[LossKey.users] = .number(Double(loss.users))
+        members[LossKey.userShare] = .number(rounded(loss.userShare))
         members[LossKey.degrades] = .bool(loss.degrades)
         members[LossKey.usedFallback] = counts(loss.report.usedFallback)
         members[LossKey.downgraded] = counts(loss.report.downgraded)
@@ -270,7 +356,8 @@ public struct CompatibilityReport: AdminMessage, Hashable {
             from: reader.timestamp(.from) ?? 0, to: reader.timestamp(.to) ?? 0, total: reader.integer(.total) ?? 0,
             other: reader.integer(.other) ?? 0, maxShare: reader.number(.maxShare, optional: true),
             clients: reader.array(.clients) { element throws(ScreenplayError) in try Self.client(element) },
-            targets: reader.array(.targets) { element throws(ScreenplayError) in try Self.target(element) })
+            targets: reader.array(.targets) { element throws(ScreenplayError) in try Self.target(element) },
+            users: reader.integer(.users, optional: true) ?? 0)
         return reader.result(report)
     }
 
@@ -289,7 +376,8 @@ public struct CompatibilityReport: AdminMessage, Hashable {
         }
         let client = Client(
             set: reader.string(.set) ?? "", capabilities: capabilities, appVersions: versions, requests: reader.integer(.requests) ?? 0,
-            share: reader.number(.share) ?? 0)
+            share: reader.number(.share) ?? 0, users: reader.integer(.users, optional: true) ?? 0,
+            userShare: reader.number(.userShare, optional: true) ?? 0)
         return reader.result(client)
     }
 
@@ -320,7 +408,8 @@ public struct CompatibilityReport: AdminMessage, Hashable {
         var loss = Loss(
             set: reader.string(.set) ?? "", platform: reader.string(.platform, optional: true),
             appVersions: strings(reader.value(.appVersions)),
-            requests: reader.integer(.requests) ?? 0, share: reader.number(.share) ?? 0, report: report)
+            requests: reader.integer(.requests) ?? 0, share: reader.number(.share) ?? 0, users: reader.integer(.users, optional: true) ?? 0,
+            userShare: reader.number(.userShare, optional: true) ?? 0, report: report)
         loss.moreChanges = reader.integer(.moreChanges, optional: true) ?? 0
         return reader.result(loss)
     }

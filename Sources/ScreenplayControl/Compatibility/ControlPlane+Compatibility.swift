@@ -12,8 +12,8 @@ struct CompatibilitySettings: Sendable {
 extension ControlPlane {
     /// The compatibility gate (issue 32): publishing a slot, or stopping an experiment with a
     /// winner, is refused (422 `compatibilityGate`, with what each client would lose) when the
-    /// share of the census's screen requests whose client would lose a node or an action there
-    /// is above this; nil (the default) is no gate. A change with a reason (`force`) goes through,
+    /// share of the census's users whose client would lose a node or an action there is above
+    /// this (of its screen requests while no request named a user); nil (the default) is no gate. A change with a reason (`force`) goes through,
     /// and the override is in the audit log. Per process, like the admin tokens.
     public var compatibilityMaxShare: Double? {
         get { compatibility.withLockedValue { $0.maxShare } }
@@ -56,7 +56,7 @@ extension ControlPlane {
         let clients = CompatibilityChecker.clients(of: snapshot)
         return CompatibilityReport(
             from: snapshot.from, to: snapshot.to, total: snapshot.total, other: snapshot.other, maxShare: compatibilityMaxShare,
-            clients: clients, targets: [checker.slotTarget(slot, content: content, clients: clients)])
+            clients: clients, targets: [checker.slotTarget(slot, content: content, clients: clients)], users: snapshot.users)
     }
 
     /// What each client of the live census would lose on the screens that read `experiment`,
@@ -67,7 +67,7 @@ extension ControlPlane {
         let targets = await checker.screenTargets(forcing: experiment, to: winner, clients: clients)
         return CompatibilityReport(
             from: snapshot.from, to: snapshot.to, total: snapshot.total, other: snapshot.other, maxShare: compatibilityMaxShare,
-            clients: clients, targets: targets)
+            clients: clients, targets: targets, users: snapshot.users)
     }
 
     /// A dry run of stopping `experiment` with `winner`: what each client would lose on the
@@ -111,16 +111,19 @@ extension ControlPlane {
         let exceeding = report.exceeding(maxShare)
         guard !exceeding.isEmpty else { return nil }
         guard let reason = force?.trimmingCharacters(in: .whitespacesAndNewlines), !reason.isEmpty else {
-            throw Self.refusal(exceeding, maxShare: maxShare, change: change)
+            throw Self.refusal(exceeding, report: report, maxShare: maxShare, change: change)
         }
         if let problem = StoredText.freeText(maxLength: Self.maxForceReason).problem(in: reason) {
             throw ScreenplayError(.badRequest, code: "badForceReason", message: "the reason for forcing \(problem)", path: "force")
         }
         var record: [String: JSONValue] = [
-            "reason": .string(reason), "maxShare": .number(maxShare),
+            "reason": .string(reason), "maxShare": .number(maxShare), "basis": .string(report.gateBasis.rawValue),
             "targets": .array(
                 exceeding.map {
-                    .object(["target": .string($0.title), "degradedShare": .number(CompatibilityReport.rounded($0.degradedShare))])
+                    .object([
+                        "target": .string($0.title), "degradedShare": .number(CompatibilityReport.rounded($0.degradedShare)),
+                        "degradedUserShare": .number(CompatibilityReport.rounded($0.degradedUserShare)),
+                    ])
                 }),
         ]
         record["change"] = .string(change)
@@ -134,9 +137,12 @@ extension ControlPlane {
             [.integer(now), .text(actor), .text("override compatibility gate"), .text(target), .text(record)])
     }
 
-    /// The gate's 422: the change, the share it would degrade, and one problem per degrading
-    /// client and place (at most 50).
-    static func refusal(_ targets: [CompatibilityReport.Target], maxShare: Double, change: String) -> ScreenplayError {
+    /// The gate's 422: the change, the share it would degrade (of users, or of requests when the
+    /// census counted no user: it says which), and one problem per degrading client and place
+    /// (at most 50).
+    static func refusal(
+        _ targets: [CompatibilityReport.Target], report: CompatibilityReport, maxShare: Double, change: String
+    ) -> ScreenplayError {
         var problems: [Diagnostic] = []
         for target in targets {
             for loss in target.losses where loss.degrades {
@@ -152,24 +158,29 @@ extension ControlPlane {
                 }
             }
         }
-        let worst = targets.max { $0.degradedShare < $1.degradedShare }
-        let shares = targets.map { "\($0.title) \(ExperimentReport.percent($0.degradedShare))" }.joined(separator: ", ")
+        let worst = targets.max { report.gatedShare(of: $0) < report.gatedShare(of: $1) }
+        let shares = targets.map { "\($0.title) \(ExperimentReport.percent(report.gatedShare(of: $0)))" }.joined(separator: ", ")
+        let basis =
+            report.gateBasis == .users
+            ? "users (judged by users: \(report.users) counted)"
+            : "screen requests (judged by requests: the census counted no user)"
         var error = ScreenplayError(
             .unprocessableContent, code: "compatibilityGate",
             message:
-                "\(change) would make apps in the field lose nodes or actions on more than \(ExperimentReport.percent(maxShare)) of screen requests "
+                "\(change) would make apps in the field lose nodes or actions for more than \(ExperimentReport.percent(maxShare)) of \(basis) "
                 + "(\(shares)); change it, or force it with a reason",
             path: worst.flatMap { $0.losses.first { $0.degrades }?.report.changes.first?.path.description })
         error.problems = Array(problems.prefix(50))
         return error
     }
 
-    /// `set 5b0d3f1a (format 1.0, ios, app 4.1.0, 4.2.0), 16.7% of requests`.
+    /// `set 5b0d3f1a, ios, app 4.1.0, 4.2.0 (1.0% of users, 16.7% of requests)`.
     static func describe(_ loss: CompatibilityReport.Loss) -> String {
         var parts = ["set \(loss.set.prefix(8))"]
         parts.append(loss.platform ?? "no platform said")
         if !loss.appVersions.isEmpty { parts.append("app " + loss.appVersions.prefix(5).joined(separator: ", ")) }
-        return "\(parts.joined(separator: ", ")) (\(ExperimentReport.percent(loss.share)) of requests)"
+        let users = loss.users > 0 ? "\(ExperimentReport.percent(loss.userShare)) of users, " : ""
+        return "\(parts.joined(separator: ", ")) (\(users)\(ExperimentReport.percent(loss.share)) of requests)"
     }
 
     /// `2 toggle, 1 present action`.

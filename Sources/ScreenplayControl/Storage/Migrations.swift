@@ -125,6 +125,19 @@ enum Migrations {
                 """
             ]
         },
+        // The census's distinct users (issue 32): one sketch (`UserSketch`'s bytes, base64) per
+        // entry of the census and UTC day (`day`: its first millisecond), merged register by
+        // register as instances write, so a user seen by two instances counts once. `set_id` ''
+        // is "other", as in `capability_census`; rows of days before the window are deleted.
+        Step(version: 9, name: "capability census users") { _ in
+            [
+                """
+                CREATE TABLE capability_users (day BIGINT NOT NULL, set_id TEXT NOT NULL, platform TEXT NOT NULL,
+                  app_version TEXT NOT NULL, sketch TEXT NOT NULL, PRIMARY KEY (day, set_id, platform, app_version))
+                """,
+                "CREATE INDEX capability_users_entry ON capability_users (set_id, platform, app_version)",
+            ]
+        },
     ]
 
     /// The newest schema this build knows.

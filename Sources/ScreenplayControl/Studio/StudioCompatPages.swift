@@ -5,7 +5,7 @@ import ScreenplayHTML
 import ScreenplayProtocol
 
 /// The compatibility page (issue 32): the capability census (each set, its platform, app versions
-/// and share of screen requests) and the report (what each would lose on every screen and slot),
+/// and shares of users and of screen requests) and the report (what each would lose on every screen and slot),
 /// for both roles; and the pieces the slot editor and the stop confirmation show of a change.
 struct StudioCompatPages {
     let control: ControlPlane
@@ -15,14 +15,15 @@ struct StudioCompatPages {
         let report = try await control.compatibilityReport()
         let days = CapabilityCensus.Limits.milliseconds(control.census.limits.window) / 86_400_000
         var body = "<p>What the apps in the field would lose on every screen and slot this server has, weighed by their share of "
-        body += "the screen requests counted over the last \(days) day\(days == 1 ? "" : "s") (a screen sent is one request; "
-        body += "users are not counted). A client <em>degrades</em> where a node or an action is removed; fallbacks and built-in "
+        body += "the users and of the screen requests counted over the last \(days) day\(days == 1 ? "" : "s") (a screen sent is "
+        body += "one request; distinct users are estimated to about 3%, and a request without a user counts as a request only). "
+        body += "A client <em>degrades</em> where a node or an action is removed; fallbacks and built-in "
         body += "downgrades stand in for what they replace, and are listed apart.</p>\n"
         if let maxShare = report.maxShare {
             body += "<p id=\"gate\">The gate refuses publishing a slot, or stopping an experiment with a winner, that degrades more "
-            body +=
-                "than <strong>\(ExperimentReport.percent(maxShare))</strong> of screen requests, unless an admin forces it with a reason "
-            body += "(kept in the audit log).</p>\n"
+            body += "than <strong>\(ExperimentReport.percent(maxShare))</strong> of \(report.gateBasis.noun)"
+            body += report.gateBasis == .users ? "" : " (no user was counted: it judges by requests)"
+            body += ", unless an admin forces it with a reason (kept in the audit log).</p>\n"
         } else {
             body +=
                 "<p id=\"gate\">The gate is off: changes are not refused (<code>screenplay serve --compat-max-share 0.05</code> turns it on).</p>\n"
@@ -45,13 +46,16 @@ struct StudioCompatPages {
         guard !report.clients.isEmpty else {
             return "<p id=\"census-count\">No screen request was counted in the window yet.</p>\n"
         }
-        var html = "<p id=\"census-count\">\(report.total) screen requests, \(report.clients.count) capability set"
+        var html = "<p id=\"census-count\">\(report.total) screen requests"
+        html += report.users > 0 ? " of about \(report.users) users" : ""
+        html += ", \(report.clients.count) capability set"
         html += "\(report.clients.count == 1 ? "" : "s") by platform.</p>\n"
         html +=
             "<div class=\"table\" tabindex=\"0\" role=\"region\" aria-label=\"Census\"><table aria-describedby=\"census-count\"><thead><tr>"
         html += "<th scope=\"col\">Set</th><th scope=\"col\">Platform</th><th scope=\"col\">Format</th><th scope=\"col\">Components</th>"
         html += "<th scope=\"col\">Actions</th><th scope=\"col\">App versions</th><th scope=\"col\" class=\"number\">Requests</th>"
-        html += "<th scope=\"col\" class=\"number\">Share</th></tr></thead><tbody>\n"
+        html += "<th scope=\"col\" class=\"number\">Share</th><th scope=\"col\" class=\"number\">Users</th>"
+        html += "<th scope=\"col\" class=\"number\">Share of users</th></tr></thead><tbody>\n"
         for client in report.clients {
             let components = client.capabilities.components.sorted().joined(separator: ", ")
             html += "<tr><th scope=\"row\"><code>\(HTMLText.escape(String(client.set.prefix(8))))</code></th>"
@@ -61,7 +65,10 @@ struct StudioCompatPages {
             html += "<td>\(HTMLText.escape(client.capabilities.actions.sorted().joined(separator: ", ")))</td>"
             html += "<td>\(HTMLText.escape(client.appVersionsText))</td><td class=\"number\">\(client.requests)</td>"
             html +=
-                "<td class=\"number\" data-share=\"\(HTMLText.escape(client.set))\">\(ExperimentReport.percent(client.share))</td></tr>\n"
+                "<td class=\"number\" data-share=\"\(HTMLText.escape(client.set))\">\(ExperimentReport.percent(client.share))</td>"
+            html += "<td class=\"number\">\(client.users)</td>"
+            html +=
+                "<td class=\"number\" data-user-share=\"\(HTMLText.escape(client.set))\">\(ExperimentReport.percent(client.userShare))</td></tr>\n"
         }
         html += "</tbody></table></div>\n"
         return html
@@ -71,14 +78,20 @@ struct StudioCompatPages {
     static func targets(_ report: CompatibilityReport) -> String {
         guard !report.targets.isEmpty else { return "<p>This server gave the studio no screen, and no slot is published.</p>\n" }
         var html = "<div class=\"table\" tabindex=\"0\" role=\"region\" aria-label=\"Screens and slots\"><table><thead><tr>"
-        html += "<th scope=\"col\">Screen or slot</th><th scope=\"col\" class=\"number\">Degraded</th>"
-        html += "<th scope=\"col\" class=\"number\">Changed</th><th scope=\"col\">Lost</th></tr></thead><tbody>\n"
+        html += "<th scope=\"col\">Screen or slot</th><th scope=\"col\" class=\"number\">Degraded users</th>"
+        html += "<th scope=\"col\" class=\"number\">Degraded requests</th>"
+        html += "<th scope=\"col\" class=\"number\">Changed requests</th><th scope=\"col\">Lost</th></tr></thead><tbody>\n"
+        // The gate's mark goes by the share it judges.
+        let over = " <span class=\"problem\">(over the gate)</span>"
         for target in report.targets {
-            let over = report.maxShare.map { target.degradedShare > $0 } ?? false
-            html += "<tr><th scope=\"row\">\(HTMLText.escape(target.title))</th>"
-            html +=
-                "<td class=\"number\" data-degraded=\"\(HTMLText.escape(target.title))\">\(ExperimentReport.percent(target.degradedShare))"
-            html += over ? " <span class=\"problem\">(over the gate)</span>" : ""
+            let isOver = report.maxShare.map { report.gatedShare(of: target) > $0 } ?? false
+            let title = HTMLText.escape(target.title)
+            html += "<tr><th scope=\"row\">\(title)</th>"
+            html += "<td class=\"number\" data-degraded-users=\"\(title)\">"
+            html += report.users > 0 ? ExperimentReport.percent(target.degradedUserShare) : "–"
+            html += isOver && report.gateBasis == .users ? over : ""
+            html += "</td><td class=\"number\" data-degraded=\"\(title)\">\(ExperimentReport.percent(target.degradedShare))"
+            html += isOver && report.gateBasis == .requests ? over : ""
             html += "</td><td class=\"number\">\(ExperimentReport.percent(target.changedShare))</td><td>"
             if let problem = target.problem {
                 html += "<span class=\"problem\">\(HTMLText.escape(problem))</span>"
@@ -93,17 +106,19 @@ struct StudioCompatPages {
         html += "</tbody></table></div>\n"
         for target in report.targets where !target.losses.isEmpty {
             html += "<details><summary>\(HTMLText.escape(target.title)): who gets what</summary>\n"
-            html += losses(target, caption: target.title)
+            html += losses(target, caption: target.title, users: report.users > 0)
             html += "</details>\n"
         }
         return html
     }
 
-    /// One target's losses, client by client: what is removed, what stands in, and where.
-    static func losses(_ target: CompatibilityReport.Target, caption: String) -> String {
+    /// One target's losses, client by client: what is removed, what stands in, and where; the
+    /// share of users when the census counted any.
+    static func losses(_ target: CompatibilityReport.Target, caption: String, users: Bool) -> String {
         var html = "<div class=\"table\" tabindex=\"0\" role=\"region\" aria-label=\"\(HTMLText.escape(caption))\"><table><thead><tr>"
         html += "<th scope=\"col\">Set</th><th scope=\"col\">Platform</th><th scope=\"col\">App versions</th>"
-        html += "<th scope=\"col\" class=\"number\">Share</th><th scope=\"col\">Removed</th><th scope=\"col\">Stands in</th>"
+        html += users ? "<th scope=\"col\" class=\"number\">Share of users</th>" : ""
+        html += "<th scope=\"col\" class=\"number\">Share of requests</th><th scope=\"col\">Removed</th><th scope=\"col\">Stands in</th>"
         html += "<th scope=\"col\">Where</th></tr></thead><tbody>\n"
         for loss in target.losses {
             func counts(_ counts: [String: Int], _ suffix: String = "") -> [String] {
@@ -114,6 +129,7 @@ struct StudioCompatPages {
             let places = loss.report.changes.prefix(5).map { "\($0.type) at \($0.path)" }
             html += "<tr><th scope=\"row\"><code>\(HTMLText.escape(String(loss.set.prefix(8))))</code></th>"
             html += "<td>\(HTMLText.escape(loss.platform ?? "–"))</td><td>\(HTMLText.escape(loss.appVersions.joined(separator: ", ")))</td>"
+            html += users ? "<td class=\"number\">\(ExperimentReport.percent(loss.userShare))</td>" : ""
             html += "<td class=\"number\">\(ExperimentReport.percent(loss.share))</td>"
             html +=
                 "<td>\(removed.isEmpty ? "–" : "<span class=\"problem\">\(HTMLText.escape(removed.joined(separator: ", ")))</span>")</td>"
@@ -134,13 +150,17 @@ struct StudioCompatPages {
             return "<div id=\"\(id)\"><p>No screen request was counted yet: the census has nothing to judge this change on.</p></div>\n"
         }
         var html = "<div id=\"\(id)\">"
+        let byUsers = report.gateBasis == .users
         for target in report.targets {
-            let over = report.maxShare.map { target.degradedShare > $0 } ?? false
+            let over = report.maxShare.map { report.gatedShare(of: target) > $0 } ?? false
             html += "<p\(over ? " class=\"notice\"" : "")>\(HTMLText.escape(target.title)): "
-            html += "\(ExperimentReport.percent(target.degradedShare)) of screen requests would lose nodes or actions"
+            html += "\(ExperimentReport.percent(report.gatedShare(of: target))) of \(report.gateBasis.noun)"
+            html += byUsers ? " (\(ExperimentReport.percent(target.degradedShare)) of screen requests)" : ""
+            html += " would lose nodes or actions"
             html += report.maxShare.map { " (the gate allows \(ExperimentReport.percent($0)))" } ?? ""
-            html += ", \(ExperimentReport.percent(target.changedShare)) would get anything other than the document as written.</p>\n"
-            if !target.losses.isEmpty { html += losses(target, caption: "What each client gets of \(target.title)") }
+            let changed = byUsers ? target.changedUserShare : target.changedShare
+            html += ", \(ExperimentReport.percent(changed)) would get anything other than the document as written.</p>\n"
+            if !target.losses.isEmpty { html += losses(target, caption: "What each client gets of \(target.title)", users: byUsers) }
         }
         if report.targets.isEmpty { html += "<p>No screen reads this: nothing changes for the apps in the field.</p>\n" }
         return html + "</div>\n"

@@ -43,7 +43,8 @@ extension ScreenPipeline {
     /// client's capabilities are counted.
     func sent(_ context: ScreenContext) {
         for exposure in context.experiments.exposures + context.flags.exposures { events.record(exposure) }
-        configuration.capabilityCounter?.count(context.capabilities, key: context.capabilitiesKey, appVersion: context.audience.appVersion)
+        configuration.capabilityCounter?.count(
+            context.capabilities, key: context.capabilitiesKey, appVersion: context.audience.appVersion, user: context.audience.user)
     }
 
     /// Everything a handler knows of the request, read once. The user's stored assignments are
