@@ -52,6 +52,15 @@ func fuzzEvaluation(_ payload: FeaturesPayload, attributes: [String: JSONValue])
         let alone = evaluator.evaluate(key, attributes: attributes)
         guard alone == all[key] else { fatalError("\(key) alone (\(alone)) is not \(key) among all (\(String(describing: all[key])))") }
         _ = JSONWriter.write(alone.json)
+        // Rules that follow a Screenplay experiment: given the variant the attributes name (or none).
+        let variant = attributes["variant"]?.stringValue
+        let followed = evaluator.evaluate(key, attributes: attributes) { _ in variant }
+        guard followed == evaluator.evaluate(key, attributes: attributes, variants: { _ in variant }) else {
+            fatalError("\(key) with variants answered twice differently")
+        }
+        if followed.source == .screenplayExperiment, followed.screenplayExperiment?.variant != variant {
+            fatalError("\(key) followed a variant it was not given")
+        }
         var buckets = FlagStickyBuckets()
         let sticky = evaluator.evaluate(key, attributes: attributes, stickyBuckets: &buckets)
         var again = buckets
