@@ -13,8 +13,9 @@ import Testing
 @testable import ScreenplayControl
 
 /// What the capability census costs a request, for docs/PERFORMANCE.md (`scripts/bench-control`,
-/// off unless SCREENPLAY_BENCH_CONTROL is set): one count alone, and the demo's screens through
-/// their pipeline with the census counting and without it, side by side in alternating rounds.
+/// off unless SCREENPLAY_BENCH_CONTROL is set): one count alone, with a user's sketch and without,
+/// a write with sketches and without, and the demo's screens through their pipeline with the
+/// census counting and without it, side by side in alternating rounds.
 extension ControlBenchmarks {
     @Test func censusCostPerRequest() async throws {
         let control = try await ControlPlane.open(database: try await Backend.sqlite.makeDatabase(), configuration: LiveConfiguration())
@@ -27,6 +28,42 @@ extension ControlBenchmarks {
         for index in 0..<counts { census.count(.base, key: keys[index & 7], appVersion: versions[index & 7]) }
         let perCount = Self.milliseconds(ContinuousClock.now - start) * 1_000_000 / Double(counts)
         #expect(census.entriesInMemory == 8)
+
+        // With a user and without, side by side in alternating rounds: 100,000 users (each
+        // entry's sketch past its exact hashes, in registers), the user's hash included.
+        let users = (0..<100_000).map { "user-\($0)" }
+        var withUser: [Double] = []
+        var withoutUser: [Double] = []
+        let perUserRound = 400_000
+        for round in 0..<10 {
+            let named = round % 2 == 0
+            start = ContinuousClock.now
+            if named {
+                for index in 0..<perUserRound {
+                    census.count(.base, key: keys[index & 7], appVersion: versions[index & 7], user: users[index % users.count])
+                }
+            } else {
+                for index in 0..<perUserRound { census.count(.base, key: keys[index & 7], appVersion: versions[index & 7], user: nil) }
+            }
+            let nanoseconds = Self.milliseconds(ContinuousClock.now - start) * 1_000_000 / Double(perUserRound)
+            if named { withUser.append(nanoseconds) } else { withoutUser.append(nanoseconds) }
+        }
+        // A write of the 8 entries with their sketches (read, merged, written back) and without.
+        var flushWith: [Double] = []
+        var flushWithout: [Double] = []
+        for round in 0..<10 {
+            let named = round % 2 == 0
+            for index in 0..<8_000 {
+                census.count(.base, key: keys[index & 7], appVersion: versions[index & 7], user: named ? users[index] : nil)
+            }
+            start = ContinuousClock.now
+            try await census.flush()
+            if named {
+                flushWith.append(Self.milliseconds(ContinuousClock.now - start))
+            } else {
+                flushWithout.append(Self.milliseconds(ContinuousClock.now - start))
+            }
+        }
 
         // The pipeline, counted or not: /screens/requests (built, adapted and encoded each time)
         // and /screens/home (a render-cache hit), asked as an app that shows everything.
@@ -58,6 +95,16 @@ extension ControlBenchmarks {
         }
         control.configuration.capabilityCounter = census
         print(String(format: "BENCH census, one count alone: %.1f ns (%d counts, 8 clients)", perCount, counts))
+        print(
+            String(
+                format:
+                    "BENCH census, one count with a user's sketch: %.1f ns, without a user: %.1f ns (median of 5 rounds of %d each, 8 clients, 100,000 users)",
+                Self.percentile(withUser, 0.5), Self.percentile(withoutUser, 0.5), perUserRound))
+        print(
+            String(
+                format:
+                    "BENCH census, a write of 8 entries (SQLite): %.2f ms with their users' sketches, %.2f ms without (median of 5 each)",
+                Self.percentile(flushWith, 0.5), Self.percentile(flushWithout, 0.5)))
         try await census.flush()
         #expect(try await census.snapshot().total >= counts)
     }
