@@ -21,6 +21,43 @@ import Testing
         try #require(try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any])
     }
 
+    /// One heavy user of a client that declares nothing (curl) asks 20 screens, 9 terminals of
+    /// their own users one each: 69% of the requests, 10% of the users. The server's report shows
+    /// both and its gate (15%) judges users, so `--check` passes; the recorded census has no
+    /// users, so the CI step judges requests, and fails.
+    @Test func judgesUsersWhenTheServerCountedThemAndRequestsInARecordedCensus() throws {
+        let server = try OpenCommandTests.Server(
+            arguments: ["--compat-max-share", "0.15"], environment: ["SCREENPLAY_ADMIN_TOKENS": "ci:admin:\(Self.token)"])
+        defer { server.stop() }
+        let common = ["--server", server.url, "--token", Self.token]
+        for index in 0..<9 {
+            #expect(try cli.screenplay("open", "\(server.url)/screens/requests", "--user", "terminal-\(index)").status == 0)
+        }
+        for _ in 0..<20 {
+            let process = Process()
+            process.executableURL = URL(fileURLWithPath: "/usr/bin/curl")
+            process.arguments = ["-s", "-o", "/dev/null", "-f", "-H", "Screenplay-User: heavy", "\(server.url)/screens/requests"]
+            try process.run()
+            process.waitUntilExit()
+            #expect(process.terminationStatus == 0)
+        }
+        let table = try cli.screenplay(["compat", "--check"] + common)
+        #expect(table.status == 0, "\(table.output)\(table.errors)")
+        #expect(table.output.contains("census: 29 screen requests of about 10 users"), "\(table.output)")
+        #expect(table.output.contains("gate: refuses a change that degrades more than 15.0% of users"))
+        #expect(table.lines.contains { $0.contains("user share") })
+        let checkout = try #require(table.lines.first { $0.hasPrefix("screen checkout ") })
+        #expect(checkout.contains("10.0%") && checkout.contains("69.0%"), "\(checkout)")
+        #expect(table.output.contains("check: no screen or slot degrades more than 15.0% of users"))
+        let json = try Self.json(try cli.screenplay(["compat", "--json"] + common).output)
+        #expect(json["gateBasis"] as? String == "users" && json["users"] as? Int == 10)
+
+        let recorded = try cli.temporaryFile("recorded.json", Data(try cli.screenplay(["compat", "--export"] + common).output.utf8))
+        let failing = try cli.screenplay("compat", "--check", "--capabilities", recorded, "--max-share", "0.15")
+        #expect(failing.status == 1, "\(failing.output)\(failing.errors)")
+        #expect(failing.errors.contains("degrade more than 15.0% of screen requests"), "\(failing.errors)")
+    }
+
     @Test func reportsGatesAndChecksARecordedCensusOffline() throws {
         let server = try OpenCommandTests.Server(
             arguments: ["--compat-max-share", "0.05"], environment: ["SCREENPLAY_ADMIN_TOKENS": "ci:admin:\(Self.token)"])
