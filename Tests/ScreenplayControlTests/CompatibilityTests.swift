@@ -169,6 +169,7 @@ import Testing
                 let json = try #require(String(bytes: report.encoded(), encoding: .utf8))
                 #expect(json.contains("\"userShare\"") && json.contains("\"degradedUserShare\"") && json.contains("\"gateBasis\""))
                 #expect(try CompatibilityReport.decode(from: report.encoded()).get() == report)
+                #expect(report.gatedShare(of: target) == 0.01)
                 let published = try await instance.send(.put, "/admin/slots/home.promo", body: Self.toggle)
                 #expect(published.status == .created, "1% of users is within the 5% allowed")
                 // The admin API's report and the studio's page show both shares.
@@ -192,6 +193,34 @@ import Testing
         }
     }
 
+    /// Users counted, but an old client that never names one (a signed-out app): it is weighed by
+    /// its requests, not as no one, and the toggle it drops is refused.
+    @Test(arguments: Backend.available)
+    func aClientThatNamesNoUserIsWeighedByItsRequests(_ backend: Backend) async throws {
+        let instance = try await Instance.start(on: try await backend.makeDatabase())
+        defer { Instance.stop(instance) }
+        instance.control.compatibilityMaxShare = 0.05
+        let old: HTTPFields = [.screenplayPlatform: "android", .screenplayAppVersion: "3.9"]
+        for _ in 0..<20 { #expect(try await instance.send(.get, "/screens/requests", headers: old, token: nil).status == .ok) }
+        var full = Instance.allComponents
+        full[.screenplayVersion] = FormatVersion.latest.description
+        full[.screenplayPlatform] = "ios"
+        for index in 0..<80 {
+            full[.screenplayUser] = "user-\(index)"
+            #expect(try await instance.send(.get, "/screens/requests", headers: full, token: nil).status == .ok)
+        }
+        let dry = try await instance.send(.put, "/admin/slots/home.promo?dryRun=true&force=looking", body: Self.toggle)
+        let report = try #require(try SlotVersionDocument.decode(from: dry.body).get().compatibility)
+        let target = try #require(report.targets.first)
+        #expect(report.gateBasis == .users && target.degradedUserShare == 0, "no counted user is on the old app")
+        #expect(abs(report.gatedShare(of: target) - 0.2) < 1e-6, "its 20 of 100 requests: \(report.gatedShare(of: target))")
+        let refused = try await instance.send(.put, "/admin/slots/home.promo", body: Self.toggle)
+        #expect(refused.status == .unprocessableContent)
+        let error = try #require(ScreenplayError(status: refused.status, body: refused.body))
+        #expect(
+            error.message.contains("clients that named no user by their requests") && error.message.contains("20.0%"), "\(error.message)")
+    }
+
     @Test(arguments: Backend.available)
     func theGateRefusesAPublishAndAStopWithItsListAndAForceIsAudited(_ backend: Backend) async throws {
         let instance = try await Instance.start(on: try await backend.makeDatabase())
@@ -205,7 +234,7 @@ import Testing
         let error = try #require(ScreenplayError(status: refused.status, body: refused.body))
         #expect(error.code == "compatibilityGate")
         #expect(error.message.contains("5.0%") && error.message.contains("10.0%"), "\(error.message)")
-        #expect(error.message.contains("of users (judged by users: 100 counted)"), "\(error.message)")
+        #expect(error.message.contains("of users (judged by users: 100 counted; "), "\(error.message)")
         let problem = try #require(error.problems.first)
         #expect(problem.path.description == "content.children[1]")
         #expect(

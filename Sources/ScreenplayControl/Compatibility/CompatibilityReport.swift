@@ -255,9 +255,12 @@ public struct CompatibilityReport: AdminMessage, Hashable {
     /// Whether the gate judges this report by users (the census counted some) or by requests.
     public var gateBasis: Basis { users > 0 ? .users : .requests }
 
-    /// The share the gate judges `target` by: of users or of requests, as ``gateBasis`` says.
+    /// The share the gate judges `target` by: of users or of requests, as ``gateBasis`` says. By
+    /// users, a client seen only without a user (a signed-out app, a page) is weighed by its share
+    /// of requests, so traffic that names nobody is never left out of the judgement.
     public func gatedShare(of target: Target) -> Double {
-        gateBasis == .users ? target.degradedUserShare : target.degradedShare
+        guard gateBasis == .users else { return target.degradedShare }
+        return min(1, target.losses.filter(\.degrades).reduce(0) { $0 + ($1.users > 0 ? $1.userShare : $1.share) })
     }
 
     /// The targets whose degraded share (of users, or of requests when no user was counted) is

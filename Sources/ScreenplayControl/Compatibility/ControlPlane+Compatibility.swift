@@ -162,7 +162,7 @@ extension ControlPlane {
         let shares = targets.map { "\($0.title) \(ExperimentReport.percent(report.gatedShare(of: $0)))" }.joined(separator: ", ")
         let basis =
             report.gateBasis == .users
-            ? "users (judged by users: \(report.users) counted)"
+            ? "users (judged by users: \(report.users) counted; clients that named no user by their requests)"
             : "screen requests (judged by requests: the census counted no user)"
         var error = ScreenplayError(
             .unprocessableContent, code: "compatibilityGate",
