@@ -46,12 +46,15 @@ import Testing
         #expect(results["newCheckout"]?["ruleId"] as? String == "kill-old-android")
         #expect(results["gated"]?["source"] as? String == "prerequisite", "the kill switch stops the gated flag")
         #expect(results["sale"]?["value"] as? String == "on")
+        // GrowthBook's FeatureResult: the experiment's key, and its Result with the variation's key.
         let experiment = try #require(results["layout"]?["experiment"] as? [String: Any])
+        let result = try #require(results["layout"]?["experimentResult"] as? [String: Any])
         #expect(results["layout"]?["source"] as? String == "experiment")
         #expect(experiment["key"] as? String == "layout-exp")
-        #expect(experiment["inExperiment"] as? Bool == true)
-        #expect(experiment["hashAttribute"] as? String == "id")
-        #expect(["control", "grid"].contains(experiment["variationKey"] as? String ?? ""))
+        #expect(result["inExperiment"] as? Bool == true && result["featureId"] as? String == "layout")
+        #expect(result["hashAttribute"] as? String == "id")
+        #expect(["control", "grid"].contains(result["key"] as? String ?? ""))
+        #expect(results["newCheckout"]?["off"] as? Bool == true)
     }
 
     @Test func chosenFlagsAttributesFromAFileAndAnotherTime() throws {

@@ -150,22 +150,13 @@ import Testing
     /// The payload a case's context holds; one the reader refuses (a prerequisite cycle) is read
     /// leniently, so that evaluation can answer as GrowthBook does.
     static func payload(_ context: [String: JSONValue]) -> (payload: FeaturesPayload, refused: [Diagnostic]) {
-        var json: [String: JSONValue] = [:]
-        for key in ["features", "savedGroups", "contextualBandits"] { json[key] = context[key] }
-        let read = FeaturesPayload.decode(from: .object(json))
-        if let payload = read.value { return (payload, []) }
-        var reader = PayloadReader(limits: .default)
-        return (reader.payload(.object(json)) ?? FeaturesPayload(features: [:]), read.errors)
+        let read = FeaturesPayload.decode(growthBookContext: context, evenWhenRefused: true)
+        return (read.value ?? FeaturesPayload(features: [:]), read.errors)
     }
 
     static func evaluator(_ context: [String: JSONValue], payload: FeaturesPayload) -> FlagEvaluator {
-        var options = FlagEvaluator.Options()
-        options.enabled = context["enabled"] != .bool(false)
-        options.qaMode = context["qaMode"] == .bool(true)
-        options.forcedVariations = context["forcedVariations"]?.objectValue?.compactMapValues(\.intValue) ?? [:]
-        options.forcedValues = context["forcedFeatureValues"]?.objectValue ?? [:]
         let now = context["now"]?.stringValue.flatMap(FlagInstant.parse) ?? Date()
-        return FlagEvaluator(payload: payload, options: options, now: { now })
+        return FlagEvaluator(payload: payload, options: FlagEvaluator.Options(growthBookContext: context), now: { now })
     }
 
     /// Where `result` differs from GrowthBook's expected `FeatureResult`.
@@ -189,20 +180,8 @@ import Testing
 
     /// Where `result` differs from GrowthBook's expected experiment `Result`.
     static func compare(_ result: FlagExperimentResult, _ expected: [String: JSONValue]) -> String? {
-        var mine: [String: JSONValue] = [
-            "key": .string(result.variationKey), "value": result.value, "variationId": .number(Double(result.variationIndex)),
-            "inExperiment": .bool(result.inExperiment), "hashUsed": .bool(result.hashUsed), "hashAttribute": .string(result.hashAttribute),
-            "hashValue": result.hashValue, "stickyBucketUsed": .bool(result.stickyBucketUsed),
-        ]
-        mine["featureId"] = result.featureKey.map(JSONValue.string) ?? .null
-        mine["bucket"] = result.bucket.map(JSONValue.number)
-        mine["name"] = result.variationName.map(JSONValue.string)
-        if result.passthrough { mine["passthrough"] = true }
-        if let bandit = result.bandit {
-            mine["leafId"] = .number(Double(bandit.leafId))
-            mine["variationWeights"] = .array(bandit.variationWeights.map(JSONValue.number))
-            mine["banditVersion"] = bandit.banditVersion.map { .number(Double($0)) }
-        }
+        // GrowthBook's `Result` as the library writes it for `screenplay flags evaluate`.
+        guard case .object(let mine) = result.json else { return "the result is not an object" }
         var problems: [String] = []
         for key in Set(mine.keys).union(expected.keys).sorted() {
             let theirs: JSONValue? = expected[key] ?? (key == "featureId" ? JSONValue.null : Optional<JSONValue>.none)

@@ -51,6 +51,21 @@ public struct FlagEvaluator: Sendable {
             self.forcedVariations = forcedVariations
             self.forcedValues = forcedValues
         }
+
+        /// The options a GrowthBook SDK context sets (as GrowthBook's published test cases give
+        /// contexts): `enabled`, `qaMode`, `forcedVariations` and `forcedFeatureValues`; the other
+        /// members are ignored.
+        ///
+        /// ```swift
+        /// FlagEvaluator.Options(growthBookContext: ["qaMode": true, "forcedVariations": ["hero": 1]])
+        /// ```
+        /// - Parameter context: The context's members.
+        public init(growthBookContext context: [String: JSONValue]) {
+            self.init(
+                enabled: context["enabled"] != .bool(false), qaMode: context["qaMode"] == .bool(true),
+                forcedVariations: context["forcedVariations"]?.objectValue?.compactMapValues(\.intValue) ?? [:],
+                forcedValues: context["forcedFeatureValues"]?.objectValue ?? [:])
+        }
     }
 
     /// - Parameters:

@@ -84,16 +84,23 @@ public struct FlagExperimentResult: Sendable, Hashable {
         stickyBucketUsed = false
     }
 
-    /// The result as `screenplay flags evaluate` prints it, in GrowthBook's member names
-    /// (`key`, `variationId`, `inExperiment`, `hashUsed`, `hashAttribute`, `hashValue`, `bucket` …).
+    /// The result as GrowthBook's SDKs give it (their `Result`), member for member: `key` (the
+    /// variation's key), `variationId`, `value`, `inExperiment`, `hashUsed`, `hashAttribute`,
+    /// `hashValue`, `featureId` (null for an inline experiment), `stickyBucketUsed`, and `bucket`,
+    /// `name`, `passthrough` and a bandit's `leafId`, `variationWeights`, `banditVersion` when
+    /// there are some. What `screenplay flags evaluate` prints as `experimentResult`.
+    ///
+    /// ```swift
+    /// JSONWriter.write(result.json)   // {"key":"grid","variationId":1,"inExperiment":true,…}
+    /// ```
     public var json: JSONValue {
         var members: [String: JSONValue] = [
-            "key": .string(experimentKey), "variationId": .number(Double(variationIndex)), "variationKey": .string(variationKey),
+            "key": .string(variationKey), "variationId": .number(Double(variationIndex)), "value": value,
             "inExperiment": .bool(inExperiment), "hashUsed": .bool(hashUsed), "hashAttribute": .string(hashAttribute),
-            "hashValue": hashValue, "value": value, "stickyBucketUsed": .bool(stickyBucketUsed),
+            "hashValue": hashValue, "featureId": featureKey.map(JSONValue.string) ?? .null, "stickyBucketUsed": .bool(stickyBucketUsed),
         ]
         if let bucket { members["bucket"] = .number(bucket) }
-        if let variationName { members["variationName"] = .string(variationName) }
+        if let variationName { members["name"] = .string(variationName) }
         if passthrough { members["passthrough"] = true }
         if let bandit {
             members["leafId"] = .number(Double(bandit.leafId))

@@ -102,17 +102,23 @@ public struct FlagResult: Sendable, Hashable {
     /// Whether the value is off: the opposite of ``isOn``.
     public var isOff: Bool { !isOn }
 
-    /// The result as `screenplay flags evaluate` prints it: `value`, `on`, `source`, `ruleId`,
-    /// and `experiment` (or `screenplayExperiment`) when one gave the value.
+    /// The result as GrowthBook's SDKs give it (their `FeatureResult`): `value`, `on`, `off`,
+    /// `source`, `ruleId`, and, when an experiment gave the value, `experiment` (its `key`) and
+    /// `experimentResult` (``FlagExperimentResult/json``); Screenplay's `screenplayExperiment`
+    /// (`name`, `variant`) when a rule that follows one did. What `screenplay flags evaluate`
+    /// prints for each flag.
     ///
     /// ```swift
-    /// JSONWriter.write(result.json)   // {"on":true,"ruleId":"fr_rollout","source":"force","value":true}
+    /// JSONWriter.write(result.json)   // {"off":false,"on":true,"ruleId":"fr_rollout","source":"force","value":true}
     /// ```
     public var json: JSONValue {
         var members: [String: JSONValue] = [
-            "value": value, "on": .bool(isOn), "source": .string(source.rawValue), "ruleId": .string(ruleID),
+            "value": value, "on": .bool(isOn), "off": .bool(isOff), "source": .string(source.rawValue), "ruleId": .string(ruleID),
         ]
-        if let experiment { members["experiment"] = experiment.json }
+        if let experiment {
+            members["experiment"] = .object(["key": .string(experiment.experimentKey)])
+            members["experimentResult"] = experiment.json
+        }
         if let followed = screenplayExperiment {
             members["screenplayExperiment"] = .object(["name": .string(followed.experiment), "variant": .string(followed.variant)])
         }

@@ -96,6 +96,33 @@ public struct FeaturesPayload: Sendable {
         return DecodeResult(value: refused ? nil : payload, diagnostics: reader.diagnostics)
     }
 
+    /// Reads the payload a GrowthBook SDK context holds (its `features`, `savedGroups` and
+    /// `contextualBandits`, as GrowthBook's published test cases give them). With
+    /// `evenWhenRefused`, a payload with errors still has a value — what GrowthBook's SDKs would
+    /// evaluate (a rule with an unknown operator never matches, prerequisites in a cycle give
+    /// `cyclicPrerequisite`) — for checking Screenplay against those cases; a server never serves
+    /// one.
+    ///
+    /// ```swift
+    /// let read = FeaturesPayload.decode(growthBookContext: context, evenWhenRefused: true)
+    /// read.errors   // the reasons a server would refuse it
+    /// ```
+    /// - Parameters:
+    ///   - context: The context's members.
+    ///   - evenWhenRefused: Whether a payload with errors keeps its value.
+    ///   - limits: The bounds reading keeps to.
+    /// - Returns: The payload and every problem at its path.
+    public static func decode(growthBookContext context: [String: JSONValue], evenWhenRefused: Bool = false, limits: FlagLimits = .default)
+        -> DecodeResult<FeaturesPayload>
+    {
+        var json: [String: JSONValue] = [:]
+        for key in ["features", "savedGroups", "contextualBandits"] { json[key] = context[key] }
+        var reader = PayloadReader(limits: limits)
+        let payload = reader.payload(.object(json))
+        let refused = reader.diagnostics.contains { $0.severity == .error }
+        return DecodeResult(value: refused && !evenWhenRefused ? nil : payload, diagnostics: reader.diagnostics)
+    }
+
     /// The attributes whose sticky-bucket documents an evaluation needs (each experiment rule's
     /// hash attribute and fallback attribute), for loading a user's documents before evaluating.
     public var stickyBucketAttributes: [String] {
