@@ -128,7 +128,7 @@ import Testing
             #expect(FlagResult(key: "k", value: value, source: .force).isOn == on, "\(value)")
         }
         let json = FlagResult(key: "k", value: 1, source: .force, ruleID: "r").json
-        #expect(json == ["value": 1, "on": true, "source": "force", "ruleId": "r"])
+        #expect(json == ["value": 1, "on": true, "off": false, "source": "force", "ruleId": "r"])
     }
 
     /// 500 flags with conditions, prerequisites and experiments: read and evaluated for many users
