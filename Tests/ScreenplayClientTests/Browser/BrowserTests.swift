@@ -78,7 +78,8 @@ struct BrowserTests {
         let server = try await LiveServer.demo()
         try await Self.withBrowser(server, language: "en") { browser in
             try await Self.loaded(browser, "\(server.url)/screens/cities")
-            let before = try await browser.execute("return [...document.querySelectorAll('.sp-rect')].map(e => e.className).join()")
+            let before = try await browser.execute(
+                "return (window.__barsBefore = [...document.querySelectorAll('.sp-rect')].map(e => e.className).join())")
             #expect(
                 try await browser.execute("return document.querySelectorAll('[data-sp-id^=\"city.\"][data-sp-id$=\"day0\"]').length") == 3)
             try await browser.type("Moscow", into: "input[data-sp-key=city]")
@@ -87,6 +88,10 @@ struct BrowserTests {
             try await browser.wait(
                 until: "return [...document.querySelectorAll('[data-sp-id$=\"day0\"]')].filter(e => !e.closest('[hidden]')).length === 1",
                 "the filtered answer replaced the cities")
+            // The filter hides the other cities on the device at once; the answer comes after it.
+            try await browser.wait(
+                until: "return [...document.querySelectorAll('.sp-rect')].map(e => e.className).join() !== window.__barsBefore",
+                "the answer's bars replaced the page's")
             #expect(try await browser.execute("return document.querySelector('input[data-sp-key=city]').value") == "Moscow")
             let shown = try await browser.execute("return document.body.innerText").stringValue ?? ""
             #expect(shown.contains("Moscow"))
