@@ -167,13 +167,14 @@ extension ControlPlane {
     func checkExperimentReferences(_ flag: FlagDefinition) throws {
         var problems: [Diagnostic] = []
         for (index, rule) in (flag.feature["rules"]?.arrayValue ?? []).enumerated() {
-            guard let reference = rule[FlagExperimentReference.member], let name = reference["name"]?.stringValue else { continue }
+            guard let reference = FlagExperimentReference(rule: rule) else { continue }
+            let name = reference.name
             let path = JSONPath([.key("feature"), .key("rules"), .index(index), .key(FlagExperimentReference.member)])
             guard let experiment = configuration.experiments[name] else {
                 problems.append(.error(at: path.appending(key: "name"), "there is no experiment \"\(ScreenplayError.quoting(name))\""))
                 continue
             }
-            let values = reference["values"]?.objectValue ?? [:]
+            let values = reference.values
             for variant in values.keys.sorted() where !experiment.has(variant: variant) {
                 problems.append(
                     .error(

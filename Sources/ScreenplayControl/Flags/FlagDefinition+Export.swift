@@ -22,7 +22,7 @@ extension FlagDefinition {
 
     /// Whether one of the flag's rules follows experiment `name`.
     func follows(experiment name: String) -> Bool {
-        (feature["rules"]?.arrayValue ?? []).contains { $0[FlagExperimentReference.member]?["name"]?.stringValue == name }
+        (feature["rules"]?.arrayValue ?? []).contains { FlagExperimentReference(rule: $0)?.name == name }
     }
 
     private func exported(experiments: [String: Experiment]) -> JSONValue {
@@ -30,14 +30,12 @@ extension FlagDefinition {
         guard case .object(var members) = served, let rules = members["rules"]?.arrayValue else { return served }
         members["rules"] = .array(
             rules.flatMap { rule -> [JSONValue] in
-                guard case .object(let fields) = rule, let reference = fields[FlagExperimentReference.member] else { return [rule] }
-                guard let name = reference["name"]?.stringValue, let experiment = experiments[name],
-                    let values = reference["values"]?.objectValue
-                else { return [] }
+                guard case .object(let fields) = rule, fields[FlagExperimentReference.member] != nil else { return [rule] }
+                guard let reference = FlagExperimentReference(rule: rule), let experiment = experiments[reference.name] else { return [] }
                 var base = fields
                 base[FlagExperimentReference.member] = nil
                 base["condition"] = nil
-                return Self.rules(following: experiment, values: values, base: base, condition: fields["condition"])
+                return Self.rules(following: experiment, values: reference.values, base: base, condition: fields["condition"])
             })
         return .object(members)
     }

@@ -1,4 +1,7 @@
+import Hummingbird
+import Screenplay
 import ScreenplayHTML
+import ScreenplayProtocol
 
 /// The studio's editor of a JSON document (a slot's content, a flag): the problems of the last
 /// attempt, the text as it was typed, the region the page's script fills as it checks the text
@@ -44,5 +47,31 @@ struct StudioDocumentEditor {
         body += "<div class=\"actions\"><button type=\"submit\" name=\"intent\" value=\"check\" class=\"secondary\">Check</button>"
         body += "<button type=\"submit\" name=\"intent\" value=\"\(intent)\">\(HTMLText.escape(verb))</button></div></form>\n"
         return body
+    }
+}
+
+extension StudioDocumentEditor {
+    /// The answer to the editor's `data-check` request: `attempt` is a dry run of the save, giving
+    /// the sentence that says it would work; a refusal becomes its problems, each at its path (at
+    /// most 50), and nothing is changed either way.
+    ///
+    /// ```swift
+    /// try await StudioDocumentEditor.checkAnswer {
+    ///     "Valid: publishing it would make version \(try await control.publish(bytes, to: name, by: who, dryRun: true).version)."
+    /// }
+    /// ```
+    static func checkAnswer(_ attempt: () async throws -> String) async throws -> Response {
+        var problems: [JSONValue] = []
+        var valid = ""
+        do {
+            valid = try await attempt()
+        } catch let error as ScreenplayError where error.status.code < 500 {
+            let found = error.problems.isEmpty ? [Diagnostic.error(at: .root, error.message)] : error.problems
+            problems = found.prefix(50).map { .object(["path": .string($0.path.description), "message": .string($0.message)]) }
+        }
+        let body = JSONWriter.write(.object(["problems": .array(problems), "valid": .string(valid)]))
+        return Response(
+            status: .ok, headers: [.contentType: "application/json", .cacheControl: "no-store"],
+            body: ResponseBody(byteBuffer: ByteBuffer(bytes: body)))
     }
 }

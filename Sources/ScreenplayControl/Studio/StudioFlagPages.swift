@@ -290,20 +290,11 @@ struct StudioFlagPages {
     /// The problems of a document being typed, as JSON for the page's script: what a save would
     /// refuse, each at its path, and nothing saved.
     func check(_ key: String?, document: [UInt8], session: StudioSession) async throws -> Response {
-        var problems: [JSONValue] = []
-        var valid = ""
-        do {
+        try await StudioDocumentEditor.checkAnswer {
             let definition = try Self.read(String(decoding: document, as: UTF8.self), key: key)
             let stored = try await control.save(flag: definition, by: session.holder, dryRun: true)
-            valid = "Valid: saving it would make revision \(stored.revision)."
-        } catch let error as ScreenplayError where error.status.code < 500 {
-            let found = error.problems.isEmpty ? [Diagnostic.error(at: .root, error.message)] : error.problems
-            problems = found.prefix(50).map { .object(["path": .string($0.path.description), "message": .string($0.message)]) }
+            return "Valid: saving it would make revision \(stored.revision)."
         }
-        let body = JSONWriter.write(.object(["problems": .array(problems), "valid": .string(valid)]))
-        return Response(
-            status: .ok, headers: [.contentType: "application/json", .cacheControl: "no-store"],
-            body: ResponseBody(byteBuffer: ByteBuffer(bytes: body)))
     }
 
     /// What deleting does, before it is done.
@@ -412,8 +403,8 @@ struct StudioFlagPages {
             kind = "experiment \(rule["key"]?.stringValue ?? "–")"
         } else if rule["force"] != nil {
             kind = rule["coverage"]?.doubleValue.map { "rollout \(percent($0))" } ?? "force"
-        } else if let name = rule[FlagExperimentReference.member]?["name"]?.stringValue {
-            kind = "follows \(name)"
+        } else if let reference = FlagExperimentReference(rule: rule) {
+            kind = "follows \(reference.name)"
         } else {
             kind = "gate"
         }
@@ -458,9 +449,9 @@ struct StudioFlagPages {
             return "experiment \(rule["key"]?.stringValue ?? "–"): " + each.joined(separator: ", ")
         }
         if let force = rule["force"] { return json(force) }
-        if let followed = rule[FlagExperimentReference.member], let name = followed["name"]?.stringValue {
-            let values = (followed["values"]?.objectValue ?? [:]).sorted { $0.key < $1.key }.map { "\($0.key): \(json($0.value))" }
-            return "the variant of Screenplay experiment \(name): " + values.joined(separator: ", ")
+        if let followed = FlagExperimentReference(rule: rule) {
+            let values = followed.values.sorted { $0.key < $1.key }.map { "\($0.key): \(json($0.value))" }
+            return "the variant of Screenplay experiment \(followed.name): " + values.joined(separator: ", ")
         }
         return "nothing (a gate on its prerequisites)"
     }

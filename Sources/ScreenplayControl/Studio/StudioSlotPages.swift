@@ -154,19 +154,10 @@ struct StudioSlotPages {
     /// The problems of a document being typed, as JSON for the page's script: what a publish
     /// would refuse, each at its path, and nothing published.
     func check(_ name: String, document: [UInt8], session: StudioSession) async throws -> Response {
-        var problems: [JSONValue] = []
-        var valid = ""
-        do {
+        try await StudioDocumentEditor.checkAnswer {
             let version = try await control.publish(document, to: name, by: session.holder, dryRun: true)
-            valid = "Valid: publishing it would make version \(version.version)."
-        } catch let error as ScreenplayError where error.status.code < 500 {
-            let found = error.problems.isEmpty ? [Diagnostic.error(at: .root, error.message)] : error.problems
-            problems = found.prefix(50).map { .object(["path": .string($0.path.description), "message": .string($0.message)]) }
+            return "Valid: publishing it would make version \(version.version)."
         }
-        let body = JSONWriter.write(.object(["problems": .array(problems), "valid": .string(valid)]))
-        return Response(
-            status: .ok, headers: [.contentType: "application/json", .cacheControl: "no-store"],
-            body: ResponseBody(byteBuffer: ByteBuffer(bytes: body)))
     }
 
     func rollback(_ name: String, form: StudioForm, session: StudioSession) async throws -> Response {

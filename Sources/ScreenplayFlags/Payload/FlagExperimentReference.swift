@@ -31,6 +31,19 @@ public struct FlagExperimentReference: Sendable, Hashable {
 
     /// The rule's member that holds the reference.
     public static let member = "screenplayExperiment"
+
+    /// The reference a rule's JSON holds, read without checking it (the payload's reader checks
+    /// and reports; this is for tools that show or translate rules already checked): nil when the
+    /// rule has none, or no name.
+    ///
+    /// ```swift
+    /// FlagExperimentReference(rule: ["screenplayExperiment": ["name": "checkoutOrder", "values": ["cardFirst": true]]])?.name
+    /// ```
+    /// - Parameter rule: The rule's JSON.
+    public init?(rule: JSONValue) {
+        guard let reference = rule[Self.member], let name = reference["name"]?.stringValue else { return nil }
+        self.init(name: name, values: reference["values"]?.objectValue ?? [:])
+    }
 }
 
 extension PayloadReader {
