@@ -76,7 +76,8 @@ import Testing
         case "url": (raw as? String).map { .url($0) }
         case "integer": (raw as? NSNumber).map { .integer($0.int64Value) }
         case "number": (raw as? NSNumber).map { .number($0.doubleValue) }
-        case "boolean": (raw as? NSNumber).flatMap { isBoolean($0) ? .boolean($0.boolValue) : nil }
+        // As a screen declares it: true and false, or DivKit's 1 and 0 (ExpressionValue(_:json:) decides).
+        case "boolean": raw.flatMap { ExpressionValue(.boolean, json: json($0)) }
         case "color": (raw as? String).flatMap { ExpressionColor(parsing: $0) }.map { .color($0) }
         case "array": (raw as? [Any]).map { .array($0.map(json)) }
         case "dict": (raw as? [String: Any]).map { .dict($0.mapValues(json)) }

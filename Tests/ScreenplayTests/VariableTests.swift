@@ -56,6 +56,29 @@ private let cart = """
         #expect(result.diagnostics.allSatisfy { $0.severity == .error })
     }
 
+    /// DivKit's documents write booleans as 1 and 0: a declaration takes them, kept as true and
+    /// false (what every client and the canonical form then read); 2, 0.5 and "1" are refused at
+    /// the value's path, and the variable starts at false.
+    @Test func aBooleanDeclaredAsOneOrZeroIsTrueOrFalseAndNothingElseIs() throws {
+        let result = decode(
+            """
+            {"version": "1.2", "id": "s", "variables": [{"name": "on", "type": "boolean", "value": 1},
+              {"name": "off", "type": "boolean", "value": 0}, {"name": "two", "type": "boolean", "value": 2},
+              {"name": "half", "type": "boolean", "value": 0.5}, {"name": "text", "type": "boolean", "value": "1"}],
+             "body": {"type": "text", "text": "x", "bindings": {"visible": "@{on && !off}"}}}
+            """)
+        let screen = try #require(result.value)
+        #expect(screen.variables.map(\.value) == [true, false, false, false, false])
+        #expect(result.diagnostics.map(\.path.description) == ["variables[2].value", "variables[3].value", "variables[4].value"])
+        #expect(result.diagnostics.allSatisfy { $0.severity == .error })
+        #expect(String(decoding: screen.encoded(), as: UTF8.self).contains(#""name":"on","type":"boolean","value":true"#))
+        #expect(screen.body.resolvingBindings(ScreenVariables(screen: screen)).isVisible)
+        // A stored or sent 1 reads as true too; a 2 reads as the type's default and is a problem.
+        let sent = ScreenVariables(screen: screen, values: ["on": 1, "off": 2])
+        #expect(sent.value(named: "on") == .boolean(true) && sent.value(named: "off") == .boolean(false))
+        #expect(sent.problems.map(\.name) == ["off"])
+    }
+
     @Test func aBindingThatCannotHoldIsDroppedWithItsPath() throws {
         let result = decode(
             """

@@ -48,6 +48,28 @@ extension ExpressionFunctions {
         return current
     }
 
+    /// DivKit's `avg` method: every element an integer or a number (each read as a double, as the
+    /// page's script reads it), their sum divided by their count; when the sum overflows to an
+    /// infinity, the sum of each element divided by the count, so the mean of finite elements
+    /// stays finite. The same steps in the same order as the script, so both give the same bits.
+    static func average(_ array: [JSONValue]) throws -> Double {
+        guard !array.isEmpty else { throw ExpressionFailure("Non empty array is required for method 'avg'.") }
+        var values: [Double] = []
+        values.reserveCapacity(array.count)
+        for (index, json) in array.enumerated() {
+            switch ExpressionValue(json: json) {
+            case .integer(let value)?: values.append(Double(value))
+            case .number(let value)?: values.append(value)
+            default:
+                throw ExpressionFailure("Incorrect value type at index \(index): expected Integer or Number, got \(typeName(json)).")
+            }
+        }
+        let count = Double(values.count)
+        let sum = values.reduce(0, +)
+        if sum.isFinite { return sum / count }
+        return values.reduce(0) { $0 + $1 / count }
+    }
+
     static func empty(_ type: ExpressionType) -> ExpressionValue {
         type == .array ? .array([]) : .dict([:])
     }
@@ -132,6 +154,12 @@ extension ExpressionFunctions {
             }
         }
         defineMethod("isEmpty", [.array], .boolean, "Whether the array has no elements.") { call in .boolean(call.array(0).isEmpty) }
+        defineMethod(
+            "avg", [.array], .number,
+            "The mean of the elements, integers and numbers alike, as a number; an empty array or an element of another type an error."
+        ) { call in
+            try .number(Self.average(call.array(0)))
+        }
         defineMethod("isEmpty", [.dict], .boolean, "Whether the dict has no members.") { call in .boolean(call.dict(0).isEmpty) }
         defineMethod("containsKey", [.dict, .string], .boolean, "Whether the dict has the key.") { call in
             .boolean(call.dict(0)[call.string(1)] != nil)

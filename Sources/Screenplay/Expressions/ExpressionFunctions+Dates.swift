@@ -122,31 +122,29 @@ enum DatePattern {
     }
 }
 
-/// Reads an ICU date pattern once for every date formatter: text in single quotes (`''` is a
-/// quote) and anything but an ASCII letter is copied; each run of one letter is a field, which
-/// `field` writes.
+/// Reads an ICU date pattern once for every date formatter: text in single quotes is copied,
+/// `''` is a quote inside quoted text and outside it (`'o''clock'` is `o'clock`), and anything but
+/// an ASCII letter is copied; each run of one letter is a field, which `field` writes. A quote
+/// that is never closed is an error, as in ICU's and Java's pattern readers.
 enum DatePatternReader {
     static func render(_ pattern: String, field: (Character, Int, inout String) throws -> Void) throws -> String {
         let characters = Array(pattern)
         var output = ""
         var index = 0
+        var quoted = false
         while index < characters.count {
             let character = characters[index]
             if character == "'" {
                 if index + 1 < characters.count, characters[index + 1] == "'" {
                     output.append("'")
                     index += 2
-                    continue
-                }
-                index += 1
-                while index < characters.count, characters[index] != "'" {
-                    output.append(characters[index])
+                } else {
+                    quoted.toggle()
                     index += 1
                 }
-                index += 1
                 continue
             }
-            guard character.isASCII, character.isLetter else {
+            guard !quoted, character.isASCII, character.isLetter else {
                 output.append(character)
                 index += 1
                 continue
@@ -156,6 +154,7 @@ enum DatePatternReader {
             index += count
             try field(character, count, &output)
         }
+        if quoted { throw ExpressionFailure("Unterminated quote in the date pattern.") }
         return output
     }
 }

@@ -68,8 +68,14 @@ extension ExpressionFunctions {
             let value = call.number(0)
             return .number(value > 0 ? 1 : value < 0 ? -1 : value)
         }
-        define("copySign", [.integer, .integer], .integer, "The first's magnitude with the second's sign; overflow an error.") { call in
-            let (magnitude, sign) = (call.integer(0).magnitude, call.integer(1))
+        define(
+            "copySign", [.integer, .integer], .integer,
+            "The first's magnitude with the second's sign; a second of 0 (no sign) keeps the first as it is; overflow an error."
+        ) { call in
+            let (value, sign) = (call.integer(0), call.integer(1))
+            // DivKit: an integer 0 has no sign to copy, so copySign(-7, 0) is -7 (and copySign(minInteger(), 0) no overflow).
+            if sign == 0 { return .integer(value) }
+            let magnitude = value.magnitude
             if sign < 0 {
                 guard magnitude <= UInt64(Int64.max) + 1 else { throw ExpressionFailure("Integer overflow.") }
                 return .integer(magnitude == UInt64(Int64.max) + 1 ? .min : -Int64(magnitude))
@@ -77,8 +83,15 @@ extension ExpressionFunctions {
             guard magnitude <= UInt64(Int64.max) else { throw ExpressionFailure("Integer overflow.") }
             return .integer(Int64(magnitude))
         }
-        define("copySign", [.number, .number], .number, "The first's magnitude with the second's sign.") { call in
-            .number(Double(signOf: call.number(1), magnitudeOf: call.number(0)))
+        define(
+            "copySign", [.number, .number], .number, "The first's magnitude with the second's sign bit (-0.0 is negative; NaN positive)."
+        ) {
+            call in
+            // IEEE copySign, as DivKit (Java's Math.copySign): the sign of -0.0 is copied. A NaN's sign bit
+            // depends on the CPU that made it (x86 sets it, ARM does not), so a NaN counts as positive, as
+            // Java's StrictMath and the page's script read it.
+            let sign = call.number(1)
+            return .number(Double(signOf: sign.isNaN ? 1 : sign, magnitudeOf: call.number(0)))
         }
         define("round", [.number], .number, "Rounded half away from zero.") { call in .number(call.number(0).rounded()) }
         define("floor", [.number], .number, "Rounded down.") { call in .number(call.number(0).rounded(.down)) }

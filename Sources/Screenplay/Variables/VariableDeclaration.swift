@@ -87,6 +87,10 @@ extension VariableDeclaration: JSONReadable, JSONEncodable {
                     "\(found.kindDescription) is not a value of type \(type.rawValue); the variable starts at \(value.compactText)")
             }
         }
+        if type == .boolean, case .number = value, case .boolean(let flag)? = ScreenVariables.value(of: type, json: value) {
+            // DivKit's 0 and 1: kept as the boolean they mean, so every client (and the canonical form) reads true or false.
+            value = .bool(flag)
+        }
         self.init(name, type: type, value: value, scope: scope)
         reader.finish()
     }

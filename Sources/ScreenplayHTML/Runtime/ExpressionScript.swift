@@ -178,24 +178,32 @@ package enum ExpressionScript {
           };
           const MONTHS = ["January", "February", "March", "April", "May", "June", "July", "August", "September", "October", "November", "December"];
           const DAYS = ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday"];
-          // The ICU date pattern subset the Swift side understands (y M d H h m s S E a), in English.
-          const formatDate = (ms, pattern) => {
-            const c = civil(ms);
+          // An ICU date pattern read once for both date formatters, as Swift's DatePatternReader: quoted text
+          // is copied, '' is a quote inside quotes and out, a quote never closed is an error, anything but an
+          // ASCII letter is copied, and each run of one letter is a field that field(letter, count) writes.
+          const renderDatePattern = (pattern, field) => {
             const s = Array.from(pattern);
-            let out = "";
+            let out = "", quoted = false;
             for (let i = 0; i < s.length;) {
               const ch = s[i];
               if (ch === "'") {
-                if (s[i + 1] === "'") { out += "'"; i += 2; continue; }
-                i++;
-                while (i < s.length && s[i] !== "'") out += s[i++];
-                i++;
+                if (s[i + 1] === "'") { out += "'"; i += 2; } else { quoted = !quoted; i++; }
                 continue;
               }
-              if (!/^[A-Za-z]$/.test(ch)) { out += ch; i++; continue; }
+              if (quoted || !/^[A-Za-z]$/.test(ch)) { out += ch; i++; continue; }
               let n = 1;
               while (s[i + n] === ch) n++;
               i += n;
+              out += field(ch, n);
+            }
+            if (quoted) throw new Failure("Unterminated quote in the date pattern.");
+            return out;
+          };
+          // The ICU date pattern subset the Swift side understands (y M d H h m s S E a), in English.
+          const formatDate = (ms, pattern) => {
+            const c = civil(ms);
+            return renderDatePattern(pattern, (ch, n) => {
+              let out = "";
               switch (ch) {
                 case "y": out += n === 2 ? pad(c.year % 100n, 2) : pad(c.year, n); break;
                 case "M": out += n <= 2 ? pad(c.month, n) : n === 3 ? MONTHS[Number(c.month) - 1].slice(0, 3) : MONTHS[Number(c.month) - 1]; break;
@@ -210,8 +218,8 @@ package enum ExpressionScript {
                 case "z": case "Z": throw new Failure(`z/Z not supported in [${pattern}]`, false, true);
                 default: throw new Failure("Incorrect format pattern.");
               }
-            }
-            return out;
+              return out;
+            });
           };
 
           // MARK: Values from JSON (variables, array elements, dict members)
@@ -254,7 +262,10 @@ package enum ExpressionScript {
                 if (typeof raw === "string" && /^[+-]?\d+$/.test(raw)) { const n = BigInt(raw); return inRange(n) ? int(n) : null; }
                 return null;
               case "number": return typeof raw === "number" ? num(raw) : typeof raw === "bigint" ? num(Number(raw)) : null;
-              case "boolean": return typeof raw === "boolean" ? bool(raw) : null;
+              // true and false, or 1 and 0 as DivKit's documents write them (not 2, 0.5 or "1"), as Swift's ExpressionValue(_:json:).
+              case "boolean":
+                if (typeof raw === "boolean") return bool(raw);
+                return raw === 0 || raw === 1 || raw === 0n || raw === 1n ? bool(raw == 1) : null;
               case "color": { const c = parseColor(raw); return c === null ? null : V("color", c); }
               case "datetime": { const d = typeof raw === "string" ? parseDatetime(raw) : null; return d === null ? null : V("datetime", d); }
               case "array": return Array.isArray(raw) ? V("array", raw) : null;
@@ -760,6 +771,8 @@ package enum ExpressionScript {
           fn("signum", ["integer"], "integer", (c) => int(c.args[0].v > 0n ? 1n : c.args[0].v < 0n ? -1n : 0n));
           fn("signum", ["number"], "number", (c) => { const v = c.args[0].v; return num(v > 0 ? 1 : v < 0 ? -1 : v); });
           fn("copySign", ["integer", "integer"], "integer", (c) => {
+            // An integer 0 has no sign: the first stays as it is (DivKit: copySign(-7, 0) is -7).
+            if (c.args[1].v === 0n) return c.args[0];
             const magnitude = c.args[0].v < 0n ? -c.args[0].v : c.args[0].v;
             return int(overflow(c.args[1].v < 0n ? -magnitude : magnitude));
           });
@@ -1005,21 +1018,8 @@ package enum ExpressionScript {
           // ICU date letters with the locale's names: G y u M L d D E a H h K k m s S; fields in UTC.
           const formatLocalDate = (ms, pattern, locale) => {
             const c = civil(ms);
-            const s = Array.from(pattern);
-            let out = "";
-            for (let i = 0; i < s.length;) {
-              const ch = s[i];
-              if (ch === "'") {
-                if (s[i + 1] === "'") { out += "'"; i += 2; continue; }
-                i++;
-                while (i < s.length && s[i] !== "'") out += s[i++];
-                i++;
-                continue;
-              }
-              if (!/^[A-Za-z]$/.test(ch)) { out += ch; i++; continue; }
-              let n = 1;
-              while (s[i + n] === ch) n++;
-              i += n;
+            return renderDatePattern(pattern, (ch, n) => {
+              let out = "";
               const month = Number(c.month) - 1;
               switch (ch) {
                 case "G": out += (n === 4 ? locale.longEras : locale.eras)[c.year > 0n ? 1 : 0]; break;
@@ -1045,8 +1045,8 @@ package enum ExpressionScript {
                 case "z": case "Z": throw new Failure(`z/Z not supported in [${pattern}]`, false, true);
                 default: throw new Failure("Incorrect format pattern.");
               }
-            }
-            return out;
+              return out;
+            });
           };
           const localDate = (c, locale) => {
             const s = formatLocalDate(c.args[0].v, c.args[1].v, locale);
@@ -1137,6 +1137,19 @@ package enum ExpressionScript {
             method(`get${name}`, ["dict", "string"], type, (c) => element(member(c.args[0].v, c.args, 1), type), true);
           }
           method("isEmpty", ["array"], "boolean", (c) => bool(c.args[0].v.length === 0));
+          // DivKit's avg: integers and numbers alike, as doubles, in the order and with the steps Swift's average uses.
+          method("avg", ["array"], "number", (c) => {
+            const array = c.args[0].v;
+            if (array.length === 0) throw new Failure("Non empty array is required for method 'avg'.");
+            const values = array.map((json, index) => {
+              const value = fromJSON(json);
+              if (value && (value.t === "integer" || value.t === "number")) return Number(value.v);
+              throw new Failure(`Incorrect value type at index ${index}: expected Integer or Number, got ${jsonTypeName(json)}.`);
+            });
+            const sum = values.reduce((total, v) => total + v, 0);
+            if (Number.isFinite(sum)) return num(sum / values.length);
+            return num(values.reduce((total, v) => total + v / values.length, 0));
+          });
           method("isEmpty", ["dict"], "boolean", (c) => bool(Object.keys(c.args[0].v).length === 0));
           method("containsKey", ["dict", "string"], "boolean", (c) => bool(Object.prototype.hasOwnProperty.call(c.args[0].v, c.args[1].v)));
           method("getKeys", ["dict"], "array", (c) => V("array", sortedKeys(c.args[0].v)));
