@@ -135,4 +135,66 @@ import Testing
         #expect(refused.status == .forbidden)
         #expect(try await instance.control.version(of: "home.promo")?.version ?? 0 == before)
     }
+
+    /// The version numbers in a history page's table, top to bottom, and its older and newer links.
+    static func history(_ page: String) -> (versions: [Int], older: String?, newer: String?) {
+        let versions = page.matches(of: /<tr><th scope="row">(\d+)<\/th>/).compactMap { Int($0.output.1) }
+        let older = page.firstMatch(of: /<a href="([^"]+)" rel="next">Older versions<\/a>/).map { String($0.output.1) }
+        let newer = page.firstMatch(of: /<a href="([^"]+)" rel="prev">Newer versions<\/a>/).map { String($0.output.1) }
+        return (versions, older, newer)
+    }
+
+    /// A slot with 10,000 versions: its page says how many, shows the newest 50, and pages through
+    /// every one of them (older, then newer again) on the version number; a bad page is a 400.
+    @Test(arguments: Backend.available)
+    func aHistoryOfTenThousandVersionsIsCountedAndPaged(_ backend: Backend) async throws {
+        let instance = try await Instance.start(on: try await backend.makeDatabase())
+        defer { Instance.stop(instance) }
+        // Rows as a publish writes them, in one statement (10,000 publishes would take minutes).
+        _ = try await instance.control.database.query(
+            """
+            INSERT INTO slot_versions (slot, version, document, author, published_at)
+            WITH RECURSIVE n(v) AS (SELECT 1 UNION ALL SELECT v + 1 FROM n WHERE v < 10000)
+            SELECT 'history.long', v, '{"content": {"type": "text", "text": "v' || v || '"}}', 'ci', 1700000000000 + v FROM n
+            """)
+        let (cookie, _) = try await Self.signedIn(instance)
+        let (first, firstPage) = try await StudioTests.page(instance, "/studio/slots/history.long", cookie: cookie)
+        #expect(first.status == .ok)
+        #expect(firstPage.contains("10,000 versions, the first version 1, the newest 10000: versions 10000 to 9951, newest first."))
+        var page = Self.history(firstPage)
+        #expect(page.versions == Array((9_951...10_000).reversed()))
+        #expect(page.newer == nil, "the newest page has nothing newer")
+        // Every version, once, walking older.
+        var seen = page.versions
+        var pages = 1
+        while let older = page.older {
+            let (response, html) = try await StudioTests.page(instance, older, cookie: cookie)
+            #expect(response.status == .ok)
+            page = Self.history(html)
+            #expect(page.newer != nil, "an older page links back")
+            seen += page.versions
+            pages += 1
+            if pages > 250 { break }
+        }
+        #expect(seen == Array((1...10_000).reversed()), "every version once, newest first")
+        #expect(pages == 200)
+        // The oldest page, then newer from it.
+        let (_, oldestPage) = try await StudioTests.page(instance, "/studio/slots/history.long?after=0", cookie: cookie)
+        #expect(oldestPage.contains("versions 50 to 1, newest first."))
+        let oldest = Self.history(oldestPage)
+        #expect(oldest.versions == Array((1...50).reversed()) && oldest.older == nil)
+        let (_, newerPage) = try await StudioTests.page(instance, try #require(oldest.newer), cookie: cookie)
+        #expect(Self.history(newerPage).versions == Array((51...100).reversed()))
+        // Only the versions shown are offered to roll back to, never the current one.
+        #expect(newerPage.contains("<option value=\"51\">") && !newerPage.contains("<option value=\"10000\">"))
+        // Past either end: the count and a way back, no table.
+        let (_, beyond) = try await StudioTests.page(instance, "/studio/slots/history.long?after=10000", cookie: cookie)
+        #expect(beyond.contains("none on this page") && beyond.contains("rel=\"next\">Older versions"))
+        // A page that is not one is a 400 that says why.
+        for query in ["before=abc", "before=0", "after=-1", "before=5&after=3", "before=99999999999999999999"] {
+            let (refused, html) = try await StudioTests.page(instance, "/studio/slots/history.long?" + query, cookie: cookie)
+            #expect(refused.status == .badRequest, "\(query)")
+            #expect(html.contains("version") || html.contains("not both"), "\(query): \(html.prefix(300))")
+        }
+    }
 }

@@ -13,15 +13,35 @@ extension ControlPlane {
         return rows.compactMap(SlotVersion.init(row:))
     }
 
-    /// The versions of `slot`, newest first (every version is kept).
-    public func versions(of slot: String, limit: Int = 100) async throws -> [SlotVersion] {
+    /// The versions of `slot`, newest first (every version is kept): the newest `limit`, or a page
+    /// of them keyed on the version number, the `limit` just older than `before` or just newer
+    /// than `after` (still newest first).
+    public func versions(of slot: String, limit: Int = 100, before: Int? = nil, after: Int? = nil) async throws -> [SlotVersion] {
         let database = self.database
-        let rows = try await guarded {
-            try await database.query(
-                "SELECT \(SlotVersion.columns) FROM slot_versions WHERE slot = $1 ORDER BY version DESC LIMIT $2",
-                [.text(slot), .integer(Int64(max(1, min(limit, 1_000))))])
+        let count = SQLValue.integer(Int64(max(1, min(limit, 1_000))))
+        let rows: [SQLRow] = try await guarded {
+            if let after {
+                let oldestFirst = try await database.query(
+                    "SELECT \(SlotVersion.columns) FROM slot_versions WHERE slot = $1 AND version > $2 ORDER BY version ASC LIMIT $3",
+                    [.text(slot), .integer(Int64(after)), count])
+                return Array(oldestFirst.reversed())
+            }
+            return try await database.query(
+                "SELECT \(SlotVersion.columns) FROM slot_versions WHERE slot = $1 AND version < $2 ORDER BY version DESC LIMIT $3",
+                [.text(slot), .integer(before.map(Int64.init) ?? Int64.max), count])
         }
         return rows.compactMap(SlotVersion.init(row:))
+    }
+
+    /// How many versions `slot` has, and its oldest and newest version numbers (nil: none).
+    public func versionSpan(of slot: String) async throws -> (count: Int, oldest: Int, newest: Int)? {
+        let database = self.database
+        let rows = try await guarded {
+            try await database.query("SELECT COUNT(*), MIN(version), MAX(version) FROM slot_versions WHERE slot = $1", [.text(slot)])
+        }
+        guard let row = rows.first, let count = row.integer(0), count > 0, let oldest = row.integer(1), let newest = row.integer(2)
+        else { return nil }
+        return (count, oldest, newest)
     }
 
     /// Version `version` of `slot`, or the current one.

@@ -146,7 +146,11 @@ struct StudioRoutes: Sendable {
         }
         router.get("/studio/slots/:name") { request, context in
             try await page(request, context) {
-                try await pages.slot(try AdminAPI.parameter(.name, context), session: try signedIn(request))
+                let session = try await signedIn(request)
+                let query = request.uri.queryParameters
+                let history = try StudioSlotPages.HistoryPage(
+                    before: query.get("before").map { String($0) }, after: query.get("after").map { String($0) })
+                return try await pages.slot(try AdminAPI.parameter(.name, context), session: session, history: history)
             }
         }
         router.post("/studio/slots/:name") { request, context in
