@@ -209,6 +209,8 @@ import Testing
         #expect(page.contains("data-figure=\"lift\">\(ExperimentReport.percent(challenger.lift, signed: true))<"))
         #expect(page.contains("data-figure=\"chance\">\(ExperimentReport.percent(challenger.chanceToBeatControl))<"))
         #expect(page.contains("<svg") && page.contains("role=\"img\""), "drawn, with a label")
+        // Every exposure is today's, the experiment's first day: its totals are markers, not an empty line.
+        #expect(page.matches(of: /<circle class="point/).count == 2 * report.variants.count, "one day, drawn")
         // Over time, the running totals of the last day are the report's figures.
         let timeline = try await control.timeline(experiment: "checkoutOrder")
         let last = try #require(timeline.days.last)

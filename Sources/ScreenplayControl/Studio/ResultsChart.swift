@@ -34,6 +34,11 @@ enum ResultsChart {
             let y = Double(index) * rowHeight
             let barWidth = plot * variant.rate / scale
             svg += "<text x=\"0\" y=\"\(f(y + 26))\">\(HTMLText.escape(variant.name))</text>"
+            // No rate without users: said, not drawn as 0 %.
+            guard variant.users > 0 else {
+                svg += note("no user exposed yet", x: labelWidth + 8, y: y + 26)
+                continue
+            }
             svg += "<rect class=\"bar\" x=\"\(labelWidth)\" y=\"\(f(y + 10))\" width=\"\(f(barWidth))\" height=\"24\" rx=\"3\"/>"
             if let interval = rateInterval(variant) {
                 let x1 = labelWidth + plot * interval.lowerBound / scale, x2 = labelWidth + plot * interval.upperBound / scale
@@ -73,9 +78,13 @@ enum ResultsChart {
         svg += "<line class=\"zero\" x1=\"\(f(zero))\" y1=\"0\" x2=\"\(f(zero))\" y2=\"\(f(height - 24))\"/>"
         for (index, variant) in compared.enumerated() {
             let y = Double(index) * rowHeight
-            let lift = variant.lift ?? 0
-            let x = zero + plot / 2 * lift / extent
             svg += "<text x=\"0\" y=\"\(f(y + 26))\">\(HTMLText.escape(variant.name))</text>"
+            // No lift without users and conversions on both sides: said, not drawn as 0 %.
+            guard let lift = variant.lift, lift.isFinite else {
+                svg += note("no lift yet: too few users or conversions", x: zero + 8, y: y + 26)
+                continue
+            }
+            let x = zero + plot / 2 * lift / extent
             svg +=
                 "<rect class=\"\(lift >= 0 ? "gain" : "loss")\" x=\"\(f(min(x, zero)))\" y=\"\(f(y + 10))\" width=\"\(f(abs(x - zero)))\" height=\"24\" rx=\"3\"/>"
             if let interval = variant.liftInterval {
@@ -117,14 +126,31 @@ enum ResultsChart {
         for (position, variant) in timeline.variants.enumerated() {
             let style = position == 0 ? "bar" : "bar2"
             for (series, dashed) in [(\ExperimentTimeline.Day.users, false), (\ExperimentTimeline.Day.conversions, true)] {
+                if days.count == 1, let day = days.first {
+                    // One day (an experiment's first): a line needs two points, so each total is a
+                    // marker (filled: users; hollow: conversions), its figure beside it.
+                    let value = day[keyPath: series][variant] ?? 0
+                    let cx = x(0) + Double(position * 2 + (dashed ? 1 : 0)) * 10 - Double(timeline.variants.count * 2 - 1) * 5
+                    svg +=
+                        "<circle class=\"point \(style)\(dashed ? " hollow" : "")\" cx=\"\(f(cx))\" cy=\"\(f(y(value)))\" r=\"5\"><title>"
+                        + "\(HTMLText.escape(variant)) \(dashed ? "conversions" : "users"): \(value)</title></circle>"
+                    continue
+                }
                 let points = days.enumerated().map { "\(f(x($0.offset))),\(f(y($0.element[keyPath: series][variant] ?? 0)))" }
                 guard !points.isEmpty else { continue }
                 svg +=
                     "<polyline class=\"line \(style)\(dashed ? " dashed" : "")\" fill=\"none\" points=\"\(points.joined(separator: " "))\"/>"
             }
         }
+        if days.isEmpty {
+            svg += note("No user exposed yet: the lines start with the first exposure.", x: left + 8, y: (height - bottom) / 2)
+        } else if days.count == 1 {
+            svg += note("One day so far: lines start on the second day.", x: left + 8, y: 12)
+        }
         svg += "<text x=\"0\" y=\"12\">\(Int(scale))</text><text x=\"0\" y=\"\(f(height - bottom))\">0</text>"
-        if let first = days.first, let last = days.last {
+        if days.count == 1, let day = days.first {
+            svg += "<text x=\"\(f(x(0) - 36))\" y=\"\(f(height - 6))\">\(day.date)</text>"
+        } else if let first = days.first, let last = days.last {
             svg += "<text x=\"\(f(left))\" y=\"\(f(height - 6))\">\(first.date)</text>"
             svg += "<text x=\"\(f(width - 90))\" y=\"\(f(height - 6))\">\(last.date)</text>"
         }
@@ -152,6 +178,11 @@ enum ResultsChart {
 
     private static func svgOpen(height: Double, label: String) -> String {
         "<svg viewBox=\"0 0 \(f(width)) \(f(height))\" role=\"img\" aria-label=\"\(HTMLText.escape(label))\" xmlns=\"http://www.w3.org/2000/svg\">"
+    }
+
+    /// A sentence in a chart where there is nothing to draw yet, so that it never looks empty by mistake.
+    private static func note(_ text: String, x: Double, y: Double) -> String {
+        "<text class=\"note\" x=\"\(f(x))\" y=\"\(f(y))\">\(HTMLText.escape(text))</text>"
     }
 
     private static func whisker(x1: Double, x2: Double, y: Double) -> String {

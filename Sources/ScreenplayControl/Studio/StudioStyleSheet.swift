@@ -52,7 +52,8 @@ enum StudioStyleSheet {
         svg .bar{fill:var(--bar)}svg .whisker{stroke:var(--fg);stroke-width:2}
         svg .gain{fill:var(--good)}svg .loss{fill:var(--bad)}
         svg .line{stroke-width:2.5}svg .line.bar{stroke:var(--bar);fill:none}svg .line.bar2{stroke:var(--bar2);fill:none}\
-        svg .dashed{stroke-dasharray:6 4}
+        svg .dashed{stroke-dasharray:6 4}svg .point{stroke-width:2.5}svg .point.bar{fill:var(--bar);stroke:var(--bar)}\
+        svg .point.bar2{fill:var(--bar2);stroke:var(--bar2)}svg .point.hollow{fill:var(--panel)}svg text.note{fill:var(--muted)}
         textarea{font:14px/1.45 ui-monospace,Menlo,Consolas,monospace;width:100%;padding:8px;border:1px solid var(--line);\
         border-radius:8px;background:var(--bg);color:var(--fg)}
         fieldset{border:1px solid var(--line);border-radius:8px;margin:12px 0;padding:8px 12px}
