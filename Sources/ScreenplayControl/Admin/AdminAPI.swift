@@ -185,14 +185,13 @@ struct AdminAPI: Sendable {
     @discardableResult
     func authorize(_ request: Request, _ context: some RequestContext, _ role: AdminTokens.Role) async throws -> AdminTokens.Holder {
         let address = (context as? any RemoteAddressRequestContext)?.remoteAddress
-        try await throttle.admit(address)
         guard !tokens.isEmpty else {
             throw ScreenplayError(
                 .forbidden, code: "adminDisabled",
                 message: "the admin API is disabled: no admin token is configured (SCREENPLAY_ADMIN_TOKENS=name:admin:token)")
         }
-        guard let holder = tokens.holder(authorization: request.headers[.authorization]) else {
-            await throttle.failed(address, path: request.uri.path)
+        let authorization = request.headers[.authorization]
+        guard let holder = try await throttle.check(address, path: request.uri.path, { tokens.holder(authorization: authorization) }) else {
             throw ScreenplayError(
                 .unauthorized, code: "badToken", message: "the admin API needs Authorization: Bearer <token>, with a valid token",
                 headerFields: [.wwwAuthenticate: #"Bearer realm="screenplay-admin""#])

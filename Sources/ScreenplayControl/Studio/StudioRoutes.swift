@@ -251,7 +251,6 @@ struct StudioRoutes: Sendable {
     private func signIn(_ request: Request, _ context: some RequestContext) async throws -> Response {
         try Self.refuseCrossSite(request)
         let address = (context as? any RemoteAddressRequestContext)?.remoteAddress
-        try await throttle.admit(address)
         guard !tokens.isEmpty else {
             return signInPage(
                 problem: "The studio is disabled: no admin token is configured (SCREENPLAY_ADMIN_TOKENS).", status: .forbidden
@@ -259,8 +258,7 @@ struct StudioRoutes: Sendable {
             .response()
         }
         let form = try await StudioForm(request)
-        guard let holder = tokens.holder(token: form["token"] ?? "") else {
-            await throttle.failed(address, path: request.uri.path)
+        guard let holder = try await throttle.check(address, path: request.uri.path, { tokens.holder(token: form["token"] ?? "") }) else {
             return signInPage(problem: "That token is not one of this server's.", status: .unauthorized).response()
         }
         let (_, cookie) = try await control.startStudioSession(for: holder)
