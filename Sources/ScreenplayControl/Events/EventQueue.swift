@@ -8,15 +8,17 @@ import ServiceLifecycle
 
 /// Exposures and conversions on their way to the database, written in batches by one task.
 ///
-/// A batch an app sends is acknowledged only once it is stored: ``store(_:)`` returns when the
+/// A batch an app sends is acknowledged only once it is stored: `store(_:)` (of conversions) returns when the
 /// transaction that holds it has committed (group commit: batches that arrive together share one
 /// transaction, after a wait of at most ``Limits/gatherTime``), so a `202` survives a kill -9.
 /// A full queue refuses a batch whole (``Outcome/backedUp``), and so does a database that cannot
 /// be written (``Outcome/unavailable``): the app keeps what was not acknowledged and sends it
 /// again. Rows the database refuses (whatever got past the checks at the edge) cost only
 /// themselves: the batch is written apart, the refused rows are kept aside in `rejected_events`
-/// and counted, and the queue goes on. Exposures the server records are queued and written the
-/// same way, without anyone waiting. Events carry ids (unique per user) and are written with
+/// and counted, and the queue goes on. Exposures are as durable: a screen that shows a variant
+/// waits for its user's exposure to be committed (`store(_:)` of exposures, in the same group
+/// commits), so an exposure sent survives a kill -9 too; only while the database is unreachable
+/// do screens go on without waiting, their exposures queued for when it answers. Events carry ids (unique per user) and are written with
 /// `ON CONFLICT DO NOTHING`, so a batch sent again counts once.
 ///
 /// ```swift
@@ -57,8 +59,14 @@ public final class EventQueue: EventSink, Service {
         let reply: CheckedContinuation<Outcome, Never>?
     }
 
+    /// An exposure and who waits for it to be committed (nobody, once the database was away).
+    private struct QueuedExposure: Sendable {
+        let exposure: Exposure
+        var reply: CheckedContinuation<Void, Never>?
+    }
+
     private struct Pending {
-        var exposures: [Exposure] = []
+        var exposures: [QueuedExposure] = []
         var groups: [Group] = []
         var conversionCount = 0
         /// Taken out to be written, not written yet.
@@ -68,7 +76,7 @@ public final class EventQueue: EventSink, Service {
 
     /// One transaction's worth.
     private struct Batch {
-        var exposures: [Exposure] = []
+        var exposures: [QueuedExposure] = []
         var groups: [Group] = []
         var count: Int { exposures.count + groups.reduce(0) { $0 + $1.conversions.count } }
     }
@@ -79,8 +87,8 @@ public final class EventQueue: EventSink, Service {
     private let sticky: StickyAssignments
     private let logger: Logger
     private let pending = NIOLockedValueBox(Pending())
-    /// Exposures already queued, so that a busy screen queues each user once.
-    private let seen = NIOLockedValueBox<Set<String>>([])
+    /// Exposures already queued (false) or committed (true), so that a busy screen stores each user once.
+    private let seen = NIOLockedValueBox<[String: Bool]>([:])
     private let wake: AsyncStream<Void>.Continuation
     private let wakes: AsyncStream<Void>
     private let dropped = Counter(label: "screenplay_events_dropped_total")
@@ -138,22 +146,61 @@ public final class EventQueue: EventSink, Service {
 
     // MARK: EventSink
 
-    /// Queues an exposure of a user in a running experiment (QA overrides are not counted).
+    /// Queues an exposure of a user in a running experiment (QA overrides are not counted), without
+    /// waiting for it to be stored.
     public func record(_ exposure: Exposure) {
-        guard let user = exposure.user, !exposure.overridden else { return }
-        sticky.remember(exposure)
-        let key = "\(exposure.experiment)\u{0}\(exposure.bucketVersion)\u{0}\(user)"
-        let fresh = seen.withLockedValue { seen in
-            if seen.count > 200_000 { seen.removeAll(keepingCapacity: true) }
-            return seen.insert(key).inserted
+        _ = enqueue(exposure, waiting: nil)
+    }
+
+    /// Stores exposures of users in running experiments and returns once they are committed (those
+    /// committed before return at once), as `store(_:)` does for an app's batch, so a
+    /// screen showing a variant is sent only when its exposure would survive a crash. While the
+    /// database is unreachable they are queued without waiting: screens do not wait for it.
+    public func store(_ exposures: [Exposure]) async {
+        for exposure in exposures {
+            guard health.isReachable else {
+                record(exposure)
+                continue
+            }
+            await withCheckedContinuation { continuation in
+                if !enqueue(exposure, waiting: continuation) { continuation.resume() }
+            }
         }
-        guard fresh else { return }
+    }
+
+    /// Queues an exposure with its waiter; false when there is nothing to wait for (counted already,
+    /// not counted at all, or dropped from a full queue).
+    private func enqueue(_ exposure: Exposure, waiting reply: CheckedContinuation<Void, Never>?) -> Bool {
+        guard exposure.user != nil, !exposure.overridden else { return false }
+        sticky.remember(exposure)
+        let key = Self.key(of: exposure)
+        let fresh = seen.withLockedValue { seen -> Bool in
+            if seen.count > 200_000 { seen.removeAll(keepingCapacity: true) }
+            switch seen[key] {
+            case true?: return false // committed
+            case false?: return reply != nil // queued: one that waits queues it again (the row is written once)
+            case nil:
+                seen[key] = false
+                return true
+            }
+        }
+        guard fresh else { return false }
         let fits = pending.withLockedValue { pending in
             guard pending.count < limits.capacity else { return false }
-            pending.exposures.append(exposure)
+            pending.exposures.append(QueuedExposure(exposure: exposure, reply: reply))
             return true
         }
-        if fits { wake.yield() } else { drop(1) }
+        if fits {
+            wake.yield()
+        } else {
+            seen.withLockedValue { _ = $0.removeValue(forKey: key) }
+            drop(1)
+        }
+        return fits
+    }
+
+    private static func key(of exposure: Exposure) -> String {
+        "\(exposure.experiment)\u{0}\(exposure.bucketVersion)\u{0}\(exposure.user ?? "")"
     }
 
     /// Queues a conversion the server saw itself (an intent declared as a goal); nobody waits for it.
@@ -201,6 +248,11 @@ public final class EventQueue: EventSink, Service {
             return pending.groups
         }
         for group in left { group.reply?.resume(returning: .unavailable) }
+        let waiting = pending.withLockedValue { pending -> [CheckedContinuation<Void, Never>] in
+            defer { for index in pending.exposures.indices { pending.exposures[index].reply = nil } }
+            return pending.exposures.compactMap(\.reply)
+        }
+        for reply in waiting { reply.resume() }
     }
 
     /// Writes everything waiting now, batch by batch, and waits for the batch the writer has in
@@ -218,7 +270,7 @@ public final class EventQueue: EventSink, Service {
                 continue
             }
             do {
-                try await write(exposures: batch.exposures, conversions: batch.groups.flatMap(\.conversions))
+                try await write(exposures: batch.exposures.map(\.exposure), conversions: batch.groups.flatMap(\.conversions))
                 finish(batch, rejected: [:])
             } catch {
                 guard await databaseAnswers() else {
@@ -262,6 +314,8 @@ public final class EventQueue: EventSink, Service {
     /// Answers the batch's waiters (`rejected`: refused rows by group index) and counts it.
     private func finish(_ batch: Batch, rejected: [Int: [Int]]) {
         pending.withLockedValue { $0.inFlight -= batch.count }
+        seen.withLockedValue { seen in for queued in batch.exposures { seen[Self.key(of: queued.exposure)] = true } }
+        for queued in batch.exposures { queued.reply?.resume() }
         health.mark(true)
         written.increment(by: Int64(batch.count))
         for (index, group) in batch.groups.enumerated() {
@@ -272,10 +326,12 @@ public final class EventQueue: EventSink, Service {
     /// The database is away: exposures go back to the head of the queue, waiters are told.
     private func unavailable(_ batch: Batch, _ error: any Error) {
         health.mark(false, reason: "\(error)")
+        // Their screens go on (the database is away); the exposures are written when it answers.
         pending.withLockedValue { pending in
-            pending.exposures.insert(contentsOf: batch.exposures, at: 0)
+            pending.exposures.insert(contentsOf: batch.exposures.map { QueuedExposure(exposure: $0.exposure, reply: nil) }, at: 0)
             pending.inFlight -= batch.count
         }
+        for queued in batch.exposures { queued.reply?.resume() }
         // Server-side conversions nobody waits for go back too; an app's batches are its to resend.
         let kept = batch.groups.filter { $0.reply == nil }
         if !kept.isEmpty {
@@ -296,8 +352,8 @@ public final class EventQueue: EventSink, Service {
     /// until the refused rows are alone; those are kept aside. Throws when the database stops
     /// answering meanwhile.
     private func writeApart(_ batch: Batch) async throws {
-        let badExposures = try await bisect(batch.exposures) { try await self.write(exposures: $0, conversions: []) }
-        for index in badExposures { await keepAside(exposure: batch.exposures[index]) }
+        let badExposures = try await bisect(batch.exposures.map(\.exposure)) { try await self.write(exposures: $0, conversions: []) }
+        for index in badExposures { await keepAside(exposure: batch.exposures[index].exposure) }
         var rejectedByGroup: [Int: [Int]] = [:]
         for (index, group) in batch.groups.enumerated() {
             let bad = try await bisect(group.conversions) { try await self.write(exposures: [], conversions: $0) }

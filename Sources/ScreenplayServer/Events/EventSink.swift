@@ -60,10 +60,17 @@ public struct Conversion: Sendable, Hashable {
 public protocol EventSink: Sendable {
     func record(_ exposure: Exposure)
     func record(_ conversion: Conversion)
+    /// Stores the exposures of a screen about to be sent, returning once they are as durable as
+    /// the sink makes them (the control plane's: committed), so a crash right after cannot lose
+    /// what a user was shown. By default, each is recorded.
+    func store(_ exposures: [Exposure]) async
 }
 
 extension EventSink {
     public func record(_ conversion: Conversion) {}
+    public func store(_ exposures: [Exposure]) async {
+        for exposure in exposures { record(exposure) }
+    }
 }
 
 /// Writes an exposure as a structured log line the first time this process sees that user in that

@@ -25,6 +25,8 @@ extension ScreenPipeline {
     func building<Value: Sendable>(_ context: ScreenContext, _ make: () async throws -> Value) async throws -> Value {
         let scope = ContentScope(configuration: configuration, language: context.language)
         let value = try await ContentScope.$current.withValue(scope) { try await make() }
+        // The variants it read are stored before the screen leaves, so a crash cannot lose one shown.
+        await storeExposures(of: context)
         configuration.record(
             path: context.path, experiments: context.experiments.experimentsRead, slots: scope.slotsUsed, flags: context.flags.flagsRead)
         if let screen = (value as? Screen) ?? (value as? ScreenReply)?.screen, !scope.slotsUsed.isEmpty {
@@ -36,6 +38,12 @@ extension ScreenPipeline {
             configuration.record(path: context.path, pageIDs: ids)
         }
         return value
+    }
+
+    /// Stores the variants read so far (experiments, and flags' experiment rules) as exposures,
+    /// returning once the event sink has them durably.
+    func storeExposures(of context: ScreenContext) async {
+        await events.store(context.experiments.exposures + context.flags.exposures)
     }
 
     /// The request's screen was sent: the variants its handler read (experiments, and flags'

@@ -17,6 +17,7 @@ extension ScreenPipeline {
                 generation: configuration.generation)
         }
         if let cacheKey, let entry = renderCache.entry(for: cacheKey) {
+            await storeExposures(of: context)
             return ScreenResponse.make(entry.screen, for: request)
         }
         let handler = resolved.route.handler
