@@ -32,8 +32,9 @@ struct FlagsCommand: ParsableCommand {
                 SDK endpoint serves it or as a file, or a whole GrowthBook SDK context (--context) as GrowthBook's \
                 published test cases give one. Each flag's result is GrowthBook's FeatureResult: value, on, off, the \
                 source (force, experiment, defaultValue, prerequisite, cyclicPrerequisite, unknownFeature, override) \
-                and ruleId, with experiment (its key) and experimentResult (GrowthBook's Result) when an experiment \
-                gave it. Rules that follow a \
+                and ruleId, with experiment (GrowthBook's Experiment, as the rule wrote it) and experimentResult \
+                (GrowthBook's Result) when an experiment gave it. With --sticky-buckets, experiments keep the \
+                variation a user is stuck to and rules' fallbackAttribute applies, as in GrowthBook's SDKs. Rules that follow a \
                 Screenplay experiment (screenplayExperiment) read the variants given with --variants; without \
                 them they are passed, as GrowthBook's SDKs pass a rule they do not know. A payload that is refused \
                 (docs/FLAGS.md) prints its errors, PATH: error: MESSAGE, and exits 1; warnings go to standard \
@@ -56,6 +57,14 @@ struct FlagsCommand: ParsableCommand {
         @Option(help: "The variant each Screenplay experiment gives the user: a JSON object, {\"checkoutOrder\": \"newFlow\"}, or @FILE.")
         var variants: String?
         @Option(help: "The time rule schedules are evaluated at, ISO 8601 with its zone (now by default).") var at: String?
+        @Option(
+            help: """
+                Evaluate with sticky buckets (which also enables rules' fallbackAttribute): the stored sticky-bucket \
+                documents, GrowthBook's StickyAssignmentsDocument, as a JSON array (or an object of them by key), or \
+                @FILE; [] for none yet. The user's are loaded as GrowthBook's SDKs load them, and the documents after \
+                evaluation are printed as stickyBucketAssignmentDocs. A context's stickyBucketAssignmentDocs are used too.
+                """)
+        var stickyBuckets: String?
 
         func validate() throws {
             guard (payload == nil) != (context == nil) else {
@@ -112,8 +121,64 @@ struct FlagsCommand: ParsableCommand {
             let given = try Self.object(from: variants, option: "--variants", of: "each experiment's variant")
             let keys = flags.isEmpty ? features.features.keys.sorted() : flags
             var results: [String: JSONValue] = [:]
-            for key in keys { results[key] = evaluator.evaluate(key, attributes: user) { given[$0]?.stringValue }.json }
-            print(String(decoding: JSONWriter.write(["flags": .object(results)], layout: .pretty), as: UTF8.self), terminator: "")
+            var output: [String: JSONValue] = [:]
+            let chosen: FlagEvaluator.Variants = { given[$0]?.stringValue }
+            if var buckets = try stickyBuckets(settings: settings, user: user, payload: features) {
+                for key in keys { results[key] = evaluator.evaluate(key, attributes: user, stickyBuckets: &buckets, variants: chosen).json }
+                output["stickyBucketAssignmentDocs"] = .object(buckets.documents.mapValues(\.json))
+            } else {
+                for key in keys { results[key] = evaluator.evaluate(key, attributes: user, variants: chosen).json }
+            }
+            output["flags"] = .object(results)
+            print(String(decoding: JSONWriter.write(.object(output), layout: .pretty), as: UTF8.self), terminator: "")
+        }
+
+        /// The user's sticky buckets, when sticky bucketing is asked for (`--sticky-buckets`, or a
+        /// context's `stickyBucketAssignmentDocs`): the stored documents loaded as GrowthBook loads
+        /// a user's, and the context's as given.
+        private func stickyBuckets(settings: [String: JSONValue], user: [String: JSONValue], payload: FeaturesPayload) throws
+            -> FlagStickyBuckets?
+        {
+            let preloaded = settings["stickyBucketAssignmentDocs"]
+            guard stickyBuckets != nil || preloaded != nil else { return nil }
+            var stored: [FlagStickyBuckets.Document] = []
+            if let text = stickyBuckets {
+                var bytes = Array(text.utf8)
+                if text.hasPrefix("@") {
+                    do {
+                        bytes = try DocumentFile(path: String(text.dropFirst())).read(limits: .default)
+                    } catch {
+                        throw ValidationError("--sticky-buckets \(text): \(error)")
+                    }
+                }
+                guard let json = try? JSONParser.parse(bytes) else {
+                    throw ValidationError("--sticky-buckets is a JSON array of sticky-bucket documents, or @FILE holding one")
+                }
+                stored = try Self.documents(json, option: "--sticky-buckets")
+            }
+            var buckets = FlagStickyBuckets(loading: stored, for: user, payload: payload)
+            if let preloaded {
+                let given = try Self.documents(preloaded, option: "the context's stickyBucketAssignmentDocs")
+                buckets = FlagStickyBuckets(documents: buckets.documents.values.sorted { $0.key < $1.key } + given)
+            }
+            return buckets
+        }
+
+        /// Sticky-bucket documents: an array of them, or an object of them by key.
+        static func documents(_ json: JSONValue, option: String) throws -> [FlagStickyBuckets.Document] {
+            let items: [(String, JSONValue)]
+            switch json {
+            case .array(let array): items = array.enumerated().map { ("[\($0.offset)]", $0.element) }
+            case .object(let object): items = object.sorted { $0.key < $1.key }.map { (".\($0.key)", $0.value) }
+            default: throw ValidationError("\(option) is a JSON array of sticky-bucket documents, not \(json.kindDescription)")
+            }
+            return try items.map { place, item in
+                do {
+                    return try FlagStickyBuckets.Document(json: item)
+                } catch {
+                    throw ValidationError("\(option)\(place): \(error)")
+                }
+            }
         }
 
         /// A JSON object given to `option`, inline or in a file (`@path`).

@@ -114,11 +114,31 @@ struct Evaluation {
                 let bandit = contextualBandit(for: &experiment)
                 let result = run(experiment, featureKey: key, bandit: bandit, visited: visited)
                 if result.inExperiment && !result.passthrough {
-                    return FlagResult(key: key, value: result.value, source: .experiment, ruleID: rule.id, experiment: result)
+                    var given = FlagResult(key: key, value: result.value, source: .experiment, ruleID: rule.id, experiment: result)
+                    given.experimentDefinition = .object(Self.written(experiment, bandit: bandit, result: result))
+                    return given
                 }
             }
         }
         return result(flag.defaultValue, .defaultValue)
+    }
+
+    /// The experiment as GrowthBook's `FeatureResult` gives it: as the rule wrote it, with a
+    /// contextual bandit's leaf weights, and the bandit's assignment when the hash placed the user.
+    static func written(_ experiment: FlagExperiment, bandit: FlagExperimentResult.BanditAssignment?, result: FlagExperimentResult)
+        -> [String: JSONValue]
+    {
+        var members = experiment.growthBookJSON
+        guard let bandit else { return members }
+        if bandit.leafId != -1 { members["weights"] = .array(bandit.variationWeights.map(JSONValue.number)) }
+        if result.hashUsed && result.inExperiment {
+            var assignment: [String: JSONValue] = [
+                "leafId": .number(Double(bandit.leafId)), "variationWeights": .array(bandit.variationWeights.map(JSONValue.number)),
+            ]
+            if let version = bandit.banditVersion { assignment["banditVersion"] = .number(Double(version)) }
+            members["contextualBandit"] = .object(assignment)
+        }
+        return members
     }
 
     /// GrowthBook's `buildContextualBanditExperiment`: the weights of the first leaf whose

@@ -126,9 +126,12 @@ public struct FlagEvaluator: Sendable {
     ///   - key: The flag's key.
     ///   - attributes: The user's attributes.
     ///   - stickyBuckets: The user's sticky-bucket documents, updated.
+    ///   - variants: The variant each of Screenplay's experiments gives the user, for rules that follow one.
     /// - Returns: The value and where it came from.
-    public func evaluate(_ key: String, attributes: [String: JSONValue], stickyBuckets: inout FlagStickyBuckets) -> FlagResult {
-        var evaluation = Evaluation(evaluator: self, attributes: attributes, stickyBuckets: stickyBuckets)
+    public func evaluate(
+        _ key: String, attributes: [String: JSONValue], stickyBuckets: inout FlagStickyBuckets, variants: Variants? = nil
+    ) -> FlagResult {
+        var evaluation = Evaluation(evaluator: self, attributes: attributes, stickyBuckets: stickyBuckets, variants: variants)
         let result = evaluation.flag(key)
         stickyBuckets = evaluation.stickyBuckets ?? stickyBuckets
         return result

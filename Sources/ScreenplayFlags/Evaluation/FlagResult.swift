@@ -20,6 +20,10 @@ public struct FlagResult: Sendable, Hashable {
     public var ruleID: String
     /// The experiment that gave it, when one did.
     public var experiment: FlagExperimentResult?
+    /// That experiment as GrowthBook's SDKs give it (their `FeatureResult.experiment`: the rule's
+    /// members as written, with a contextual bandit's weights and assignment); nil when no
+    /// experiment gave the value.
+    public var experimentDefinition: JSONValue?
     /// The first partial rollout (a force rule with a coverage or a range) whose condition the user
     /// met and whose hash placed them — in it or held back — whatever rule then gave the value:
     /// what a rollout's results compare. Screenplay's, not GrowthBook's `FeatureResult`.
@@ -103,8 +107,8 @@ public struct FlagResult: Sendable, Hashable {
     public var isOff: Bool { !isOn }
 
     /// The result as GrowthBook's SDKs give it (their `FeatureResult`): `value`, `on`, `off`,
-    /// `source`, `ruleId`, and, when an experiment gave the value, `experiment` (its `key`) and
-    /// `experimentResult` (``FlagExperimentResult/json``); Screenplay's `screenplayExperiment`
+    /// `source`, `ruleId`, and, when an experiment gave the value, `experiment`
+    /// (``experimentDefinition``) and `experimentResult` (``FlagExperimentResult/json``); Screenplay's `screenplayExperiment`
     /// (`name`, `variant`) when a rule that follows one did. What `screenplay flags evaluate`
     /// prints for each flag.
     ///
@@ -116,7 +120,7 @@ public struct FlagResult: Sendable, Hashable {
             "value": value, "on": .bool(isOn), "off": .bool(isOff), "source": .string(source.rawValue), "ruleId": .string(ruleID),
         ]
         if let experiment {
-            members["experiment"] = .object(["key": .string(experiment.experimentKey)])
+            members["experiment"] = experimentDefinition ?? .object(["key": .string(experiment.experimentKey)])
             members["experimentResult"] = experiment.json
         }
         if let followed = screenplayExperiment {

@@ -36,6 +36,55 @@ public struct FlagStickyBuckets: Sendable, Hashable {
 
         /// `<attributeName>||<attributeValue>`: the key GrowthBook stores the document under.
         public var key: String { FlagStickyBuckets.key(attributeName, attributeValue) }
+
+        /// The document as GrowthBook writes it (`StickyAssignmentsDocument`):
+        /// `{"attributeName": …, "attributeValue": …, "assignments": {…}}`.
+        public var json: JSONValue {
+            [
+                "attributeName": .string(attributeName), "attributeValue": .string(attributeValue),
+                "assignments": .object(assignments.mapValues(JSONValue.string)),
+            ]
+        }
+
+        /// Reads a document GrowthBook wrote, or throws why it is not one.
+        /// - Parameter json: `{"attributeName": "id", "attributeValue": "u1", "assignments": {"exp__0": "1"}}`.
+        public init(json: JSONValue) throws(DocumentError) {
+            guard case .object(let members) = json else { throw DocumentError("a document is an object") }
+            guard let name = members["attributeName"]?.stringValue, let value = members["attributeValue"]?.stringValue else {
+                throw DocumentError("a document has attributeName and attributeValue, both strings")
+            }
+            var assignments: [String: String] = [:]
+            for (key, variation) in members["assignments"]?.objectValue ?? [:] {
+                guard let text = variation.stringValue else { throw DocumentError("assignments.\(key) is a variation's key, a string") }
+                assignments[key] = text
+            }
+            self.init(attributeName: name, attributeValue: value, assignments: assignments)
+        }
+    }
+
+    /// Why a sticky-bucket document could not be read.
+    public struct DocumentError: Error, Sendable, Hashable, CustomStringConvertible {
+        /// What is wrong.
+        public let description: String
+        init(_ description: String) { self.description = description }
+    }
+
+    /// A user's documents as GrowthBook's SDKs load them from a store before evaluating: of the
+    /// `stored` ones, those of an attribute the payload's experiments hash on (or fall back to) whose
+    /// value is the user's.
+    ///
+    /// - Parameters:
+    ///   - stored: The documents a store holds (any users').
+    ///   - attributes: The user's attributes.
+    ///   - payload: The flags to be evaluated.
+    public init(loading stored: [Document], for attributes: [String: JSONValue], payload: FeaturesPayload) {
+        let used = Set(payload.stickyBucketAttributes)
+        self.init(
+            documents: stored.filter { document in
+                // GrowthBook's `getHashAttribute`: the value as text, "" when it is not truthy.
+                let value = attributes[document.attributeName].map { JavaScript.truthy($0) ? Evaluation.stickyText($0) : "" } ?? ""
+                return used.contains(document.attributeName) && value == document.attributeValue
+            })
     }
 
     /// The documents by ``Document/key``.

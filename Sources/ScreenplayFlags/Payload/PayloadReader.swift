@@ -304,12 +304,29 @@ struct PayloadReader {
         experimentMembers(members, into: &experiment, at: path)
         experiment.condition = rule.condition
         if case .array? = members["filters"] { experiment.filters = rule.filters }
+        experiment.written = Self.growthBookExperiment(members, key: experiment.key, variations: variations)
         if let name = text(members["contextualBanditRef"], at: path.appending(key: "contextualBanditRef")) {
             experiment.contextualBandit = name
             banditsNamed.append((name, path.appending(key: "contextualBanditRef")))
         }
         rule.action = .experiment(experiment)
         return rule
+    }
+
+    /// GrowthBook's `evalFeature` building an experiment from a rule: the variations and key,
+    /// `coverage` when the rule has the member, the bucket versions when defined, and the other
+    /// members it copies when they are truthy, each as written.
+    static func growthBookExperiment(_ rule: [String: JSONValue], key: String, variations: [JSONValue]) -> [String: JSONValue] {
+        var experiment: [String: JSONValue] = ["variations": .array(variations), "key": .string(key)]
+        if let coverage = rule["coverage"] { experiment["coverage"] = coverage }
+        for name in ["bucketVersion", "minBucketVersion"] { if let value = rule[name] { experiment[name] = value } }
+        for name in [
+            "weights", "hashAttribute", "fallbackAttribute", "disableStickyBucketing", "namespace", "meta", "ranges", "name", "phase",
+            "seed", "hashVersion", "filters", "condition",
+        ] {
+            if let value = rule[name], JavaScript.truthy(value) { experiment[name] = value }
+        }
+        return experiment
     }
 
     /// The members an experiment rule and an inline experiment share: weights, ranges, meta,
@@ -445,6 +462,10 @@ struct PayloadReader {
         switch json {
         case nil: return nil
         case .number(let value)? where value >= 0 && value <= 1: return value
+        case .number(let value)? where !value.isNaN:
+            // Refused; read leniently, it means what GrowthBook makes of it: below 0 no one, above 1 everyone.
+            error(path, "coverage is a number from 0 to 1, not \(JavaScript.stringify(.number(value)))")
+            return min(max(value, 0), 1)
         case let other?:
             error(path, "coverage is a number from 0 to 1, not \(other == .null ? "null" : JavaScript.stringify(other))")
             return nil
