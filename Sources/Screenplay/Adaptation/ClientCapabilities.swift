@@ -32,6 +32,8 @@ public struct ClientCapabilities: Sendable, Hashable {
     public var evaluatesExpressions: Bool { version >= .expressions }
     /// Whether the client plays nodes' motion (format 1.3); others get nodes without it.
     public var animates: Bool { version >= .motion }
+    /// Whether the client checks `cardNumber` field rules (format 1.4).
+    public var checksCardNumbers: Bool { version >= .cardNumbers }
 
     /// The conservative set every client of format 1.0 renders — the Tutu write-up's primitives: stacks,
     /// scroll, text, image, rectangle, button, spacer, divider; and the basic actions.

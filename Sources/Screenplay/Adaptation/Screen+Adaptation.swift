@@ -138,6 +138,11 @@ struct Adapter {
             field.mask = nil
             node.component = .textField(field)
         }
+        if !capabilities.checksCardNumbers, case .textField(var field) = node.component, field.rules.contains(where: \.isCardNumber) {
+            // A client before 1.4 would skip the rule: it checks the number's shape instead.
+            field.rules = FieldRules(field.rules.map(\.readableBeforeCardNumbers))
+            node.component = .textField(field)
+        }
         if node.motion != nil, !capabilities.animates {
             // Motion is never needed to understand a screen: a client before 1.3 gets none.
             node.motion = nil

@@ -6,7 +6,8 @@
 /// `{"type": "required", "message": "Enter your card number"}`,
 /// `{"type": "length", "min": 2, "max": 40, "message": "2 to 40 characters"}`,
 /// `{"type": "pattern", "pattern": "[0-9]{16}", "message": "16 digits"}`,
-/// `{"type": "expression", "condition": "@{amount <= balance}", "message": "More than your balance"}`.
+/// `{"type": "expression", "condition": "@{amount <= balance}", "message": "More than your balance"}`,
+/// `{"type": "cardNumber", "message": "Not a card number", "checkDigitMessage": "Check the digits"}` (format 1.4).
 /// Every rule but `required` may add `"allowEmpty": false`; by default an empty value passes it,
 /// so that an optional field is not refused for being empty.
 ///
@@ -28,6 +29,12 @@ public enum FieldRule: Sendable, Hashable {
     /// The condition, one `@{…}` expression, must give `true` with the screen's variables (the
     /// field's own variable among them); an error or a value that is not a Boolean fails the rule.
     case expression(condition: String, allowEmpty: Bool = true, message: String)
+    /// A payment card number (``CardNumberCheck``): a known brand's prefix and one of its lengths
+    /// (`message` when not), and a right Luhn check digit (`checkDigitMessage` when not, else
+    /// `message`). Spaces and hyphens are skipped; digits of the scripts a card mask reads count.
+    /// Format 1.4: an older client gets a `pattern` rule of 12 to 19 digits with `message`, and
+    /// the server checks the rest on the intent.
+    case cardNumber(allowEmpty: Bool = true, message: String, checkDigitMessage: String? = nil)
 
     /// The text shown (and announced) when the value breaks the rule.
     ///
@@ -36,7 +43,8 @@ public enum FieldRule: Sendable, Hashable {
     /// ```
     public var message: String {
         switch self {
-        case .required(let message), .length(_, _, _, let message), .pattern(_, _, let message), .expression(_, _, let message):
+        case .required(let message), .length(_, _, _, let message), .pattern(_, _, let message), .expression(_, _, let message),
+            .cardNumber(_, let message, _):
             message
         }
     }
@@ -49,7 +57,9 @@ public enum FieldRule: Sendable, Hashable {
     public var allowsEmpty: Bool {
         switch self {
         case .required: false
-        case .length(_, _, let allowEmpty, _), .pattern(_, let allowEmpty, _), .expression(_, let allowEmpty, _): allowEmpty
+        case .length(_, _, let allowEmpty, _), .pattern(_, let allowEmpty, _), .expression(_, let allowEmpty, _),
+            .cardNumber(let allowEmpty, _, _):
+            allowEmpty
         }
     }
 
@@ -64,9 +74,10 @@ public enum FieldRule: Sendable, Hashable {
         case .length: "length"
         case .pattern: "pattern"
         case .expression: "expression"
+        case .cardNumber: "cardNumber"
         }
     }
 
     /// The rule types this format version knows; a rule of any other type is skipped with a warning.
-    public static let knownTypes = ["required", "length", "pattern", "expression"]
+    public static let knownTypes = ["required", "length", "pattern", "expression", "cardNumber"]
 }

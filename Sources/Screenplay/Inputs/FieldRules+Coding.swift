@@ -126,6 +126,14 @@ extension FieldRule: JSONEncodable {
                         context.failure(.invalidValue, "the pattern is refused at offset \(error.offset): \(error.message)")
                     }
                 }
+            case "cardNumber":
+                let checkDigitMessage = try reader.member(.checkDigitMessage, as: String.self)
+                if checkDigitMessage?.isEmpty == true {
+                    throw context.at(.member(.checkDigitMessage)) {
+                        context.failure(.invalidValue, "a rule's checkDigitMessage must not be empty")
+                    }
+                }
+                rule = .cardNumber(allowEmpty: allowEmpty, message: message, checkDigitMessage: checkDigitMessage)
             default:
                 let condition = try reader.required(.condition, as: String.self)
                 if let problem = Self.problem(withCondition: condition) {
@@ -162,6 +170,8 @@ extension FieldRule: JSONEncodable {
             writer.member(.pattern, pattern.pattern)
         case .expression(let condition, _, _):
             writer.member(.condition, condition)
+        case .cardNumber(_, _, let checkDigitMessage):
+            writer.member(.checkDigitMessage, checkDigitMessage)
         }
         if !allowsEmpty, type != "required" { writer.member(.allowEmpty, false) }
         writer.member(.message, message)

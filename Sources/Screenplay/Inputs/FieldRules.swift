@@ -111,6 +111,12 @@ extension FieldRule {
             } catch {
                 return FieldProblem(ruleIndex: index, message: message, diagnostic: error.message)
             }
+        case .cardNumber(_, let message, let checkDigitMessage):
+            switch CardNumberCheck(of: value) {
+            case .valid: return nil
+            case .invalidLength: return FieldProblem(ruleIndex: index, message: message)
+            case .wrongCheckDigit: return FieldProblem(ruleIndex: index, message: checkDigitMessage ?? message)
+            }
         }
     }
 }

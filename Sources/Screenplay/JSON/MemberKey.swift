@@ -22,6 +22,7 @@ enum MemberKey: UInt8, CaseIterable { // at most 255 cases: .max marks other nam
     case bounce
     case cache
     case change
+    case checkDigitMessage
     case children
     case color
     case columns

@@ -24,8 +24,8 @@ public struct FormatVersion: Sendable, Hashable, Comparable, CustomStringConvert
     public static let current = FormatVersion(1, 0)
 
     /// The newest version this library reads: 1.1 adds templates (``Screen/encoded(layout:templates:)``),
-    /// 1.2 variables and expressions, 1.3 motion.
-    public static let latest = FormatVersion(1, 3)
+    /// 1.2 variables and expressions, 1.3 motion, 1.4 the `cardNumber` field rule.
+    public static let latest = FormatVersion(1, 4)
 
     /// The first version whose readers expand templates: documents with templates declare it, and
     /// servers send templates only to clients that declare it (`Screenplay-Version: 1.1`).
@@ -39,6 +39,10 @@ public struct FormatVersion: Sendable, Hashable, Comparable, CustomStringConvert
     /// The first version whose clients play motion: transitions, animated changes and pressed
     /// states (``Node/motion``). Older clients get every node without it.
     public static let motion = FormatVersion(1, 3)
+
+    /// The first version whose clients check the `cardNumber` field rule (brand, length, Luhn).
+    /// Older clients get it as a `pattern` rule of 12 to 19 digits; the server checks the rest.
+    public static let cardNumbers = FormatVersion(1, 4)
 
     public var description: String { "\(major).\(minor)" }
 

@@ -190,7 +190,8 @@ public enum FormatSchema {
                     "key": string, "label": string, "placeholder": string, "keyboard": enumeration(TextField.Keyboard.self),
                     "secure": boolean, "autofill": enumeration(TextField.Autofill.self),
                     "rules": documented(
-                        ["type": "array", "items": anyObject], "Format 1.2: validation rules (required, length, pattern, expression)."),
+                        ["type": "array", "items": anyObject],
+                        "Format 1.2: validation rules (required, length, pattern, expression; 1.4 cardNumber)."),
                     "mask": documented(anyObject, "Format 1.2: an input mask (fixed, card, phone, date, currency)."),
                 ],
                 ["key"]

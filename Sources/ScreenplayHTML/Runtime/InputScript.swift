@@ -1,5 +1,6 @@
 import Crypto
 import Foundation
+import Screenplay
 
 /// Text-field validation and input masks for the web page: the same decisions as `FieldRules` and
 /// `InputMask` in Swift, in plain JavaScript, with no dependencies and no `eval` or `Function`.
@@ -37,7 +38,10 @@ package enum InputScript {
           const E = root.ScreenplayExpressions;
           const MAX_RULES = 32, MAX_INPUT = 1000, MAX_PATTERN = 100, MAX_PLACEHOLDERS = 16, MAX_INTEGER = 15, MAX_FRACTION = 4;
           const PATTERN_INPUT = 10000;
-          const RULES = ["required", "length", "pattern", "expression"];
+          const RULES = ["required", "length", "pattern", "expression", "cardNumber"];
+          // Card brands, their IIN prefixes and lengths: CardBrand.all in Swift, written in here from it.
+          const CARD_BRANDS = \#(CardBrand.tableJSON);
+          const CARD_MAX_DIGITS = \#(CardBrand.maxDigits);
           const MASKS = ["fixed", "card", "phone", "date", "currency"];
           const TYPE_NAMES = { string: "String", integer: "Integer", number: "Number", boolean: "Boolean", color: "Color", url: "Url",
             datetime: "DateTime", array: "Array", dict: "Dict" };
@@ -140,6 +144,11 @@ package enum InputScript {
                 const source = requiredString(json, "pattern", base, what);
                 known.push("pattern");
                 rule = { type, message, allowEmpty, program: compile(source, base.concat("pattern")) };
+              } else if (type === "cardNumber") {
+                const checkDigitMessage = optional(json, "checkDigitMessage", base, (v) => typeof v === "string", "a string");
+                if (checkDigitMessage === "") throw new Refusal(base.concat("checkDigitMessage"), "a rule's checkDigitMessage must not be empty");
+                known.push("checkDigitMessage");
+                rule = { type, message, allowEmpty, checkDigitMessage };
               } else {
                 const condition = requiredString(json, "condition", base, what);
                 const problem = conditionProblem(condition);
@@ -183,6 +192,32 @@ package enum InputScript {
           // What readRules gave, or the JSON array itself (read once per array).
           const rulesOf = (rules) => rules && !Array.isArray(rules) && Array.isArray(rules.rules) ? rules.rules : (cached(rules, readRules).rules || []);
 
+          // A card number's verdict (CardNumberCheck in Swift): "valid", "invalidLength" or "wrongCheckDigit".
+          const owns = (brand, digits) => brand.prefixes.some((prefix) => {
+            const bounds = prefix.split("-"), width = bounds[0].length;
+            if (digits.length < width) return false;
+            const head = digits.slice(0, width);
+            return head >= bounds[0] && head <= bounds[bounds.length - 1];
+          });
+          const cardVerdict = (value) => {
+            let digits = "";
+            for (const ch of value) {
+              const c = ch.codePointAt(0);
+              if (c === 0x20 || c === 0x2d) continue;
+              const d = digitOf(c);
+              if (d < 0 || digits.length === CARD_MAX_DIGITS) return "invalidLength";
+              digits += String.fromCharCode(d);
+            }
+            if (!CARD_BRANDS.some((brand) => owns(brand, digits) && brand.lengths.includes(digits.length))) return "invalidLength";
+            let sum = 0;
+            for (let i = 0; i < digits.length; i++) {
+              let d = digits.charCodeAt(digits.length - 1 - i) - 48;
+              if (i % 2 === 1) { d *= 2; if (d > 9) d -= 9; }
+              sum += d;
+            }
+            return sum % 10 === 0 ? "valid" : "wrongCheckDigit";
+          };
+
           const checkRule = (rule, index, value, variables, options) => {
             if (value === "" && rule.allowEmpty) return null;
             const failed = (diagnostic) => diagnostic === undefined ? { index, message: rule.message } : { index, message: rule.message, diagnostic };
@@ -191,6 +226,12 @@ package enum InputScript {
               case "length": {
                 const n = countScalars(value);
                 return n >= (rule.min === null ? 0 : rule.min) && (rule.max === null || n <= rule.max) ? null : failed();
+              }
+              case "cardNumber": {
+                const verdict = cardVerdict(value);
+                if (verdict === "valid") return null;
+                if (verdict === "wrongCheckDigit" && rule.checkDigitMessage !== null) return { index, message: rule.checkDigitMessage };
+                return failed();
               }
               case "pattern": {
                 const fits = !(value.length > 2 * PATTERN_INPUT || countScalars(value) > PATTERN_INPUT) && E.patterns.test(rule.program, value, true);
