@@ -191,6 +191,26 @@ struct Adapter {
             defer { ascend(to: mark) }
             return adapt(node.replaced(by: fallback))
         }
+        if case .states(let states) = node.component, capabilities.evaluatesExpressions, capabilities.components.contains("zstack") {
+            // A client that evaluates expressions keeps the switch live: every state, each shown
+            // while the variable names it (the condition the presentation and the page use).
+            report.downgraded[type, default: 0] += 1
+            note(.downgraded, type)
+            frozen += 1
+            defer { frozen -= 1 }
+            let children = states.children.indices.map { index in
+                var child = states.children[index]
+                guard child.bindings[Node.visibleProperty] != nil else {
+                    child.bindings[Node.visibleProperty] = states.visibility(ofChildAt: index)
+                    return child
+                }
+                // The child's own condition holds too: it is kept inside a stack shown by the state's.
+                var holder = ZStack(children: [child]).node
+                holder.bindings[Node.visibleProperty] = states.visibility(ofChildAt: index)
+                return holder
+            }
+            return adapt(node.replaced(by: ZStack(children: children).node))
+        }
         if case .states(let states) = node.component {
             // The state the values choose, as the presentation would show it.
             report.downgraded[type, default: 0] += 1
@@ -282,7 +302,8 @@ extension Action {
 
 extension Node {
     /// `replacement` standing in for this node (its fallback or downgrade): it keeps this node's id
-    /// (patches still find it), action, visibility, label and style unless it has its own.
+    /// (patches still find it), action, visibility, label and style unless it has its own, and the
+    /// bindings of those: the `visible` binding, and the label's and style's where it took them.
     ///
     /// ```swift
     /// let shown = banner.replaced(by: banner.fallback!)   // id "widget.pay-banner" kept
@@ -295,6 +316,14 @@ extension Node {
         node.accessibilityLabel = node.accessibilityLabel ?? accessibilityLabel
         node.style = node.style ?? style
         node.motion = node.motion ?? motion
+        // What the client computes goes with what it computes: the `visible` condition always, and the
+        // label's and the box style's bindings where the replacement took this node's label or style.
+        var carried = [Node.visibleProperty]
+        if replacement.accessibilityLabel == nil { carried.append("accessibilityLabel") }
+        if replacement.style == nil { carried += ["style.background", "style.cornerRadius", "style.padding"] }
+        for property in carried where node.bindings[property] == nil {
+            if let expression = bindings[property] { node.bindings[property] = expression }
+        }
         return node
     }
 }
