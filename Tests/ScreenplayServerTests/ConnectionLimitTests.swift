@@ -59,6 +59,68 @@ import Testing
         }
     }
 
+    /// Half-sent heads (slowloris) hold a place only so long: with the server at its limit, a
+    /// thousand sockets from twenty addresses that each sent part of a head and stopped make room
+    /// for a real client, as idle connections do, and every one of its fifty requests is served
+    /// (before: none, each refused with a 503 while the heads held every place).
+    @Test func halfSentHeadsMakeRoomAtTheLimit() async throws {
+        var limits = ConnectionLimits()
+        limits.maxConnections = 200
+        limits.maxConnectionsPerAddress = 100
+        // Only making room frees a place here: no deadline closes a head during the test.
+        limits.headTimeout = .seconds(300)
+        limits.firstByteTimeout = .seconds(300)
+        limits.headEvictableAfter = .milliseconds(500)
+        try await ConnectionTests.withServer(limits: limits) { port in
+            let attack = await SlowHeadAttack.start(port: port, addresses: (10..<30).map { "127.0.0.\($0)" }, perAddress: 50)
+            #expect(attack.opened >= 950, "\(attack.opened) sockets sent part of a head")
+            // The server holds 200 of them past the grace and has refused the rest.
+            try await Task.sleep(for: .seconds(1))
+            let refused = attack.closedCount()
+            var served = 0
+            for _ in 0..<50 {
+                let client = try RawConnection(port: port, from: "127.0.0.1")
+                await client.send("GET /health HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n")
+                if ConnectionTests.status(await client.readAll(timeout: .seconds(10)).text) == "HTTP/1.1 200 OK" { served += 1 }
+            }
+            #expect(served == 50, "\(served) of 50 requests served")
+            // Room was made by closing the half-sent heads it needed (one: each request's place is
+            // free again once it is answered), not by dropping them all.
+            let closed = attack.closedCount() - refused
+            #expect((1...50).contains(closed), "\(closed) half-sent heads closed to make room")
+            withExtendedLifetime(attack) {}
+        }
+    }
+
+    /// A head that is still arriving, younger than the grace, is not cut off to make room: at the
+    /// limit with only such connections, a new one is refused.
+    @Test func aYoungHeadIsNotClosedToMakeRoom() async throws {
+        var limits = ConnectionLimits()
+        limits.maxConnections = 6
+        limits.maxConnectionsPerAddress = 10
+        limits.headTimeout = .seconds(300)
+        limits.headEvictableAfter = .seconds(120)
+        try await ConnectionTests.withServer(limits: limits) { port in
+            // Eight heads for six places (the test harness's own idle connection makes room too):
+            // the server holds six and has refused the rest.
+            let attack = await SlowHeadAttack.start(port: port, addresses: ["127.0.0.31"], perAddress: 8)
+            // Until every refusal has come (a machine busy with other suites answers late).
+            var refused = -1
+            for _ in 0..<20 where refused != attack.closedCount() {
+                refused = attack.closedCount()
+                try await Task.sleep(for: .milliseconds(300))
+            }
+            #expect(attack.opened >= 5, "\(attack.opened) heads hold places")
+            let client = try RawConnection(port: port, from: "127.0.0.32")
+            await client.send("GET /health HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n")
+            // Refused, unless an idle connection (the harness's) made room: never a head's place.
+            let answer = await client.readAll(timeout: .seconds(10)).text
+            #expect(["HTTP/1.1 503 Service Unavailable", "HTTP/1.1 200 OK"].contains(ConnectionTests.status(answer)), "\(answer)")
+            try await Task.sleep(for: .milliseconds(300))
+            #expect(attack.closedCount() == refused, "the heads in progress keep their places (\(refused) refused at first)")
+        }
+    }
+
     @Test func aConnectionThatNeverSendsIsClosedAfterTheFirstByteTimeout() async throws {
         var limits = ConnectionLimits()
         limits.firstByteTimeout = .milliseconds(500)

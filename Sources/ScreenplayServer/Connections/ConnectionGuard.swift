@@ -21,8 +21,8 @@ final class ConnectionGuard {
     }
 
     let limits: ConnectionLimits
-    /// The connection's entry in the server's registry: told when it is idle, so that the
-    /// connection idle the longest can make room for a new one.
+    /// The connection's entry in the server's registry: told each phase, so that the connection
+    /// idle the longest (or with a head incomplete too long) can make room for a new one.
     let record: ConnectionRecord?
     private(set) var phase: Phase = .idle
     /// Whether a request was answered: before that, a connection waits for its first byte only
@@ -48,7 +48,7 @@ final class ConnectionGuard {
     /// Moves to `phase` and starts its deadline (none while answering: answers take what they take).
     func enter(_ phase: Phase, context: ChannelHandlerContext) {
         self.phase = phase
-        record?.setIdle(phase == .idle)
+        record?.entered(phase)
         deadline?.cancel()
         deadline = nil
         let timeout: Duration? =

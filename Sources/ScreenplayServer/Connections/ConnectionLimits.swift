@@ -20,6 +20,11 @@ public struct ConnectionLimits: Sendable {
     public var idleTimeout: Duration = .seconds(30)
     /// How long a request's head may take, from its first byte to its last header line.
     public var headTimeout: Duration = .seconds(10)
+    /// At the connection limit, a connection whose request head is still incomplete this long after
+    /// its first byte can make room for a new one, as a connection idle as long can: half-sent
+    /// heads (slowloris) cannot hold every place until ``headTimeout`` closes them. A client's
+    /// head comes in one or a few packets, well within it.
+    public var headEvictableAfter: Duration = .seconds(2)
     /// How long a request's body may take, from its head to its last byte.
     public var bodyTimeout: Duration = .seconds(30)
     /// After an early answer (a 413 before the whole body came), how long the rest of the body is
@@ -36,7 +41,8 @@ public struct ConnectionLimits: Sendable {
     public var maxBodyBytes = 1024 * 1024
     /// The most connections open at once; nil: the process's descriptor limit less
     /// ``reservedDescriptors``, at most 16,384. At the limit, a new connection takes the place of
-    /// the one idle the longest, or is refused with a 503 when none is idle.
+    /// the one idle the longest (waiting for a first byte, between requests, or with a head
+    /// incomplete for ``headEvictableAfter``), or is refused with a 503 when none is.
     public var maxConnections: Int?
     /// Descriptors kept for everything but connections (the database, files, the event loops).
     public var reservedDescriptors = 128

@@ -9,12 +9,15 @@ import NIOCore
 ///   (proxies the server trusts are not counted per address);
 /// - at ``ConnectionLimits/maxConnections`` in all — kept below the descriptor limit, so `accept`
 ///   never fails with `EMFILE` — a new connection takes the place of the one idle the longest
-///   (waiting for its first byte, or between requests); when none is idle, it is refused;
+///   (waiting for its first byte, between requests, or with a request head still incomplete
+///   ``ConnectionLimits/headEvictableAfter`` after its first byte, idle from then on); when none
+///   is, it is refused;
 /// - a refused connection gets a short `503` with `Retry-After`, then is closed.
 final class ConnectionRegistry: Sendable {
     let maxConnections: Int
     let maxPerAddress: Int
     let trustedProxies: [AddressRange]
+    let headEvictableAfter: TimeAmount
 
     private struct State {
         var records: [ObjectIdentifier: ConnectionRecord] = [:]
@@ -27,6 +30,7 @@ final class ConnectionRegistry: Sendable {
         maxConnections = limits.effectiveMaxConnections
         maxPerAddress = limits.maxConnectionsPerAddress
         trustedProxies = limits.trustedProxies
+        headEvictableAfter = TimeAmount(limits.headEvictableAfter)
     }
 
     /// Open connections now.
@@ -36,16 +40,20 @@ final class ConnectionRegistry: Sendable {
     func admit(_ channel: any Channel) -> ConnectionRecord? {
         let address = ClientAddress.key(of: channel.remoteAddress)
         let counted = !ClientAddress.isIn(channel.remoteAddress, trustedProxies)
-        let record = ConnectionRecord(channel: channel)
+        let record = ConnectionRecord(channel: channel, headEvictableAfter: headEvictableAfter)
         var evicted: ConnectionRecord?
         let admitted = state.withLockedValue { state -> Bool in
             if counted, state.perAddress[address, default: 0] >= maxPerAddress { return false }
             if state.records.count >= maxConnections {
-                guard
-                    let idle = state.records.values.compactMap({ record in record.idleSince.map { (record, $0) } }).min(by: { $0.1 < $1.1 })
-                else { return false }
-                evicted = idle.0
-                idle.0.evicted()
+                let now = NIODeadline.now()
+                var oldest: (record: ConnectionRecord, since: NIODeadline)?
+                for candidate in state.records.values {
+                    guard let since = candidate.idleSince, since <= now else { continue }
+                    if oldest.map({ since < $0.since }) ?? true { oldest = (candidate, since) }
+                }
+                guard let oldest else { return false }
+                evicted = oldest.record
+                oldest.record.evicted()
             }
             state.records[ObjectIdentifier(record)] = record
             if counted { state.perAddress[address, default: 0] += 1 }
@@ -86,20 +94,33 @@ final class ConnectionRegistry: Sendable {
     }
 }
 
-/// One counted connection: when it went idle (nil while it reads a request or answers), written by
-/// its event loop and read by the registry when a place is needed.
+/// One counted connection: since when it is idle — may make room for another — written by its
+/// event loop and read by the registry when a place is needed. A connection waiting for a first
+/// byte is idle; one whose request head is arriving is idle from ``ConnectionLimits/headEvictableAfter``
+/// after its first byte (a half-sent head holds its place no longer than an idle connection);
+/// one reading a body or answering is not idle (nil).
 final class ConnectionRecord: Sendable {
     let channel: any Channel
+    let headEvictableAfter: TimeAmount
     private let idle = NIOLockedValueBox<NIODeadline?>(.now())
 
-    init(channel: any Channel) {
+    init(channel: any Channel, headEvictableAfter: TimeAmount) {
         self.channel = channel
+        self.headEvictableAfter = headEvictableAfter
     }
 
+    /// Since when the connection is idle; a time still to come is not idle yet.
     var idleSince: NIODeadline? { idle.withLockedValue { $0 } }
 
-    func setIdle(_ isIdle: Bool) {
-        idle.withLockedValue { $0 = isIdle ? ($0 ?? .now()) : nil }
+    /// The connection entered `phase` (``ConnectionGuard/enter(_:context:)``).
+    func entered(_ phase: ConnectionGuard.Phase) {
+        idle.withLockedValue { idle in
+            switch phase {
+            case .idle: idle = idle.flatMap { $0 <= .now() ? $0 : nil } ?? .now()
+            case .head: idle = .now() + headEvictableAfter
+            case .body, .answering: idle = nil
+            }
+        }
     }
 
     /// Chosen to make room: no longer a candidate.
