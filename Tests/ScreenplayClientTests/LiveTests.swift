@@ -87,6 +87,63 @@ import Testing
         await server.stop()
     }
 
+    /// The first event of a stream and the patches of six new days (each city twice), a new day
+    /// published after each event arrives.
+    static func newDays(_ server: LiveServer, _ feed: CityFeed, query: String) async throws -> [ServerSentEvent] {
+        let client = HTTPClient(eventLoopGroupProvider: .singleton, configuration: HTTPClient.Configuration())
+        let response = try await client.execute(
+            HTTPClientRequest(url: server.url.absoluteString + "/screens/cities/stream" + query), timeout: .seconds(30))
+        var parser = ServerSentEventParser()
+        var events: [ServerSentEvent] = []
+        for try await chunk in response.body {
+            let arrived = parser.feed(Array(chunk.readableBytesView))
+            events += arrived
+            if events.count >= 7 { break }
+            if !arrived.isEmpty { feed.newDay() }
+        }
+        try await client.shutdown()
+        return events
+    }
+
+    /// A new day on the cities screen sends the web page the two operations it takes (one day's
+    /// removal, the next day's HTML inserted among the bars), not the whole content — a few percent of
+    /// the screen (issue 40: it was a whole-content replacement, the page's focus and typing lost).
+    /// Prints the figures docs/PERFORMANCE.md gives.
+    @Test func aNewDaySendsThePageOnlyWhatChanged() async throws {
+        let feed = CityFeed()
+        let server = try await LiveServer.demo(feed: feed)
+        let addressed = try await Self.newDays(server, feed, query: "?format=html&patches=2")
+        let older = try await Self.newDays(server, feed, query: "?format=html")
+        let documents = try await Self.newDays(server, feed, query: "")
+        await server.stop()
+        for events in [addressed, older, documents] {
+            try #require(events.count == 7)
+            #expect(events[0].type == "screen")
+            #expect(events.dropFirst().allSatisfy { $0.type == "patch" })
+        }
+        let page = addressed[0].data.utf8.count
+        var largest = 0
+        for event in addressed.dropFirst() {
+            let data = try JSONParser.parse(Array(event.data.utf8), limits: .default)
+            #expect(data["content"] == nil, "a new day is not the whole content")
+            let ops = try #require(data["ops"]?.arrayValue)
+            #expect(ops.compactMap { $0["op"]?.stringValue } == ["remove", "insert"])
+            // The bars' row, found from the card by positions (it has no id of its own).
+            #expect(ops.last?["path"] == [1, 2])
+            #expect(ops.first?.objectValue?.keys.sorted() == ["id", "op"], "a removal is its address: \(ops.first ?? nil)")
+            largest = max(largest, event.data.utf8.count)
+        }
+        #expect(largest * 20 <= page, "a new day's patch is \(largest) bytes of a \(page)-byte page: over 5 %")
+        // A page whose runtime does not ask for operations gets what it can apply: the whole content.
+        let olderData = try JSONParser.parse(Array(older[1].data.utf8), limits: .default)
+        #expect(olderData["content"] != nil || olderData["changes"] != nil)
+        let json = (documents[0].data.utf8.count, documents.dropFirst().map(\.data.utf8.count).max() ?? 0)
+        print(
+            "cities, web page: \(page) bytes, a new day's patch at most \(largest) bytes",
+            "(\(Double(largest * 1000 / page) / 10) %); without patches=2: \(older.dropFirst().map(\.data.utf8.count).max() ?? 0) bytes;",
+            "documents: \(json.0) bytes, patch at most \(json.1) bytes (\(Double(json.1 * 1000 / json.0) / 10) %)")
+    }
+
     /// Asked for, a live stream is gzipped event by event: each event can be inflated as soon as
     /// its bytes arrive (the server flushes it), and a patch is compressed against the events
     /// before it, so it costs a fraction of its plain bytes.

@@ -40,8 +40,9 @@ import Testing
         let screenEvent = WebPageContent(Self.screen, renderer: renderer)
         let wholePatch = WebPatchEvent(base: "v1", change: .page(screenEvent))
         let nodesPatch = WebPatchEvent(base: "v1", change: .nodes([.init(id: "paris", html: "<p>Paris</p>", css: "")]))
+        let opsPatch = WebPatchEvent(base: "v1", change: .operations([.init(.remove, NodeAddress(anchor: "paris"))]))
 
-        let written = try [answer.encoded(), screenEvent.encoded(), wholePatch.encoded(), nodesPatch.encoded()]
+        let written = try [answer.encoded(), screenEvent.encoded(), wholePatch.encoded(), nodesPatch.encoded(), opsPatch.encoded()]
             .reduce(into: Set<String>()) { $0.formUnion(try Self.members($1)) }
         let read = try Self.namesRead(off: "answer")
         // `error` is read off an error's body (``ScreenplayError``), not off these messages;
@@ -65,6 +66,70 @@ import Testing
         let nodes = WebPatchEvent(base: "v1", change: .nodes([change, change]))
         guard case .object(let members) = try JSONParser.parse(nodes.encoded(), limits: .unlimited) else { return }
         #expect(members["changes"]?.arrayValue?.count == 2)
+    }
+
+    /// Every member of an addressed operation is one the script reads (`op.path`, `op.index` …).
+    @Test func anOperationSaysWhatTheScriptReads() throws {
+        let operations: [WebPatchEvent.NodeOperation] = [
+            .init(.replace, NodeAddress(anchor: "paris", path: [1]), html: "<p>Lyon</p>", css: ".c1{gap:8px}"),
+            .init(.insert, NodeAddress(anchor: nil, path: [0]), html: "<p>Nice</p>", css: "", index: 2),
+            .init(.move, NodeAddress(anchor: "list"), from: 0, to: 3), .init(.remove, NodeAddress(anchor: "paris")),
+        ]
+        let written = try operations.reduce(into: Set<String>()) { $0.formUnion(try Self.members($1.encoded())) }
+        #expect(try written == Self.namesRead(off: "op"))
+    }
+
+    /// A patch among keyed children without ids on the way is sent as the operations at their
+    /// addresses (the smallest changed subtree), with the HTML of what is inserted; a page that does
+    /// not ask for operations gets the node with the nearest id, or the whole content.
+    @Test func aPatchReachesTheSmallestChangedSubtree() throws {
+        let renderer = HTMLRenderer()
+        func screen(_ days: [Int]) -> Screen {
+            Screen(id: "cities") {
+                VStack {
+                    TextField(key: "city", placeholder: "Filter")
+                    HStack {
+                        Text("Moscow")
+                        HStack { for day in days { Text("day \(day)").id("day\(day)") } }
+                    }
+                    .id("moscow")
+                }
+            }
+        }
+        let old = screen([0, 1, 2])
+        let new = screen([1, 2, 3])
+        let patch = ScreenPatch(from: old, to: new)
+        let event = WebPatchEvent(patch, from: old, base: "v1", to: new, renderer: renderer, addressed: true)
+        guard case .operations(let operations) = event.change else {
+            Issue.record("a new day is two operations, not \(event.change)")
+            return
+        }
+        #expect(operations.map(\.kind) == [.remove, .insert])
+        #expect(operations.first?.address == NodeAddress(anchor: "day0"))
+        #expect(operations.last?.address == NodeAddress(anchor: "moscow", path: [1]))
+        #expect(operations.last?.index == 2)
+        #expect(operations.last?.html?.contains("day 3") == true)
+        #expect(operations.last?.html?.contains("Moscow") == false, "only the inserted node is sent")
+
+        // At the root, which has no id: the body is the address.
+        var retexted = old
+        retexted.body =
+            VStack {
+                TextField(key: "city", placeholder: "Filter by city")
+                old.body.component.children[1]
+            }
+            .node
+        let atRoot = WebPatchEvent(
+            ScreenPatch(from: old, to: retexted), from: old, base: "v1", to: retexted, renderer: renderer, addressed: true)
+        guard case .operations(let rootOperations) = atRoot.change else {
+            Issue.record("a change under the root is an operation at the root's address, not \(atRoot.change)")
+            return
+        }
+        #expect(rootOperations.map(\.address) == [NodeAddress(anchor: nil, path: [0])])
+
+        // A runtime that does not ask for operations gets what it can apply.
+        let older = WebPatchEvent(patch, from: old, base: "v1", to: new, renderer: renderer, addressed: false)
+        #expect(older == WebPatchEvent(patch, base: "v1", to: new, renderer: renderer))
     }
 
     @Test func theVisibilityAttributeSaysWhatTheScriptReads() throws {

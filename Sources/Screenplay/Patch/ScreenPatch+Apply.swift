@@ -12,7 +12,8 @@ extension ScreenPatch {
         }
     }
 
-    static func apply(_ operation: PatchOperation, to screen: inout Screen) throws(PatchError) {
+    /// Applies one operation of a patch (what ``apply(to:)`` does for each, in order).
+    package static func apply(_ operation: PatchOperation, to screen: inout Screen) throws(PatchError) {
         switch operation {
         case .header(let header):
             let body = screen.body
@@ -70,7 +71,7 @@ extension ScreenPatch {
     }
 
     /// Child positions from the body to the node at `address`.
-    static func path(of address: NodeAddress, in body: Node) throws(PatchError) -> [Int] {
+    package static func path(of address: NodeAddress, in body: Node) throws(PatchError) -> [Int] {
         guard let anchor = address.anchor else { return address.path }
         guard let anchorPath = body.positions(ofID: anchor) else { throw PatchError(message: "no node with id \"\(anchor)\"") }
         return anchorPath + address.path

@@ -73,6 +73,9 @@ public struct HTMLPage: Sendable {
             data.append(
                 ("data-variables", String(decoding: JSONWriter.write(WebPageContent.typesJSON(screen.variableTypes)), as: UTF8.self)))
         }
+        // Variables that outlive the screen (`scope: app`): the runtime keeps them for the tab.
+        let appScoped = screen.variables.filter { $0.scope == .app }.map { JSONValue.string($0.name) }
+        if !appScoped.isEmpty { data.append(("data-app", String(decoding: JSONWriter.write(.array(appScoped)), as: UTF8.self))) }
         if runtimeScript != nil {
             data.append(("data-expressions", ExpressionScript.path))
             data.append(("data-inputs", InputScript.path))

@@ -569,8 +569,57 @@ public enum WebRuntime {
                 input.value = mask && inputs() ? inputs().display(mask, raw, locale).display : raw;
               }
             }
+            saveApp(key);
             refreshVisibility();
             changed(before);
+          };
+
+          // App-scope variables (`scope: app`) outlive their screen, as in the apps: the tab keeps them in its
+          // sessionStorage (one per origin), read before the page's bindings are first evaluated. A stored value
+          // that is not of the variable's declared type, or that cannot be read, is ignored with a console warning.
+          const APP_KEY = "screenplay.app";
+          let appNames = [];
+          try { appNames = JSON.parse(root.dataset.app || "[]"); } catch (_) { appNames = []; }
+          if (!Array.isArray(appNames)) appNames = [];
+          const fits = (type, value) => {
+            switch (type) {
+              case "integer": return Number.isSafeInteger(value);
+              case "number": return typeof value === "number" && Number.isFinite(value);
+              case "boolean": return typeof value === "boolean";
+              case "string": case "url": return typeof value === "string";
+              case "color": return typeof value === "string" && /^#([0-9A-Fa-f]{3,4}|[0-9A-Fa-f]{6}|[0-9A-Fa-f]{8})$/.test(value);
+              case "datetime": return typeof value === "string" && /^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d$/.test(value);
+              case "array": return Array.isArray(value);
+              case "dict": return value !== null && typeof value === "object" && !Array.isArray(value);
+              default: return false;
+            }
+          };
+          const storedApp = (quiet) => {
+            let text = null;
+            try { text = window.sessionStorage.getItem(APP_KEY); } catch (_) { return {}; }
+            if (text === null) return {};
+            let values = null;
+            try { values = text.length <= 65536 ? JSON.parse(text) : null; } catch (_) { values = null; }
+            if (!values || typeof values !== "object" || Array.isArray(values)) {
+              if (!quiet) console.warn(`Screenplay: sessionStorage["${APP_KEY}"] does not hold the app's variables as a JSON object; ignored`);
+              return {};
+            }
+            return values;
+          };
+          // The stored value of an app-scope variable this screen declares, when it fits its type.
+          const appValue = (name, quiet) => {
+            const values = storedApp(quiet);
+            if (typeof name !== "string" || !Object.prototype.hasOwnProperty.call(values, name)) return undefined;
+            const type = types[name] || inferred(state[name]);
+            if (fits(type, values[name])) return values[name];
+            if (!quiet) console.warn(`Screenplay: the stored value of the app variable "${name}" is not a ${type}; the screen's value is used`);
+            return undefined;
+          };
+          const saveApp = (key) => {
+            if (!appNames.includes(key)) return;
+            const values = storedApp(true);
+            values[key] = state[key];
+            try { window.sessionStorage.setItem(APP_KEY, JSON.stringify(values)); } catch (_) { /* storage full or off: the value lives as long as the page */ }
           };
 
           // Rules added after the page loaded (intents, live patches), newest last, bounded.
@@ -590,10 +639,43 @@ public enum WebRuntime {
             sheet.replaceSync([...added.keys()].join("\n"));
           };
 
+          // What the user is doing stays through a change the page did not ask for (a live patch, an answer):
+          // the focused field (found again by its variable or id when the change drew it anew) keeps the focus,
+          // its caret and selection, and every scrolled element, the page included, keeps its scroll position.
+          const keepingPlace = (change) => {
+            const active = document.activeElement;
+            const focused = active && active !== root && root.contains(active) ? active : null;
+            const focusKey = !focused ? null : focused.dataset.spKey ? `[data-sp-key="${CSS.escape(focused.dataset.spKey)}"]` :
+              focused.id ? `#${CSS.escape(focused.id)}` : null;
+            let selection = null;
+            try { if (focused && typeof focused.selectionStart === "number") selection = [focused.selectionStart, focused.selectionEnd, focused.selectionDirection]; } catch (_) { selection = null; }
+            const scrolled = [];
+            for (const element of root.querySelectorAll("*")) {
+              if (element.scrollTop || element.scrollLeft) scrolled.push([keyOf(element), element.scrollTop, element.scrollLeft]);
+            }
+            const page = [window.scrollX, window.scrollY];
+            change();
+            if (focused && !root.contains(focused) && focusKey) {
+              const again = root.querySelector(focusKey);
+              if (again && typeof again.focus === "function") {
+                again.focus({ preventScroll: true });
+                if (selection && typeof again.setSelectionRange === "function") {
+                  const length = String(again.value || "").length;
+                  try { again.setSelectionRange(Math.min(selection[0], length), Math.min(selection[1], length), selection[2] || "none"); } catch (_) {}
+                }
+              }
+            }
+            for (const [key, top, left] of scrolled) {
+              const element = elementAt(key);
+              if (element && (element.scrollTop !== top || element.scrollLeft !== left)) { element.scrollTop = top; element.scrollLeft = left; }
+            }
+            if (window.scrollX !== page[0] || window.scrollY !== page[1]) window.scrollTo(page[0], page[1]);
+          };
+
           // Another screen is a first frame; the same screen again (a live screen, an answer) is a change.
           const replace = (answer) => {
             if (typeof answer.content !== "string") return;
-            if (answer.screen === root.dataset.screen) withMotion(() => replaceContent(answer, true), true);
+            if (answer.screen === root.dataset.screen) keepingPlace(() => withMotion(() => replaceContent(answer, true), true));
             else { replaceContent(answer, false); firstFrame(); }
           };
           const replaceContent = (answer, keepCSS) => {
@@ -619,6 +701,8 @@ public enum WebRuntime {
               state = Object.assign({}, answer.state);
               // The same screen again keeps what the user typed.
               if (sameScreen) for (const key of Object.keys(answer.state)) if (key in typed) state[key] = typed[key];
+              // Another screen that declares an app variable again finds the value this tab holds.
+              else for (const name of appNames) if (name in state) { const value = appValue(name, true); if (value !== undefined) state[name] = value; }
               for (const key of Object.keys(state)) setState(key, state[key]);
             } else {
               // A pushed screen has no state of its own: what the user typed stays.
@@ -747,6 +831,7 @@ public enum WebRuntime {
             }
             delete state["$problem." + key];
             if (input.type === "checkbox") input.setAttribute("aria-checked", String(input.checked));
+            saveApp(key);
             refreshVisibility();
             changed(before);
           };
@@ -758,10 +843,90 @@ public enum WebRuntime {
             showProblem(input);
           });
           root.addEventListener("change", onInput);
-          // Live updates: the screen's stream, rendered for the web, patched in place.
+          // Live updates: the screen's stream, rendered for the web, patched in place. `patches=2` asks for the
+          // patch's own operations at node addresses (WebPatchEvent.NodeOperation): only what changed is drawn again.
           const streamURL = safeURL(root.dataset.stream || "");
-          if (streamURL && "EventSource" in window) {
-            const source = new EventSource(streamURL);
+          // The element of a node's id, as HTMLRenderer.elementID writes it: "%" and white space escaped.
+          const byID = (id) => document.getElementById("sp-" + String(id).replace(/[%\t\n\f\r ]/g,
+            (c) => "%" + c.charCodeAt(0).toString(16).toUpperCase().padStart(2, "0")));
+          // A node's own element inside what its container holds (a link around it, a carousel's slot).
+          const ownElement = (unit) => {
+            let element = unit;
+            while (element && (element.classList.contains("sp-slot") || (element.tagName === "A" && element.className === "sp-link"))) {
+              element = present(element)[0] || null;
+            }
+            return element;
+          };
+          // What a container holds for the node at an address: the node's id (none: the body), then child positions.
+          const unitAt = (op) => {
+            let unit;
+            if (op.id === undefined || op.id === null) unit = present(root.querySelector(".sp-main"))[0] || null;
+            else {
+              const element = byID(op.id);
+              if (!element || !root.contains(element) || element.closest("[data-sp-leaving]")) return null;
+              unit = element.parentElement && element.parentElement.tagName === "A" && element.parentElement.className === "sp-link" ? element.parentElement : element;
+            }
+            for (const index of Array.isArray(op.path) ? op.path : []) {
+              const element = ownElement(unit);
+              if (!element || !Number.isInteger(index)) return null;
+              unit = present(element)[index] || null;
+            }
+            return unit;
+          };
+          const fragment = (html) => {
+            const template = document.createElement("template");
+            template.innerHTML = typeof html === "string" ? html : "";
+            return template.content;
+          };
+          // Each operation in order; false when one does not find its node (the page is then loaded again).
+          const applyOps = (ops) => {
+            for (const op of ops) {
+              if (!op || typeof op !== "object") return false;
+              const unit = unitAt(op);
+              if (!unit) return false;
+              switch (op.op) {
+                case "replace": addCSS(op.css, false); unit.replaceWith(fragment(op.html)); break;
+                case "remove": unit.remove(); break;
+                case "insert": case "move": {
+                  const container = ownElement(unit);
+                  if (!container) return false;
+                  const children = present(container);
+                  let moving;
+                  if (op.op === "insert") {
+                    if (!Number.isInteger(op.index) || op.index < 0 || op.index > children.length) return false;
+                    addCSS(op.css, false);
+                    moving = fragment(op.html);
+                  } else {
+                    if (!Number.isInteger(op.from) || !Number.isInteger(op.to) || !children[op.from] || !children[op.to]) return false;
+                    moving = children[op.from];
+                    moving.remove();
+                  }
+                  const at = op.op === "insert" ? op.index : op.to;
+                  const before = present(container)[at] || null;
+                  container.insertBefore(moving, before);
+                  break;
+                }
+                default: return false;
+              }
+            }
+            return true;
+          };
+          // Each changed node in place of its element (a server that sends nodes by id).
+          const patchNodes = (answer) => {
+            for (const change of answer.changes || []) {
+              const element = byID(change.id);
+              if (!element || !root.contains(element)) continue;
+              const wrapper = element.parentElement;
+              const target = wrapper && wrapper.classList.contains("sp-link") ? wrapper : element;
+              addCSS(change.css, false);
+              target.replaceWith(fragment(change.html));
+            }
+            return true;
+          };
+          let source = null;
+          const follow = () => {
+            if (!streamURL || !("EventSource" in window)) return;
+            source = new EventSource(streamURL + (streamURL.includes("?") ? "&" : "?") + "patches=2");
             source.addEventListener("screen", (event) => {
               // The version the page shows (the stream's first event, mostly): nothing to redraw.
               if (event.lastEventId && event.lastEventId === root.dataset.version) return;
@@ -771,31 +936,29 @@ public enum WebRuntime {
             source.addEventListener("patch", (event) => {
               let answer;
               try { answer = JSON.parse(event.data); } catch (_) { return; }
-              if (typeof answer.content === "string") { replace(answer); return; }
-              withMotion(() => patchNodes(answer), true);
-              root.dataset.version = event.lastEventId;
+              if (typeof answer.content === "string") { replace(answer); root.dataset.version = event.lastEventId; return; }
+              let applied = false;
+              keepingPlace(() => withMotion(() => {
+                applied = Array.isArray(answer.ops) ? applyOps(answer.ops) : patchNodes(answer);
+                for (const key of Object.keys(state)) setState(key, state[key]);
+                refreshVisibility();
+              }, true));
+              if (applied) { root.dataset.version = event.lastEventId; return; }
+              // A node the patch names is not in the page: the stream again from the start sends the whole screen.
+              report("stream", "a patch did not match the page; loading the screen again");
+              root.dataset.version = "";
+              source.close();
+              follow();
             });
-            // Each changed node in place of its element.
-            const patchNodes = (answer) => {
-              for (const change of answer.changes || []) {
-                // The element id as HTMLRenderer.elementID writes it: "%" and white space escaped.
-                const element = document.getElementById("sp-" + String(change.id).replace(/[%\t\n\f\r ]/g,
-                  (c) => "%" + c.charCodeAt(0).toString(16).toUpperCase().padStart(2, "0")));
-                if (!element || !root.contains(element)) continue;
-                const template = document.createElement("template");
-                template.innerHTML = change.html;
-                const wrapper = element.parentElement;
-                const target = wrapper && wrapper.classList.contains("sp-link") ? wrapper : element;
-                addCSS(change.css, false);
-                target.replaceWith(template.content);
-              }
-              for (const key of Object.keys(state)) setState(key, state[key]);
-              refreshVisibility();
-            };
             source.addEventListener("open", () => { root.dataset.live = "true"; });
             source.addEventListener("error", () => { root.dataset.live = "false"; });
-          }
+          };
+          follow();
 
+          for (const name of appNames) {
+            const value = appValue(name, false);
+            if (value !== undefined) setState(name, value);
+          }
           refreshVisibility();
           firstFrame();
           shown(declared, true);

@@ -22,6 +22,9 @@ struct StreamEvents: Sendable {
     let format: ScreenFormat
     /// The web renderer (links and app components) for `?format=html`.
     let renderer: HTMLRenderer
+    /// The page applies addressed operations (`patches=2`, what this version's runtime asks for);
+    /// without it, patches re-render nodes by id, as older runtimes apply them.
+    var addressed = false
 
     func screen(_ screen: Screen, version: String) -> ByteBuffer {
         switch format {
@@ -37,7 +40,7 @@ struct StreamEvents: Sendable {
         case .json:
             return Self.buffer(StreamMessage.patch(PatchEnvelope(base: baseVersion, patch: patch), version: version).event)
         case .html:
-            let event = WebPatchEvent(patch, base: baseVersion, to: new, renderer: renderer)
+            let event = WebPatchEvent(patch, from: old, base: baseVersion, to: new, renderer: renderer, addressed: addressed)
             return Self.buffer(StreamMessage.event(.patch, version: version, data: event.encoded()))
         }
     }

@@ -52,7 +52,9 @@ struct StreamOpening: Sendable {
         let variant = RenderingVariant(context)
         let handler = resolved.route.handler
         let group = StreamGroup(
-            variant: variant, path: context.path, events: StreamEvents(format: format, renderer: pipeline.webRenderer), live: live,
+            variant: variant, path: context.path,
+            events: StreamEvents(
+                format: format, renderer: pipeline.webRenderer, addressed: request.uri.queryParameters["patches"] == "2"), live: live,
             make: {
                 // Each build reads the experiments in force now, for this audience.
                 let fresh = try await pipeline.context(

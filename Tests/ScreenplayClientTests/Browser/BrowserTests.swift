@@ -169,6 +169,137 @@ struct BrowserTests {
         }
     }
 
+    /// Keys pressed as a user presses them: into whatever has the focus (no element is focused for
+    /// them, unlike WebDriver's element value command), through Chromium's DevTools protocol.
+    static func press(_ text: String, _ browser: WebDriver) async throws {
+        for character in text {
+            let key = JSONValue.string(String(character))
+            try await browser.devTools("Input.dispatchKeyEvent", ["type": "keyDown", "key": key, "text": key])
+            try await browser.devTools("Input.dispatchKeyEvent", ["type": "keyUp", "key": key])
+        }
+    }
+
+    /// Typing while the screen is live (issue 40): live updates arrive between keystrokes, and the
+    /// filter keeps its element, the focus, the caret and selection, every character typed, and the
+    /// page its scroll position; what is typed still filters the cities.
+    @Test func typingHoldsWhileLiveUpdatesArrive() async throws {
+        let feed = CityFeed()
+        let server = try await LiveServer.demo(feed: feed)
+        try await Self.withBrowser(server, language: "en", height: 420) { browser in
+            try await Self.loaded(browser, "\(server.url)/screens/cities")
+            try await browser.wait(
+                until: "return document.getElementById('screenplay').dataset.live === 'true'", "the page's stream opened")
+            try await browser.execute("window.__field = document.querySelector('input[data-sp-key=city]'); window.__field.focus()")
+            // "o" finds every city (Moscow, Saint-Pétersbourg, Vladivostok): the page stays long enough to scroll.
+            try await Self.press("o", browser)
+            try await browser.execute("window.scrollTo(0, 40); window.__field.setSelectionRange(0, 1, 'backward')")
+            feed.newDay()
+            try await browser.wait(
+                until: "return document.querySelectorAll('[data-sp-id=\"city.moscow.day7\"]').length === 1", "Moscow's new day appeared")
+            let held = try await browser.execute(
+                """
+                const f = window.__field;
+                return [document.contains(f), document.activeElement === f, f.value, f.selectionStart, f.selectionEnd,
+                  f.selectionDirection, Math.round(window.scrollY)];
+                """)
+            #expect(held == [true, true, "o", 0, 1, "backward", 40], "after a patch: \(held)")
+
+            // Patches racing the keystrokes: four new days while "Moscow" is typed a key at a time
+            // over the whole text selected.
+            try await browser.execute("window.__field.setSelectionRange(0, 1)")
+            let days = Task {
+                for _ in 0..<4 {
+                    feed.newDay()
+                    try await Task.sleep(for: .milliseconds(15))
+                }
+            }
+            for key in "Moscow" {
+                try await Self.press(String(key), browser)
+                try await Task.sleep(for: .milliseconds(10))
+            }
+            try await days.value
+            try await browser.wait(
+                until: "return document.querySelectorAll('[data-sp-id=\"city.saint-petersburg.day8\"]').length === 1",
+                "every new day arrived")
+            let after = try await browser.execute(
+                """
+                const f = window.__field;
+                return [document.contains(f), document.activeElement === f, f.value, f.selectionStart, f.selectionEnd,
+                  // The filter leaves one card: the page may be too short now to stay scrolled 40 px.
+                  Math.round(window.scrollY) === Math.min(40, document.documentElement.scrollHeight - window.innerHeight),
+                  document.getElementById('sp-city.moscow').hidden,
+                  document.getElementById('sp-city.saint-petersburg').hidden,
+                  document.querySelectorAll('[data-sp-id^="city.moscow.day"]').length];
+                """)
+            #expect(after == [true, true, "Moscow", 6, 6, true, false, true, 7], "after racing patches: \(after)")
+
+            // An answer that draws the whole screen again (the refresh intent, tapped by script so the
+            // field keeps the focus) while a key is typed: the new field takes the focus, caret and text.
+            try await browser.execute("document.querySelector('[data-sp-id=\"refresh\"]').click()")
+            try await Self.press("!", browser)
+            try await browser.wait(
+                until: "return !document.getElementById('screenplay').hasAttribute('aria-busy') && !document.contains(window.__field)",
+                "the refresh answer drew the screen again")
+            let redrawn = try await browser.execute(
+                """
+                const f = document.activeElement;
+                return [f.matches('input[data-sp-key=city]'), f.value, f.selectionStart, f.selectionEnd];
+                """)
+            #expect(redrawn == [true, "Moscow!", 7, 7], "after a whole redraw: \(redrawn)")
+        }
+    }
+
+    /// The home's cart count (`scope: app`) holds across navigations in the tab, as in the apps
+    /// (issue 40); a stored value of the wrong type, or garbage, is ignored with a console warning
+    /// and the page works from the screen's own value.
+    @Test func anAppVariableHoldsAcrossNavigations() async throws {
+        let server = try await LiveServer.demo()
+        try await Self.withBrowser(server) { browser in
+            try await browser.runBeforeEveryPage(
+                """
+                window.__warnings = []; window.__errors = [];
+                const warn = console.warn.bind(console);
+                console.warn = (...parts) => { window.__warnings.push(parts.join(" ")); warn(...parts); };
+                window.addEventListener("error", (event) => window.__errors.push(String(event.message)));
+                """)
+            let badge = "const b = document.getElementById('sp-cart-badge'); return [b.hidden, b.textContent];"
+            func home() async throws {
+                try await Self.loaded(browser, "\(server.url)/screens/home")
+                try await browser.wait(until: "return typeof window.ScreenplayExpressions === 'object'", "the evaluator loaded")
+            }
+            try await home()
+            #expect(try await browser.execute(badge) == [true, "0 in your cart"])
+            for _ in 0..<2 {
+                try await browser.execute("document.querySelector('[data-sp-id=\"add.home.offer.1\"]').click()")
+            }
+            try await browser.wait(until: "return document.getElementById('sp-cart-badge').textContent === '2 in your cart'", "two added")
+            try await Self.loaded(browser, "\(server.url)/screens/requests")
+            try await home()
+            try await browser.wait(
+                until: "return document.getElementById('sp-cart-badge').textContent === '2 in your cart'",
+                "the count held across navigations")
+            #expect(try await browser.execute(badge) == [false, "2 in your cart"])
+            #expect(try await browser.execute("return window.__warnings") == [])
+
+            // Hostile stored values: the wrong type, a fraction, garbage, JSON that is not an object.
+            for stored in [#"{"cartCount":"9"}"#, #"{"cartCount":2.5}"#, "{not json", "[7]"] {
+                try await browser.execute("sessionStorage.setItem('screenplay.app', arguments[0])", [.string(stored)])
+                try await home()
+                try await Task.sleep(for: .milliseconds(200))
+                #expect(try await browser.execute(badge) == [true, "0 in your cart"], "stored \(stored)")
+                let warnings = try await browser.execute("return window.__warnings").arrayValue ?? []
+                #expect(warnings.count == 1, "stored \(stored): \(warnings)")
+                #expect(try await browser.execute("return window.__errors") == [], "stored \(stored)")
+                #expect(try await browser.execute("return document.getElementById('screenplay').dataset.ready") == "true")
+            }
+            // And the page still counts, and keeps what it counts.
+            try await browser.execute("document.querySelector('[data-sp-id=\"add.home.offer.1\"]').click()")
+            try await browser.wait(until: "return document.getElementById('sp-cart-badge').textContent === '1 in your cart'", "one added")
+            try await home()
+            try await browser.wait(until: "return document.getElementById('sp-cart-badge').textContent === '1 in your cart'", "kept")
+        }
+    }
+
     /// Screenshots of each demo screen at phone width, for docs/screenshots (SCREENPLAY_SCREENSHOTS=1).
     @Test(.enabled(if: ProcessInfo.processInfo.environment["SCREENPLAY_SCREENSHOTS"] == "1"))
     func screenshotsAtPhoneWidth() async throws {
