@@ -42,13 +42,14 @@ enum CheckoutFlow {
                     TextField(key: "email", label: strings["signup.email"], keyboard: .email, autofill: .email).id("field.email")
                 case .addCard:
                     Text(strings["card.title"]).font(size: 24, weight: .bold).id("title").transition(enter: stepArrives, exit: nil)
-                    // Checked on the device as the user leaves each field, and by the server on `continue`.
+                    // Checked on the device as the user leaves each field, and by the server on `continue`
+                    // (a 422 at the field's path with the same message, shown under the field).
                     TextField(
                         key: "cardNumber", label: strings["card.number"], placeholder: "1234 5678 9012 3456", keyboard: .number,
                         autofill: .cardNumber,
                         rules: [
                             .required(message: strings["card.number.required"]),
-                            .pattern(try! TextPattern("[0-9]{12,19}"), message: strings["card.number.invalid"]),
+                            .cardNumber(message: strings["card.number.invalid"], checkDigitMessage: strings["card.number.checkDigit"]),
                         ],
                         mask: .card
                     ).id("field.card-number")
@@ -115,11 +116,9 @@ enum CheckoutFlow {
             let email = state["email"]?.stringValue ?? ""
             let parts = email.split(separator: "@")
             return parts.count == 2 && parts[1].contains(".") && email.count <= 254 ? nil : strings["signup.invalid"]
-        case .addCard:
-            // The rules the screen's fields carry, on the values as their masks read them: one definition.
-            let card = screen(step: .addCard, variant: "cardFirst", language: strings.language)
-            return card.fieldProblems(in: state).isEmpty ? nil : strings["card.invalid"]
-        case .confirm, .done:
+        case .addCard, .confirm, .done:
+            // The card's fields carry rules, which the server checked before the handler ran
+            // (`validatingFields`): a problem there is a 422 at the field, in its own words.
             return nil
         }
     }
@@ -129,6 +128,12 @@ enum CheckoutFlow {
         routes.screen(
             "checkout",
             reply: { context in
+                // The step an intent's signed state names, when the server checks that step's fields again.
+                if let variant = context.signedState["variant"]?.stringValue, experiment.variants.contains(where: { $0.name == variant }),
+                    let step = context.signedState["step"]?.stringValue.flatMap(Step.init(rawValue:))
+                {
+                    return ScreenReply(screen(step: step, variant: variant, language: context.language), signedState: context.signedState)
+                }
                 let variant = context.experiments.variant(of: experiment.name)
                 let first = steps(for: variant)[0]
                 return ScreenReply(
@@ -136,9 +141,10 @@ enum CheckoutFlow {
                     signedState: ["step": .string(first.rawValue), "variant": .string(variant)])
             })
         // Each step's token is spent: a replayed step (paying twice) is refused with 409.
-        routes.intent("continue", on: "checkout", once: true) { intent in try advance(intent, paying: false) }
+        // The step's fields are checked before the handler runs: an invalid one is a 422 at its path.
+        routes.intent("continue", on: "checkout", once: true, validatingFields: true) { intent in try advance(intent, paying: false) }
         // A successful payment is the checkout's conversion.
-        routes.intent("pay", on: "checkout", once: true, goal: goal) { intent in try advance(intent, paying: true) }
+        routes.intent("pay", on: "checkout", once: true, goal: goal, validatingFields: true) { intent in try advance(intent, paying: true) }
     }
 
     /// The next step after the one in the intent's signed state; paying is the confirm step's only way on.

@@ -16,8 +16,11 @@ import Testing
         let token: String?
     }
 
-    static func start(_ client: some TestClientProtocol, variant: String, language: String = "en") async throws -> Step {
+    static func start(
+        _ client: some TestClientProtocol, variant: String, language: String = "en", version: FormatVersion = FormatVersion(1, 0)
+    ) async throws -> Step {
         var headers = LiveServerTests.allComponents
+        headers[.screenplayVersion] = version.description
         headers[.screenplayExperiments] = "checkoutOrder=\(variant)"
         headers[.acceptLanguage] = language
         return try await client.execute(uri: "/screens/checkout", method: .get, headers: headers) { response in
@@ -25,16 +28,29 @@ import Testing
         }
     }
 
-    static func `continue`(_ client: some TestClientProtocol, from step: Step, state: [String: JSONValue], language: String = "en")
-        async throws -> (Step, JSONValue)
-    {
-        let response = try await IntentTests.post(
-            client, "/screens/checkout/intents",
+    /// An intent to the checkout from a client of `version`.
+    static func post(
+        _ client: some TestClientProtocol, _ body: JSONValue, language: String = "en", version: FormatVersion = FormatVersion(1, 0)
+    ) async throws -> TestResponse {
+        var headers = LiveServerTests.allComponents
+        headers[.screenplayVersion] = version.description
+        headers[.contentType] = "application/json"
+        headers[.acceptLanguage] = language
+        return try await client.execute(
+            uri: "/screens/checkout/intents", method: .post, headers: headers, body: ByteBuffer(bytes: JSONWriter.write(body)))
+    }
+
+    static func `continue`(
+        _ client: some TestClientProtocol, from step: Step, state: [String: JSONValue], language: String = "en",
+        version: FormatVersion = FormatVersion(1, 0)
+    ) async throws -> (Step, JSONValue) {
+        let response = try await Self.post(
+            client,
             [
                 // The confirm step is left by paying.
                 "name": .string(step.screen.id == "checkout.confirm" ? "pay" : "continue"),
                 "state": .object(step.screen.state.merging(state) { $1 }), "stateToken": .string(step.token ?? ""),
-            ], language: language)
+            ], language: language, version: version)
         #expect(response.status == .ok)
         let body = try LiveServerTests.json(response)
         let screen = try #require(Screen.decode(from: body["screen"] ?? .null).value)
@@ -79,6 +95,69 @@ import Testing
         }
     }
 
+    /// The card step's fields are checked by the server as the device checks them: a card POSTed
+    /// straight to the intent (no device check) is a 422 at `state.cardNumber` with the very
+    /// message the device shows for it, in the screen's language, under either variant; the step's
+    /// token is not spent by the refusal, and a valid card then goes on.
+    @Test(arguments: ["en", "fr", "de"])
+    func anInvalidCardIsA422AtTheFieldInTheFieldsOwnWords(language: String) async throws {
+        try await DemoApp.application(host: "127.0.0.1", port: 0, signer: Self.signer).test(.ahc(.http)) { client in
+            for variant in ["cardFirst", "signUpFirst"] {
+                // A client of today's format, which checks the field as the server does.
+                var step = try await Self.start(client, variant: variant, language: language, version: .latest)
+                if step.screen.id == "checkout.signUp" {
+                    (step, _) = try await Self.continue(client, from: step, state: Self.signUp, language: language, version: .latest)
+                }
+                #expect(step.screen.id == "checkout.addCard")
+                let arabicIndic = String(
+                    String.UnicodeScalarView("4242424242424242".unicodeScalars.map { Unicode.Scalar($0.value - 0x30 + 0x660)! }))
+                let hostile: [(card: String, problem: Bool)] = [
+                    ("4242 4242 4242 424", true), // a Visa number of 15 digits
+                    ("4242424242424241", true), // a typo: the check digit is wrong
+                    ("3782-822463-10006", true), // an Amex number with a typo, hyphens typed
+                    ("4242abcd", true), // letters
+                    (String(repeating: "4", count: 30), true),
+                    ("", true),
+                    ("   ", true),
+                    ("5555 5555 5555 4445", true),
+                    (arabicIndic, false), // Arabic-Indic digits are read as the mask reads them
+                ]
+                for (card, isRefused) in hostile where isRefused {
+                    let state = step.screen.state.merging(["cardNumber": .string(card), "expiry": "12/29"]) { $1 }
+                    // What the device shows for this value, on the screen as the client got it.
+                    let device = try #require(step.screen.fieldProblems(in: state)["cardNumber"]?.message, "\(card)")
+                    let response = try await Self.post(
+                        client, ["name": "continue", "state": .object(state), "stateToken": .string(step.token ?? "")],
+                        language: language, version: .latest)
+                    #expect(response.status == .unprocessableContent, "\(variant) \(card)")
+                    let error = try LiveServerTests.json(response)["error"]
+                    #expect(error?["code"] == "invalidFields")
+                    let problems = error?["problems"]?.arrayValue ?? []
+                    #expect(problems.map { $0["path"]?.stringValue } == ["state.cardNumber"], "\(card): \(problems)")
+                    #expect(problems.first?["message"]?.stringValue == device, "\(card)")
+                }
+                // The refusals spent nothing: the same token goes on with a valid card.
+                let valid = hostile.first { !$0.problem }?.card ?? ""
+                #expect(step.screen.fieldProblems(in: ["cardNumber": .string(valid), "expiry": "1229"]).isEmpty)
+                let (next, _) = try await Self.continue(
+                    client, from: step, state: ["cardNumber": .string(valid), "expiry": "1229"], language: language)
+                #expect(next.screen.id == (variant == "cardFirst" ? "checkout.signUp" : "checkout.confirm"))
+            }
+        }
+    }
+
+    /// The messages tell a number of the wrong length from a typo, in every language.
+    @Test(arguments: ["en", "fr", "de"])
+    func theCardFieldTellsALengthFromATypo(language: String) async throws {
+        try await DemoApp.application(host: "127.0.0.1", port: 0, signer: Self.signer).test(.ahc(.http)) { client in
+            let screen = try await Self.start(client, variant: "cardFirst", language: language, version: .latest).screen
+            let length = screen.fieldProblems(in: ["cardNumber": "424242424242424", "expiry": "1229"])["cardNumber"]?.message
+            let typo = screen.fieldProblems(in: ["cardNumber": "4242424242424241", "expiry": "1229"])["cardNumber"]?.message
+            #expect(length != nil && typo != nil && length != typo, "\(String(describing: length)) \(String(describing: typo))")
+            #expect(screen.fieldProblems(in: ["cardNumber": "378282246310005", "expiry": "1229"]).isEmpty)
+        }
+    }
+
     @Test func aStepIsDoneOnceAndATokenServesOnlyItsUserAndScreen() async throws {
         try await DemoApp.application(host: "127.0.0.1", port: 0, signer: Self.signer).test(.ahc(.http)) { client in
             var step = try await Self.start(client, variant: "signUpFirst")
@@ -114,6 +193,9 @@ import Testing
             let attacker: HTTPFields = [.screenplayUser: "attacker"]
             var headers = LiveServerTests.allComponents
             headers[.screenplayUser] = "attacker"
+            // Sign-up first: its bad input is the handler's to answer, with a new step token each time
+            // (a card's is refused with 422 before any token is spent).
+            headers[.screenplayExperiments] = "checkoutOrder=signUpFirst"
             var token = try await client.execute(uri: "/screens/checkout", method: .get, headers: headers) {
                 $0.headers[.screenplayStateToken] ?? ""
             }

@@ -39,6 +39,10 @@ public struct ScreenContext: Sendable {
     public let flags: FlagReads
     /// The request's headers.
     public let headers: HTTPFields
+    /// When the server builds the screen an intent came from, to check its fields again
+    /// (`validatingFields`): the intent's signed state, verified, so that a screen that is one
+    /// step of a flow builds the step the user was shown. Empty for a request for the screen.
+    public internal(set) var signedState: [String: JSONValue] = [:]
 }
 
 /// A screen plus server state that the client must send back, signed, with its intents.

@@ -54,10 +54,16 @@ extension ScreenPipeline {
     private func answer(
         _ fields: IntentRequest, route: IntentRoute, resolved: RouteTable.Resolved, context: ScreenContext, wantsPage: Bool
     ) async throws -> Response {
+        let verified = try fields.stateToken.map { token throws(ScreenplayError) in
+            try signer.verify(token, user: context.user, screen: context.path)
+        }
         if route.validatesFields {
-            // The screen the intent came from, built as it was shown, and its rules on the values sent.
+            // The screen the intent came from, built as it was shown (the step its signed state
+            // names), and its rules on the values sent.
             let screenHandler = resolved.route.handler
-            let screen = try await building(context) { try await screenHandler(context) }.screen
+            var shown = context
+            shown.signedState = verified?.state ?? [:]
+            let screen = try await building(shown) { try await screenHandler(shown) }.screen
             let problems = screen.fieldProblems(in: fields.state, evaluator: ExpressionEvaluator(localeIdentifier: context.language))
             if !problems.isEmpty {
                 throw ScreenplayError.invalid(
@@ -66,9 +72,6 @@ extension ScreenPipeline {
                         .error(at: JSONPath([.key("state"), .key(key)]), problems[key]?.message ?? "", code: "invalidField")
                     })
             }
-        }
-        let verified = try fields.stateToken.map { token throws(ScreenplayError) in
-            try signer.verify(token, user: context.user, screen: context.path)
         }
         if route.once {
             guard let verified else {

@@ -51,6 +51,9 @@ struct ValidationBrowserTests {
     }
 
     static let card = "input[data-sp-key=cardNumber]"
+    /// The demo's card messages (English): a number of no known brand and length, and a typo.
+    static let lengthMessage = "This card number is too short, too long or of a kind we do not know."
+    static let checkDigitMessage = "This card number has a typo: check its digits."
     static let expiry = "input[data-sp-key=expiry]"
 
     static func value(_ browser: WebDriver, _ script: String) async throws -> JSONValue {
@@ -120,7 +123,7 @@ struct ValidationBrowserTests {
             try await browser.wait(
                 until: "return document.activeElement === document.querySelector(\"\(Self.expiry)\")", "the expiry field has the focus")
             let shown = try await Self.problem(browser, Self.card)
-            #expect(shown.text == "A card number has 12 to 19 digits.")
+            #expect(shown.text == Self.lengthMessage)
             #expect(!shown.hidden)
             #expect(shown.invalid == "true")
             // Fixing it takes the problem away once the field is left again.
@@ -186,6 +189,64 @@ struct ValidationBrowserTests {
             try await browser.wait(
                 until: "return document.querySelector(\"\(Self.card)\").value === '4242 4242 4242 4242'", "the card mask groups the digits")
             try await VariableBrowserTests.expectClean(browser, "the card step after sign-up")
+        }
+    }
+
+    /// The text the element a field's `aria-describedby` points at shows.
+    static func describedText(_ selector: String) -> String {
+        "return document.getElementById(document.querySelector(\"\(selector)\").getAttribute('aria-describedby'))?.textContent"
+    }
+
+    /// The card rule in the page: a Visa number of 15 digits is not a card number, a wrong last
+    /// digit is a typo (each with its own message), digits typed in Arabic-Indic pass.
+    @Test func theCardFieldTellsALengthFromATypo() async throws {
+        let server = try await Self.demo()
+        try await BrowserTests.withBrowser(server) { browser in
+            try await Self.cardStep(browser, server)
+            for (typed, message) in [("424242424242424", Self.lengthMessage), ("4242424242424241", Self.checkDigitMessage)] {
+                try await browser.type(typed, into: Self.card)
+                try await browser.click(Self.expiry)
+                try await browser.wait(
+                    until: "\(Self.describedText(Self.card)) === \(String(decoding: JSONWriter.write(.string(message)), as: UTF8.self))",
+                    "\(typed) shows its problem")
+                let shown = try await Self.problem(browser, Self.card)
+                #expect(!shown.hidden && shown.invalid == "true", "\(typed)")
+            }
+            try await browser.type("٤٢٤٢٤٢٤٢٤٢٤٢٤٢٤٢", into: Self.card)
+            try await browser.click(Self.expiry)
+            try await browser.wait(
+                until: "return document.querySelector(\"\(Self.card)\").getAttribute('aria-invalid') === null", "Arabic-Indic digits pass")
+            #expect(try await Self.value(browser, "return document.querySelector(\"\(Self.card)\").value") == "4242 4242 4242 4242")
+            try await VariableBrowserTests.expectClean(browser, "the card rule")
+        }
+    }
+
+    /// A page that checks less than the server (the card's shape only, as a client before format
+    /// 1.4 does): a typo passes it, the intent goes, the server answers 422 at `state.cardNumber`, and its message, the
+    /// field's own, shows under the field, announced, with `aria-invalid`.
+    @Test func theServersRefusalOfACardShowsUnderTheCardField() async throws {
+        let server = try await Self.demo()
+        try await BrowserTests.withBrowser(server) { browser in
+            try await Self.cardStep(browser, server)
+            // The rules a client before 1.4 holds: the number's shape only, which a typo passes.
+            try await browser.execute(
+                "document.querySelector(arguments[0]).dataset.spRules = arguments[1];",
+                [.string(Self.card), .string(#"[{"type": "pattern", "pattern": "[0-9]{12,19}", "message": "12 to 19 digits"}]"#)])
+            try await browser.type("4242424242424241", into: Self.card)
+            try await browser.type("1229", into: Self.expiry)
+            let fetches = try await Self.value(browser, "return window.__fetches").intValue ?? -1
+            try await browser.execute("window.__errors = [];")
+            try await browser.click("#sp-continue")
+            try await browser.wait(
+                until: "return document.querySelector(\"\(Self.card)\").getAttribute('aria-invalid') === 'true'", "the server's word shows")
+            #expect(try await Self.value(browser, "return window.__fetches").intValue == fetches + 1, "the page sent the intent")
+            let shown = try await Self.problem(browser, Self.card)
+            #expect(shown.text == Self.checkDigitMessage)
+            #expect(!shown.hidden)
+            #expect(try await Self.value(browser, "return document.getElementById('sp-title').textContent") == "Add a card")
+            let errors = try await Self.value(browser, "return window.__errors").arrayValue ?? []
+            #expect(errors.allSatisfy { $0.stringValue?.hasPrefix("screenplay:error") == true }, "\(errors)")
+            #expect(try await Self.value(browser, "return window.__violations") == [])
         }
     }
 
