@@ -51,6 +51,41 @@ import Testing
         #expect(throws: ScreenplayError.self) { try es.user(from: confused) }
     }
 
+    /// A token is accepted only in the one base64url spelling of its bytes: padding, a changed
+    /// unused bit in the last character of the signature (or of any part), or the `+` and `/` of
+    /// plain base64 are another token, refused — as JWS (RFC 7515) writes it, and so that one
+    /// signature is never spelled two ways.
+    @Test func onlyTheCanonicalSpellingOfATokenVerifies() throws {
+        let verifier = try UserTokenVerifier(key: .hs256(secret: Self.secret))
+        let good = try Self.token(#"{"sub":"ana","exp":\#(Self.later)}"#)
+        #expect(try verifier.user(from: good) == "ana")
+        let alphabet = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_")
+        /// The same bytes with the last character's unused low bits set: HS256's 32 bytes leave 2.
+        func unusedBitsChanged(_ part: Substring) -> String {
+            let last = part.last!
+            let index = alphabet.firstIndex(of: last)!
+            return String(part.dropLast()) + String(alphabet[index ^ 1])
+        }
+        let parts = good.split(separator: ".")
+        let variants = [
+            good + "=", good + "==", "\(parts[0]).\(parts[1]).\(unusedBitsChanged(parts[2]))",
+            "\(parts[0]).\(parts[1]).\(parts[2].replacingOccurrences(of: "-", with: "+").replacingOccurrences(of: "_", with: "/"))",
+            "\(parts[0])=.\(parts[1]).\(parts[2])",
+        ]
+        for variant in variants where variant != good {
+            #expect(throws: ScreenplayError.self, "\(variant)") { try verifier.user(from: variant) }
+        }
+        // ES256's 64-byte signature leaves 4 unused bits.
+        let issuer = P256.Signing.PrivateKey()
+        let es = try UserTokenVerifier(key: .es256(publicKeyPEM: issuer.publicKey.pemRepresentation))
+        let signed = try Self.token(#"{"sub":"bo","exp":\#(Self.later)}"#, algorithm: "ES256", signer: issuer)
+        #expect(try es.user(from: signed) == "bo")
+        let esParts = signed.split(separator: ".")
+        for variant in [signed + "=", "\(esParts[0]).\(esParts[1]).\(unusedBitsChanged(esParts[2]))"] {
+            #expect(throws: ScreenplayError.self, "\(variant)") { try es.user(from: variant) }
+        }
+    }
+
     @Test func withAKeyOnlyVerifiedUsersHaveEventsAndExperiments() async throws {
         let instance = try await Instance.start(on: try await Backend.sqlite.makeDatabase())
         defer { Instance.stop(instance) }

@@ -73,7 +73,7 @@ public struct AdminTokens: Sendable {
     public init(parsing text: String) throws(ScreenplayError) {
         var tokens: [(String, Role, String)] = []
         for entry in text.split(separator: ",") {
-            let parts = entry.split(separator: ":", maxSplits: 2).map { String($0).trimmingCharacters(in: .whitespaces) }
+            let parts = entry.split(separator: ":", maxSplits: 2).map { Self.trimmingASCIISpace(String($0)) }
             guard parts.count == 3, let role = Role(rawValue: parts[1]) else {
                 throw ScreenplayError(
                     .internalServerError, code: "badAdminTokens",
@@ -114,10 +114,13 @@ public struct AdminTokens: Sendable {
         return holder(token: String(parts[1]))
     }
 
-    /// The holder of `token` (as typed into the studio's sign-in form), or nil.
+    /// The holder of `token` (as typed into the studio's sign-in form), or nil. The token is
+    /// compared byte for byte; only ASCII spaces, tabs and line breaks around it (what a paste
+    /// brings) are let go — a zero-width space, a byte-order mark or a no-break space makes
+    /// another token.
     public func holder(token: String) -> Holder? {
         guard token.utf8.count <= 1_024 else { return nil }
-        let presented = Array(SHA256.hash(data: Array(token.trimmingCharacters(in: .whitespaces).utf8)))
+        let presented = Array(SHA256.hash(data: Array(Self.trimmingASCIISpace(token).utf8)))
         var found: Holder?
         for holder in holders {
             // Every byte of every holder is compared, whatever matched before.
@@ -126,5 +129,16 @@ public struct AdminTokens: Sendable {
             if difference == 0 { found = holder }
         }
         return found
+    }
+
+    /// `text` without the ASCII spaces, tabs and line breaks at its ends (no other character:
+    /// Foundation's whitespace set holds invisible ones such as U+200B on some platforms).
+    static func trimmingASCIISpace(_ text: String) -> String {
+        let isSpace: (Unicode.Scalar) -> Bool = { $0 == " " || $0 == "\t" || $0 == "\n" || $0 == "\r" }
+        let scalars = text.unicodeScalars
+        guard let first = scalars.firstIndex(where: { !isSpace($0) }), let last = scalars.lastIndex(where: { !isSpace($0) }) else {
+            return ""
+        }
+        return String(scalars[first...last])
     }
 }

@@ -110,10 +110,11 @@ public struct UserTokenVerifier: Sendable {
         return subject
     }
 
+    /// The bytes of `text` in unpadded base64url, nil for any other spelling of them (padding,
+    /// `+` or `/`, unused bits set in the last character), as JWS (RFC 7515) writes them and as a
+    /// state token is read: one signature has one spelling.
     static func base64URL(_ text: Substring) -> [UInt8]? {
-        var base64 = text.replacingOccurrences(of: "-", with: "+").replacingOccurrences(of: "_", with: "/")
-        base64 += String(repeating: "=", count: (4 - base64.count % 4) % 4)
-        return Data(base64Encoded: base64).map(Array.init)
+        StateSigner.bytes(base64URL: text)
     }
 }
 
@@ -121,8 +122,20 @@ extension HTTPFields {
     /// The request's user: with a verifier, the `sub` of a valid `Screenplay-User-Token` (nil
     /// without one: anonymous; a 401 for a token that does not verify); without, `Screenplay-User`
     /// as it is said (checked as `screenplayUser()` checks it).
+    ///
+    /// A `Screenplay-User` (read without a verifier) whose bytes are not UTF-8 is refused (400 `badUser`). The HTTP parser
+    /// reads each such byte as U+REPLACEMENT CHARACTER, so `\xff` and `\xfe` would be one user:
+    /// a user id holding U+FFFD is refused, whether it came as bytes or as that character.
     public func user(verifiedBy verifier: UserTokenVerifier?) throws(ScreenplayError) -> String? {
-        guard let verifier else { return try screenplayUser() }
+        guard let verifier else {
+            if let said = self[.screenplayUser], said.unicodeScalars.contains("\u{FFFD}") {
+                throw ScreenplayError(
+                    .badRequest, code: "badUser",
+                    message: "\(HTTPField.Name.screenplayUser.rawName) is not UTF-8 text (or holds U+FFFD): send the user's id in UTF-8",
+                    path: HTTPField.Name.screenplayUser.rawName)
+            }
+            return try screenplayUser()
+        }
         guard let token = self[.screenplayUserToken], !token.isEmpty else { return nil }
         return try verifier.user(from: token)
     }

@@ -55,6 +55,12 @@ final class RawConnection: @unchecked Sendable {
         return await offPool { self.sendBlocking(bytes) }
     }
 
+    /// Sends bytes that are not text (a header value that is not UTF-8); false as ``send(_:)``.
+    @discardableResult
+    func send(bytes: [UInt8]) async -> Bool {
+        await offPool { self.sendBlocking(bytes) }
+    }
+
     private func sendBlocking(_ bytes: [UInt8]) -> Bool {
         var sent = 0
         while sent < bytes.count {
