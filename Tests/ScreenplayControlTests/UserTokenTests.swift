@@ -119,4 +119,42 @@ import Testing
             .post, "/events", body: batch, headers: [.screenplayUserToken: try Self.token(#"{"sub":"x","exp":1}"#)], token: nil)
         #expect(forged.status == .unauthorized)
     }
+
+    /// With user tokens on, no request names a user by an attribute: `Screenplay-Attributes:
+    /// id=vip-1` without a token does not get vip-1's flag value, nor does an attribute a rule
+    /// hashes users by (`accountId`) let a client pick its bucket; a verified user gets theirs, and
+    /// an attribute that names no user (`plan`) is still read.
+    @Test func withAKeyNoAttributeNamesAUserForFlags() async throws {
+        let instance = try await Instance.start(on: try await Backend.sqlite.makeDatabase())
+        defer { Instance.stop(instance) }
+        instance.control.configuration.userTokens = try UserTokenVerifier(key: .hs256(secret: Self.secret))
+        let flag = #"""
+            {"feature": {"defaultValue": false, "rules": [
+              {"id": "vips", "condition": {"id": "vip-1"}, "force": true},
+              {"id": "gold", "condition": {"plan": "gold"}, "force": true},
+              {"id": "accounts", "force": true, "coverage": 0.5, "hashAttribute": "accountId"}]}}
+            """#
+        #expect(try await instance.send(.put, "/admin/flags/payBadge", body: flag).status == .ok)
+        #expect(await eventually { instance.control.configuration.flags?.payload.features["payBadge"]?.rules.count == 3 })
+        func badge(attributes: String, token: String? = nil) async throws -> Bool {
+            var headers = Instance.allComponents
+            headers[.screenplayUser] = nil
+            headers[.screenplayAttributes] = attributes
+            if let token { headers[.screenplayUserToken] = token }
+            let response = try await instance.send(.get, "/screens/home", headers: headers, token: nil)
+            #expect(response.status == .ok)
+            return String(decoding: response.body, as: UTF8.self).contains("Pay with one tap · New")
+        }
+        #expect(try await !badge(attributes: "id=vip-1"), "an anonymous request posing as vip-1")
+        let vip = try Self.token(#"{"sub":"vip-1","exp":\#(Self.later)}"#)
+        #expect(try await badge(attributes: "", token: vip), "vip-1, verified")
+        let other = try Self.token(#"{"sub":"someone","exp":\#(Self.later)}"#)
+        #expect(try await !badge(attributes: "id=vip-1", token: other), "a verified user posing as vip-1")
+        var picked = 0
+        for index in 0..<20 {
+            if try await badge(attributes: "accountId=acct-\(index)") { picked += 1 }
+        }
+        #expect(picked == 0, "\(picked) of 20 anonymous requests were placed by an accountId they chose")
+        #expect(try await badge(attributes: "plan=gold"), "an attribute that names no user is read")
+    }
 }

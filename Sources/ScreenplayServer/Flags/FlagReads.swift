@@ -51,6 +51,49 @@ public final class FlagReads: Sendable {
         return attributes
     }
 
+    /// What a client says of its user (`Screenplay-Attributes`) that flags and experiments may
+    /// read. With verified identity (``LiveConfiguration/userTokens`` in force) no attribute names a
+    /// user: `id` and every attribute a flag's rule places users by (a rollout's or an experiment's
+    /// `hashAttribute` and `fallbackAttribute`, a filter's `attribute`) are dropped, so a request
+    /// without a token cannot pose as a user (`id=vip-1`) or choose its bucket; the user is the
+    /// token's `sub`, read as `id`. Without verified identity, the user is said, not proven, and
+    /// every attribute is read as sent.
+    ///
+    /// ```swift
+    /// FlagReads.clientAttributes(["id": "vip-1", "plan": "gold"], evaluator: flags, identityVerified: true)   // ["plan": "gold"]
+    /// ```
+    public static func clientAttributes(
+        _ sent: [String: String], evaluator: FlagEvaluator?, identityVerified: Bool
+    ) -> [String: String] {
+        guard identityVerified, !sent.isEmpty else { return sent }
+        let userKeys = userKeyAttributes(of: evaluator)
+        return sent.filter { !userKeys.contains($0.key) }
+    }
+
+    /// The attributes that name a user to `evaluator`'s flags: `id`, and every attribute a rule
+    /// hashes users by (rollouts', experiments' and filters').
+    public static func userKeyAttributes(of evaluator: FlagEvaluator?) -> Set<String> {
+        var names: Set<String> = ["id"]
+        guard let evaluator else { return names }
+        for flag in evaluator.payload.features.values {
+            for rule in flag.rules {
+                names.formUnion(rule.filters.map(\.attribute))
+                switch rule.action {
+                case .force(_, let rollout):
+                    names.insert(rollout.hashAttribute)
+                    if let fallback = rollout.fallbackAttribute { names.insert(fallback) }
+                case .experiment(let experiment):
+                    names.insert(experiment.hashAttribute)
+                    if let fallback = experiment.fallbackAttribute { names.insert(fallback) }
+                    names.formUnion((experiment.filters ?? []).map(\.attribute))
+                case .screenplayExperiment, .gate:
+                    break
+                }
+            }
+        }
+        return names
+    }
+
     /// The flag's evaluation: its value and the rule that gave it.
     public func result(_ key: String) -> FlagResult {
         if let read = reads.withLockedValue({ $0[key] }) { return read }

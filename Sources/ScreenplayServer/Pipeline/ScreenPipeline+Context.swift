@@ -73,7 +73,10 @@ extension ScreenPipeline {
         let language = languages.language(for: WeightedList(request.headers[values: .acceptLanguage]))
         let audience = Audience(
             user: user, platform: capabilities.platform, appVersion: request.headers[.screenplayAppVersion].flatMap { AppVersion($0) },
-            language: language, attributes: HeaderPairs.read(request.headers[.screenplayAttributes]))
+            language: language,
+            attributes: FlagReads.clientAttributes(
+                HeaderPairs.read(request.headers[.screenplayAttributes]), evaluator: configuration.flags,
+                identityVerified: configuration.userTokens != nil))
         let experiments = configuration.experiments
         var sticky: [String: String] = [:]
         if let user, let store = configuration.assignmentStore, experiments.values.contains(where: { $0.status == .running }) {
