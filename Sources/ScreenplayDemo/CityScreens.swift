@@ -28,20 +28,20 @@ public enum CityScreens {
 
     public static let cities = [
         City(
-            id: "moscow", names: ["en": "Moscow", "fr": "Moscou", "de": "Moskau"], image: "https://images.example.com/cities/moscow.jpg",
+            id: "moscow", names: ["en": "Moscow", "fr": "Moscou", "de": "Moskau"], image: DemoImages.url("cities/moscow.png"),
             description: [
                 "en": "Masks are required on public transport.", "fr": "Le masque est obligatoire dans les transports.",
                 "de": "Im Nahverkehr gilt Maskenpflicht.",
             ]),
         City(
             id: "saint-petersburg", names: ["en": "Saint Petersburg", "fr": "Saint-Pétersbourg", "de": "Sankt Petersburg"],
-            image: "https://images.example.com/cities/spb.jpg",
+            image: DemoImages.url("cities/spb.png"),
             description: [
                 "en": "Restaurants close at 23:00.", "fr": "Les restaurants ferment à 23 h.", "de": "Restaurants schließen um 23 Uhr.",
             ]),
         City(
             id: "vladivostok", names: ["en": "Vladivostok", "fr": "Vladivostok", "de": "Wladiwostok"],
-            image: "https://images.example.com/cities/vladivostok.jpg",
+            image: DemoImages.url("cities/vladivostok.png"),
             description: [
                 "en": "No restrictions beyond masks in hospitals.", "fr": "Pas de restriction hors masque à l’hôpital.",
                 "de": "Keine Einschränkungen außer Masken in Kliniken.",

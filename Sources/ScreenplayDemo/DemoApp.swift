@@ -91,6 +91,8 @@ public enum DemoApp {
             control.addRoutes(to: router, tokens: adminTokens, screens: &routes, watched: watch?.screens)
         }
         routes.addRoutes(to: router)
+        // The demo's own pictures, which its screens refer to by relative URL.
+        DemoImages.addRoutes(to: router)
         // The demo's front door: its index of screens.
         router.get("/") { _, _ in Response(status: .seeOther, headers: [.location: "/screens"]) }
         if let preencoded {

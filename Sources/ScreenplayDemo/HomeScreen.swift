@@ -11,7 +11,7 @@ enum HomeScreen {
     struct Tile {
         let key: String
         let color: Color
-        var image: String { "https://images.example.com/services/\(key).png" }
+        var image: String { DemoImages.url("services/\(key).png") }
         var url: String { "/services/\(key)" }
     }
 
@@ -50,7 +50,7 @@ enum HomeScreen {
 
     static func images() -> Node {
         let banners = [
-            "https://images.example.com/promos/1.jpg", "https://images.example.com/promos/2.jpg", "https://images.example.com/promos/3.jpg",
+            DemoImages.url("promos/1.png"), DemoImages.url("promos/2.png"), DemoImages.url("promos/3.png"),
         ]
         return Custom("IMAGES", properties: ["content": .array(banners.map { ["image": .string($0)] })])
             .fallback {
@@ -75,13 +75,13 @@ enum HomeScreen {
         return Custom(
             "BANNER",
             properties: [
-                "title": .string(title), "image": "https://images.example.com/banners/pay.jpg", "url": "/checkout",
+                "title": .string(title), "image": .string(DemoImages.url("banners/pay.png")), "url": "/checkout",
                 "highlighted": .bool(highlighted),
             ]
         )
         .fallback {
             ZStack(alignment: .bottomLeading) {
-                Image("https://images.example.com/banners/pay.jpg", width: .fill, height: highlighted ? 180 : 120, contentMode: .fill)
+                Image(DemoImages.url("banners/pay.png"), width: .fill, height: highlighted ? 180 : 120, contentMode: .fill)
                     .accessibilityLabel(title)
                 Text(title).font(size: highlighted ? 22 : 18, weight: .bold).foregroundColor(.white).padding(12)
             }

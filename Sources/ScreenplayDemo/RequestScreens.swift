@@ -103,7 +103,7 @@ enum RequestScreens {
                 Grid(columns: 3, spacing: 8) {
                     for photo in 1...3 {
                         Image(
-                            "https://images.example.com/claims/\(request.id)-\(photo).jpg", width: .fill, height: 90, contentMode: .fill,
+                            DemoImages.url("claims/\(photo).png"), width: .fill, height: 90, contentMode: .fill,
                             placeholderColor: "#cfd8dc"
                         )
                         .accessibilityLabel("\(strings["claim.photos"]) \(photo)")
