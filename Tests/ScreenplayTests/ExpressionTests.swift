@@ -438,6 +438,29 @@ private func bare(_ expression: String) throws -> String {
         #expect(try evaluate("@{arr}", variables).text == ##"["a",1,2.5,true,"#fff",{"x":1},[1]]"##)
         #expect(message("@{'x'.len()}") == "Failed to evaluate [len()]. Unknown method name: len.")
     }
+
+    /// `avg` over a huge array stays one linear pass and exact where the doubles are: a million
+    /// integers, integers past 2^53, and numbers whose sum overflows while their mean does not.
+    @Test func avgOfHugeArraysIsLinearAndStaysFinite() throws {
+        let million = ExpressionValue.array((0..<1_000_000).map { .number(Double($0)) })
+        let start = ContinuousClock.now
+        #expect(try evaluate("@{values.avg()}", ["values": million]) == .number(499_999.5))
+        #expect(ContinuousClock.now - start < .seconds(5))
+        let large = ExpressionValue.array([.number(9_007_199_254_740_993), .number(9_007_199_254_740_993)])
+        #expect(try evaluate("@{values.avg()}", ["values": large]) == .number(9_007_199_254_740_992))
+        for (value, count) in [(Double.greatestFiniteMagnitude, 1_000), (-.greatestFiniteMagnitude, 3), (1e308, 7)] {
+            let huge = ExpressionValue.array(Array(repeating: .number(value), count: count))
+            guard case .number(let mean) = try evaluate("@{values.avg()}", ["values": huge]) else {
+                Issue.record("avg is not a number")
+                continue
+            }
+            #expect(mean.isFinite && abs(mean - value) <= abs(value) * 1e-12, "\(count) × \(value): \(mean)")
+        }
+        let mixed = ExpressionValue.array((0..<10_000).map { $0 == 9_999 ? .string("9999") : .number(Double($0)) })
+        #expect(
+            message("@{values.avg()}", ["values": mixed])
+                == "Failed to evaluate [avg()]. Incorrect value type at index 9999: expected Integer or Number, got String.")
+    }
 }
 
 @Suite struct ExpressionLimitTests {

@@ -49,9 +49,11 @@ extension ExpressionFunctions {
     }
 
     /// DivKit's `avg` method: every element an integer or a number (each read as a double, as the
-    /// page's script reads it), their sum divided by their count; when the sum overflows to an
-    /// infinity, the sum of each element divided by the count, so the mean of finite elements
-    /// stays finite. The same steps in the same order as the script, so both give the same bits.
+    /// page's script reads it), their sum divided by their count. When the sum overflows, it is
+    /// taken again of the elements scaled by 2^-64 (exact for such large values) and scaled back,
+    /// and a mean at the very edge that rounds past the largest double is that double: the mean of
+    /// finite elements is finite. The same steps in the same order as the script, so both give
+    /// the same bits.
     static func average(_ array: [JSONValue]) throws -> Double {
         guard !array.isEmpty else { throw ExpressionFailure("Non empty array is required for method 'avg'.") }
         var values: [Double] = []
@@ -67,7 +69,9 @@ extension ExpressionFunctions {
         let count = Double(values.count)
         let sum = values.reduce(0, +)
         if sum.isFinite { return sum / count }
-        return values.reduce(0) { $0 + $1 / count }
+        let scale = 0x1p64
+        let mean = values.reduce(0) { $0 + $1 / scale } / count * scale
+        return mean.isFinite ? mean : Double(signOf: mean, magnitudeOf: .greatestFiniteMagnitude)
     }
 
     static func empty(_ type: ExpressionType) -> ExpressionValue {

@@ -1148,7 +1148,9 @@ package enum ExpressionScript {
             });
             const sum = values.reduce((total, v) => total + v, 0);
             if (Number.isFinite(sum)) return num(sum / values.length);
-            return num(values.reduce((total, v) => total + v / values.length, 0));
+            // The sum overflowed: again of the elements scaled by 2^-64, scaled back, the edge clamped to the largest double.
+            const scale = 2 ** 64, mean = values.reduce((total, v) => total + v / scale, 0) / values.length * scale;
+            return num(Number.isFinite(mean) ? mean : Math.sign(mean) * Number.MAX_VALUE);
           });
           method("isEmpty", ["dict"], "boolean", (c) => bool(Object.keys(c.args[0].v).length === 0));
           method("containsKey", ["dict", "string"], "boolean", (c) => bool(Object.prototype.hasOwnProperty.call(c.args[0].v, c.args[1].v)));
