@@ -140,8 +140,9 @@ import Testing
         let json = (documents[0].data.utf8.count, documents.dropFirst().map(\.data.utf8.count).max() ?? 0)
         print(
             "cities, web page: \(page) bytes, a new day's patch at most \(largest) bytes",
-            "(\(Double(largest * 1000 / page) / 10) %); without patches=2: \(older.dropFirst().map(\.data.utf8.count).max() ?? 0) bytes;",
-            "documents: \(json.0) bytes, patch at most \(json.1) bytes (\(Double(json.1 * 1000 / json.0) / 10) %)")
+            "(\(String(format: "%.1f", Double(largest) * 100 / Double(page))) %); without patches=2: \(older.dropFirst().map(\.data.utf8.count).max() ?? 0) bytes;",
+            "documents: \(json.0) bytes, patch at most \(json.1) bytes (\(String(format: "%.1f", Double(json.1) * 100 / Double(json.0))) %)"
+        )
     }
 
     /// Asked for, a live stream is gzipped event by event: each event can be inflated as soon as

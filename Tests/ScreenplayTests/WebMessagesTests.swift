@@ -1,3 +1,4 @@
+import Foundation
 import ScreenplayDSL
 import ScreenplayHTML
 import Testing
@@ -130,6 +131,31 @@ import Testing
         // A runtime that does not ask for operations gets what it can apply.
         let older = WebPatchEvent(patch, from: old, base: "v1", to: new, renderer: renderer, addressed: false)
         #expect(older == WebPatchEvent(patch, base: "v1", to: new, renderer: renderer))
+    }
+
+    /// `Tests/Conformance/patches/web-addresses.json`: what the server sends a page for each patch —
+    /// operations at addresses (`ops`), nodes by id (`nodes`) or the whole content (`page`). The
+    /// browser runs the same cases (`PatchBrowserTests`), and the page patched equals a fresh load.
+    static let addressCases = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .appendingPathComponent("Conformance/patches/web-addresses.json")
+
+    @Test func eachPatchCaseIsSentAsTheCaseSays() throws {
+        let cases = try JSONParser.parse(Array(try Data(contentsOf: Self.addressCases)), limits: .unlimited).arrayValue ?? []
+        #expect(cases.count >= 7)
+        for entry in cases {
+            let description = entry["description"]?.stringValue ?? "?"
+            let before = try #require(Screen.decode(from: entry["before"] ?? .null).value, "\(description)")
+            let after = try #require(Screen.decode(from: entry["after"] ?? .null).value, "\(description)")
+            let event = WebPatchEvent(
+                ScreenPatch(from: before, to: after), from: before, base: "v1", to: after, renderer: HTMLRenderer(), addressed: true)
+            let sent =
+                switch event.change {
+                case .operations: "ops"
+                case .nodes: "nodes"
+                case .page: "page"
+                }
+            #expect(sent == entry["sends"]?.stringValue, "\(description)")
+        }
     }
 
     @Test func theVisibilityAttributeSaysWhatTheScriptReads() throws {
