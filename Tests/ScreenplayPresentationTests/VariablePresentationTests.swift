@@ -142,9 +142,18 @@ import Testing
         chosen.variables[0].value = "tab.reviews"
         var capabilities = ClientCapabilities.full
         capabilities.components.remove("states")
+        capabilities.version = FormatVersion(1, 1)
         let (adapted, report) = chosen.adapted(to: capabilities)
         #expect(report.downgraded["states"] == 1)
         #expect(adapted.body.component.children.last?.id == "tab.reviews")
+        // A client that evaluates expressions but lacks `states` keeps the switch live: every state,
+        // each shown while the variable names it, as this presentation shows them.
+        capabilities.version = .latest
+        let (live, _) = chosen.adapted(to: capabilities)
+        let states = live.body.component.children.last?.component.children ?? []
+        #expect(states.map(\.id) == ["tab.overview", "tab.reviews", "it's \\ @{odd}"])
+        let values = ScreenVariables(screen: live)
+        #expect(states.map { $0.resolvingBindings(values).isVisible } == [false, true, false])
         let decoded = try #require(Screen.decode(from: screen.encoded()).value)
         #expect(decoded == screen)
     }
