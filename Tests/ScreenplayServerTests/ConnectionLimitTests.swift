@@ -92,35 +92,6 @@ import Testing
         }
     }
 
-    /// A head that is still arriving, younger than the grace, is not cut off to make room: at the
-    /// limit with only such connections, a new one is refused.
-    @Test func aYoungHeadIsNotClosedToMakeRoom() async throws {
-        var limits = ConnectionLimits()
-        limits.maxConnections = 6
-        limits.maxConnectionsPerAddress = 10
-        limits.headTimeout = .seconds(300)
-        limits.headEvictableAfter = .seconds(120)
-        try await ConnectionTests.withServer(limits: limits) { port in
-            // Eight heads for six places (the test harness's own idle connection makes room too):
-            // the server holds six and has refused the rest.
-            let attack = await SlowHeadAttack.start(port: port, addresses: ["127.0.0.31"], perAddress: 8)
-            // Until every refusal has come (a machine busy with other suites answers late).
-            var refused = -1
-            for _ in 0..<20 where refused != attack.closedCount() {
-                refused = attack.closedCount()
-                try await Task.sleep(for: .milliseconds(300))
-            }
-            #expect(attack.opened >= 5, "\(attack.opened) heads hold places")
-            let client = try RawConnection(port: port, from: "127.0.0.32")
-            await client.send("GET /health HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n")
-            // Refused, unless an idle connection (the harness's) made room: never a head's place.
-            let answer = await client.readAll(timeout: .seconds(10)).text
-            #expect(["HTTP/1.1 503 Service Unavailable", "HTTP/1.1 200 OK"].contains(ConnectionTests.status(answer)), "\(answer)")
-            try await Task.sleep(for: .milliseconds(300))
-            #expect(attack.closedCount() == refused, "the heads in progress keep their places (\(refused) refused at first)")
-        }
-    }
-
     @Test func aConnectionThatNeverSendsIsClosedAfterTheFirstByteTimeout() async throws {
         var limits = ConnectionLimits()
         limits.firstByteTimeout = .milliseconds(500)
