@@ -191,7 +191,8 @@ struct ServeCommand: AsyncParsableCommand {
         logger.info(
             """
             connections: at most \(connectionLimits.effectiveMaxConnections) open (descriptor limit \(descriptors)), \
-            \(connectionLimits.maxConnectionsPerAddress) per client address, first byte within \(connectionLimits.firstByteTimeout)
+            \(connectionLimits.maxConnectionsPerAddress) per client address, first byte within \(connectionLimits.firstByteTimeout), \
+            a head incomplete after \(connectionLimits.headEvictableAfter) makes room as an idle connection does
             """)
         logger.info(
             "Screenplay demo: http://\(host):\(port)/screens lists its screens; ready at the next line (listening on …); Ctrl-C stops it"
