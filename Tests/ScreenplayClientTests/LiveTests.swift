@@ -7,6 +7,7 @@ import NIOCore
 import ScreenplayClient
 import ScreenplayDSL
 import ScreenplayDemo
+import ScreenplayPresentation
 import ScreenplayServer
 import Testing
 
@@ -84,6 +85,53 @@ import Testing
         #expect(resumed.data.utf8.count * 10 < first.data.utf8.count, "a patch, not the screen again")
         let unknown = try await firstEvent(after: "no-such-version")
         #expect(unknown.type == "screen")
+        await server.stop()
+    }
+
+    /// The identities a native renderer's `ForEach` gives the views from the root down to the
+    /// text field for `key` (`PresentedChildren.identities`): what SwiftUI keeps `@State` and
+    /// `@FocusState` by.
+    static func identities(toField key: String, in node: PresentedNode) -> [String]? {
+        if case .textField(let field) = node.content, field.key == key { return [] }
+        let children: PresentedChildren
+        switch node.content {
+        case .stack(_, let list), .overlay(_, let list), .grid(_, let list): children = list
+        default: return nil
+        }
+        let ids = children.identities
+        for (index, child) in children.enumerated() {
+            if let below = Self.identities(toField: key, in: child) { return [ids[index]] + below }
+        }
+        return nil
+    }
+
+    /// In the apps, what was typed into the cities' filter and the field's view identity hold
+    /// through live patches (issue 40): the store keeps the typed value for the same screen, and the
+    /// field keeps its place among identities, so SwiftUI keeps its focus.
+    @Test func aTypedFilterAndItsFieldsIdentityHoldThroughPatches() async throws {
+        let feed = CityFeed()
+        let server = try await LiveServer.demo(feed: feed)
+        let runtime = ScreenplayRuntime(configuration: ClientConfiguration(server: server.url))
+        await runtime.open("/cities")
+        let store = try #require(runtime.current)
+        try await Self.waitUntil { store.isLive }
+        try HeadlessDriver(runtime: runtime).fill("city", with: "Mos")
+        func fieldIdentities() throws -> [String]? {
+            let presented = Presenter.presentOnce(try #require(store.screen), values: store.values, options: PresentationOptions())
+            return Self.identities(toField: "city", in: try #require(presented.root))
+        }
+        let before = try fieldIdentities()
+        #expect(before != nil)
+        for _ in 0..<3 {
+            let shown = store.screen
+            feed.newDay()
+            try await Self.waitUntil { store.screen != shown }
+            #expect(store.values["city"] == "Mos", "what was typed")
+            #expect(try fieldIdentities() == before, "the field's identity")
+        }
+        let outline = HeadlessDriver(runtime: runtime).outline()
+        #expect(outline.contains("Moscow") && !outline.contains("Vladivostok"), "the typed filter still applies")
+        runtime.current?.stopFollowing()
         await server.stop()
     }
 

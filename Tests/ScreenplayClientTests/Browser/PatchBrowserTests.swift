@@ -56,9 +56,9 @@ struct PatchBrowserTests {
         }
     }
 
-    /// A patch whose address the page cannot find (here the page lost a node the patch moves) is
-    /// not applied halfway: the page says so and draws the screen the stream sends again, which a
-    /// fresh load draws too — keeping the focused field and what it holds.
+    /// A patch whose address the page cannot find (here the page lost a node the patch moves) does
+    /// not leave the page half patched: the page says so and draws the screen the stream sends
+    /// again, which a fresh load draws too — keeping the focused field and what it holds.
     @Test func aPatchThatDoesNotMatchThePageLoadsTheScreenAgain() async throws {
         func screen(_ days: [String]) -> Screen {
             Screen(id: "mismatch", stream: "/screens/mismatch/stream") {
