@@ -102,6 +102,8 @@ extension ControlPlane {
     /// The same, with the studio's gallery and playgrounds over `studio` when given.
     func addRoutes<Context: RequestContext>(to router: Router<Context>, tokens: AdminTokens, studio: StudioScreens?) {
         router.add(middleware: Self.methods.middleware())
+        // Every text of /admin and /studio is checked here, once, before any handler reads it.
+        router.add(middleware: ControlTextCheck<Context>())
         router.post("/events") { request, _ in try await self.receiveEvents(request) }
         // One throttle for the API and the studio's sign-in: a guesser cannot switch doors.
         let throttle = AuthenticationThrottle(logger: logger, clock: clock)

@@ -90,6 +90,7 @@ public final class PostgresControlDatabase: ControlDatabase {
     private static func run(
         _ sql: String, _ binds: [SQLValue], _ execute: (PostgresQuery) async throws -> PostgresRowSequence
     ) async throws -> [SQLRow] {
+        try SQLValue.refuseUnstorable(binds)
         var bindings = PostgresBindings(capacity: binds.count)
         for value in binds {
             switch value {

@@ -102,6 +102,7 @@ public final class SQLiteControlDatabase: ControlDatabase {
 
     @discardableResult
     private func run(_ sql: String, _ binds: [SQLValue]) async throws -> [SQLRow] {
+        try SQLValue.refuseUnstorable(binds)
         let data = binds.map { value -> SQLiteData in
             switch value {
             case .integer(let integer): .integer(SQLiteInt64(integer))

@@ -2,7 +2,7 @@ import HTTPTypes
 import Screenplay
 
 /// What text may reach storage: no NUL or other control character (free text may hold line
-/// breaks and tabs), and no more than its documented length in characters. Every name, id and
+/// breaks and tabs), no noncharacter (U+FFFE …), and no more than its documented length in characters. Every name, id and
 /// string a client sends is checked against it at the edge, so that SQLite and PostgreSQL see the
 /// same text, nothing is cut, and a database never refuses a row because of what a client wrote.
 ///
@@ -28,6 +28,10 @@ package struct StoredText: Sendable, Hashable {
                 return "holds the control character U+\(String(scalar.value, radix: 16, uppercase: true).leftPadded(to: 4)), "
                     + "which is not stored: send text without it"
             }
+            if Self.isNoncharacter(scalar) {
+                return "holds the noncharacter U+\(String(scalar.value, radix: 16, uppercase: true).leftPadded(to: 4)), "
+                    + "which is not stored: send text without it"
+            }
             count += 1
         }
         // Characters, not scalars: counted only when the scalars could be too many.
@@ -38,6 +42,12 @@ package struct StoredText: Sendable, Hashable {
     /// C0 and C1 controls and DEL; PostgreSQL refuses U+0000 outright and SQLite cuts text at it.
     static func isControl(_ scalar: Unicode.Scalar) -> Bool {
         scalar.value < 0x20 || (scalar.value >= 0x7F && scalar.value < 0xA0)
+    }
+
+    /// U+FDD0–U+FDEF and the last two code points of every plane (U+FFFE, U+FFFF, U+1FFFE …):
+    /// never text, only ever a sign of bytes gone wrong or of a probe.
+    static func isNoncharacter(_ scalar: Unicode.Scalar) -> Bool {
+        (0xFDD0...0xFDEF).contains(scalar.value) || scalar.value & 0xFFFE == 0xFFFE
     }
 
     /// The first problem of any string in `value` (keys included), with its path below `path`.
