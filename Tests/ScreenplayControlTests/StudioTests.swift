@@ -222,4 +222,39 @@ import Testing
         }
         #expect(page.contains("<tr><th scope=\"row\">\(last.date)</th>" + row.joined() + "</tr>"), "the table beside the chart")
     }
+
+    /// Stopping shows the results the decision rests on, and warns when the chosen winner converts
+    /// less than another variant; once stopped, the page still shows them, above the kill switches.
+    @Test func stoppingShowsTheResultsAndWarnsWhenTheWinnerIsBehind() async throws {
+        let instance = try await Instance.start(on: try await Backend.sqlite.makeDatabase())
+        defer { Instance.stop(instance) }
+        let control = instance.control
+        for index in 0..<400 {
+            let user = "w-\(index)"
+            let variant = await ControlPlaneTests.assign(control, user, "checkoutOrder")
+            // The challenger converts one in two, the control one in five.
+            if index % (variant == "cardFirst" ? 2 : 5) == 0 {
+                control.events.record(Conversion(id: "w-\(index)", name: "checkout_done", user: user))
+            }
+        }
+        #expect(await control.events.writeWaiting())
+        let report = try await control.report(experiment: "checkoutOrder")
+        let control0 = try #require(report.variants.first).name
+        let (cookie, _) = try await Self.signIn(instance, token: Instance.token)
+        let (_, confirmation) = try await Self.page(instance, "/studio/experiments/checkoutOrder/stop?winner=\(control0)", cookie: cookie)
+        #expect(confirmation.contains("role=\"alert\" id=\"losing\"") && confirmation.contains("converts less than cardFirst"))
+        #expect(confirmation.contains("data-figure=\"rate\"") && confirmation.contains("<svg"), "the results are on the confirmation")
+        let (_, winning) = try await Self.page(instance, "/studio/experiments/checkoutOrder/stop?winner=cardFirst", cookie: cookie)
+        #expect(!winning.contains("id=\"losing\"") && winning.contains("data-figure=\"rate\""), "no warning for the better variant")
+        let csrf = try #require(Self.csrf(in: confirmation))
+        let stopped = try await Self.post(
+            instance, "/studio/experiments/checkoutOrder/stop", cookie: cookie, form: "csrf=\(csrf)&winner=\(control0)")
+        #expect(stopped.status == .seeOther)
+        let (_, page) = try await Self.page(instance, "/studio/experiments/checkoutOrder", cookie: cookie)
+        #expect(page.contains("stopped, winner \(control0)") && page.contains("data-figure=\"rate\""), "stopped, its results still shown")
+        #expect(page.contains("Stopped with \(control0), which converts less than cardFirst"))
+        let results = try #require(page.range(of: "<h2>Results</h2>")).lowerBound
+        let switches = try #require(page.range(of: "Switched off</h2>")).lowerBound
+        #expect(results < switches, "the results come before the kill switches")
+    }
 }

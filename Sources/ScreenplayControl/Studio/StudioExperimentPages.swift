@@ -107,18 +107,20 @@ struct StudioExperimentPages {
             let links = following.map { "<a href=\"\(HTMLText.escape(StudioFlagPages.path(of: $0)))\">\(HTMLText.escape($0))</a>" }
             body += "<p>Flags that follow it (their values by its variants): \(links.joined(separator: ", "))</p>\n"
         }
-        body += StudioKillSwitches.html(
-            experiment.switchedOff, path: Self.path(of: name), session: session, fields: fields, what: "the control")
+        // The results first (what the page is read for, stopped or not), then the kill switches.
         body += "<h2>Results</h2>\n"
-        let report: ExperimentReport
         do {
-            report = try await control.report(experiment: name)
+            let report = try await control.report(experiment: name)
+            if experiment.status == .stopped, let winner = experiment.winner, let warning = Self.losing(winner, in: report) {
+                body += "<p class=\"notice\" role=\"status\">Stopped with \(HTMLText.escape(winner)), which \(warning)</p>\n"
+            }
+            body += Self.results(report, timeline: try await control.timeline(experiment: name))
         } catch let error as ScreenplayError where error.status.code < 500 {
             // An experiment without a goal has nothing to count yet: say so where the results would be.
             body += "<p class=\"notice\" role=\"status\">\(HTMLText.escape(error.message))</p>\n"
-            return StudioPage(title: name, session: session, section: .experiments, body: body, status: status).response()
         }
-        body += Self.results(report, timeline: try await control.timeline(experiment: name))
+        body += StudioKillSwitches.html(
+            experiment.switchedOff, path: Self.path(of: name), session: session, fields: fields, what: "the control")
         return StudioPage(title: name, session: session, section: .experiments, body: body, status: status).response()
     }
 
@@ -136,17 +138,24 @@ struct StudioExperimentPages {
         }
         var body = "<p>Stopping <strong>\(HTMLText.escape(name))</strong> shows <strong>\(HTMLText.escape(winner))</strong> to everyone "
         body += "from their next screen. "
+        var results = ""
         do {
             let report = try await control.report(experiment: name)
             let users = report.variants.reduce(0) { $0 + $1.users }
             let others = report.variants.filter { $0.name != winner }.reduce(0) { $0 + $1.users }
             body +=
                 "It affects the \(users) users exposed so far; \(others) of them were seeing another variant and will see theirs change. "
+            body += "Nothing more is recorded for this experiment.</p>\n"
+            // The results the decision rests on, and a warning when the chosen winner is behind.
+            if let warning = Self.losing(winner, in: report) {
+                body += "<p class=\"notice\" role=\"alert\" id=\"losing\">\(HTMLText.escape(winner)) \(warning) "
+                body += "Check the results below before you stop with it.</p>\n"
+            }
+            results = "<h2>Results</h2>\n" + Self.results(report, timeline: try await control.timeline(experiment: name))
         } catch let error as ScreenplayError where error.status.code < 500 {
             // An experiment without a goal has no report: its users are not counted.
-            body += "It has no goal, so its users are not counted here. "
+            body += "It has no goal, so its users are not counted here. Nothing more is recorded for this experiment.</p>\n"
         }
-        body += "Nothing more is recorded for this experiment.</p>\n"
         if let refusal {
             body += "<div class=\"notice\" role=\"alert\" id=\"problems\"><p>Not stopped: \(HTMLText.escape(refusal.message))</p><ul>"
             for problem in refusal.problems { body += "<li>\(HTMLText.escape("\(problem.path): \(problem.message)"))</li>" }
@@ -170,6 +179,7 @@ struct StudioExperimentPages {
         } else {
             body += "<p>Your session may look, not change: an admin stops experiments.</p>"
         }
+        body += results
         return StudioPage(title: "Stop \(name)?", session: session, section: .experiments, body: body).response()
     }
 
@@ -260,6 +270,19 @@ struct StudioExperimentPages {
         body += "<div class=\"figures\">\(ResultsChart.conversionRates(report, subject: subject))"
         body += "\(ResultsChart.lifts(report, subject: subject))\(ResultsChart.timeline(timeline, subject: subject))</div>\n"
         return body
+    }
+
+    /// Why `winner` is behind in `report` (HTML-escaped), or nil when it is not: another variant
+    /// converts better, said with both rates and, against the control, the winner's chance to beat it.
+    static func losing(_ winner: String, in report: ExperimentReport) -> String? {
+        guard let chosen = report.variants.first(where: { $0.name == winner }), chosen.users > 0,
+            let best = report.variants.filter({ $0.users > 0 && $0.name != winner }).max(by: { $0.rate < $1.rate }),
+            best.rate > chosen.rate
+        else { return nil }
+        var text = "converts less than \(HTMLText.escape(best.name)): \(ExperimentReport.percent(chosen.rate)) against "
+        text += "\(ExperimentReport.percent(best.rate))"
+        if let chance = chosen.chanceToBeatControl { text += " (chance to beat the control \(ExperimentReport.percent(chance)))" }
+        return text + "."
     }
 
     static func status(_ experiment: Experiment) -> String {

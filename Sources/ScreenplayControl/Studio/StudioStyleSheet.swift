@@ -38,12 +38,13 @@ enum StudioStyleSheet {
         .actions{display:flex;flex-wrap:wrap;gap:8px;margin:8px 0 16px}
         .actions form{margin:0}
         label{display:block;font-weight:600;margin:12px 0 4px}
-        input[type=password],input[type=text],select{font:inherit;padding:8px;border:1px solid var(--line);border-radius:8px;\
+        input[type=password],input[type=text],input[type=number],input[type=email],input[type=url],input[type=search],\
+        input[type=date],select{font:inherit;padding:8px;border:1px solid var(--line);border-radius:8px;\
         background:var(--bg);color:var(--fg);width:100%;max-width:420px}
         .notice{padding:12px;border-radius:8px;background:var(--warn-bg);color:var(--warn-fg);margin:8px 0 16px}
         .problem{color:var(--bad);font-weight:600}
         .status{display:inline-block;padding:0 8px;border-radius:999px;border:1px solid var(--line)}
-        .figures{display:grid;grid-template-columns:repeat(auto-fit,minmax(320px,1fr));gap:16px}
+        .figures{display:grid;grid-template-columns:repeat(auto-fit,minmax(min(100%,560px),1fr));gap:16px}
         figure{margin:0;padding:12px;border:1px solid var(--line);border-radius:12px;background:var(--panel)}
         figcaption{font-weight:600;margin-bottom:8px}
         svg{width:100%;height:auto;display:block}
@@ -69,7 +70,6 @@ enum StudioStyleSheet {
         .sr-only{position:absolute;width:1px;height:1px;overflow:hidden;clip:rect(0 0 0 0);clip-path:inset(50%);white-space:nowrap}
         .filters{display:grid;grid-template-columns:repeat(auto-fit,minmax(200px,1fr));gap:0 16px}
         .hint{color:var(--muted);margin:4px 0 0;font-size:.9rem}
-        input[type=date]{font:inherit;padding:8px;border:1px solid var(--line);border-radius:8px;background:var(--bg);color:var(--fg);width:100%}
         .facts{display:grid;grid-template-columns:max-content 1fr;gap:4px 16px}.facts dt{font-weight:600}.facts dd{margin:0}
         table.diff td{padding:2px 8px;border-bottom:0}table.diff td.code{font-family:ui-monospace,monospace;white-space:pre-wrap;\
         overflow-wrap:anywhere}

@@ -733,4 +733,47 @@ struct StudioBrowserTests {
             }
         }
     }
+
+    /// Screenshots of the studio at 1,280 pixels, for docs/screenshots (SCREENPLAY_SCREENSHOTS=1), as
+    /// the web screens' are taken: an experiment with results, its stop confirmation with a losing
+    /// winner, a slot, the flags and the audit log, after a day of exposures and conversions.
+    @Test(.enabled(if: ProcessInfo.processInfo.environment["SCREENPLAY_SCREENSHOTS"] == "1"))
+    func screenshotsAtDesktopWidth() async throws {
+        let server = try await StudioServer.start()
+        defer { Task { await server.stop() } }
+        let control = server.control
+        for index in 0..<600 {
+            let user = "shot-\(index)"
+            let assignments = ExperimentAssignments(
+                experiments: control.configuration.experiments, audience: Audience(user: user), overrides: [:],
+                sticky: await control.assignments(of: user))
+            let variant = assignments.variant(of: "checkoutOrder")
+            for exposure in assignments.exposures { control.events.record(exposure) }
+            if index % (variant == "cardFirst" ? 3 : 5) == 0 {
+                control.events.record(Conversion(id: "shot-\(index)", name: "checkout_done", user: user))
+            }
+        }
+        #expect(await control.events.writeWaiting())
+        // A promo in the slot, with one of the demo's own pictures.
+        let promo =
+            #"{"content": {"type": "vstack", "spacing": 8, "children": [{"type": "image", "url": "/demo/images/promos/2.png", "#
+            + #""width": "fill", "height": 140, "contentMode": "fill"}, {"type": "text", "text": "Free delivery this week"}]}}"#
+        _ = try await control.publish(Array(promo.utf8), to: "home.promo", by: "alice")
+        let control0 = try #require(control.configuration.experiments["checkoutOrder"]?.control)
+        let directory = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("docs/screenshots")
+        try await Self.withBrowser(width: 1_280, height: 900) { browser in
+            try await Self.signIn(browser, server, token: StudioServer.adminToken)
+            for (name, path) in [
+                ("studio-experiments", "/studio/experiments"), ("studio-experiment", "/studio/experiments/checkoutOrder"),
+                ("studio-stop", "/studio/experiments/checkoutOrder/stop?winner=\(control0)"), ("studio-slot", "/studio/slots/home.promo"),
+                ("studio-flags", "/studio/flags"), ("studio-audit", "/studio/audit"),
+            ] {
+                try await Self.loaded(browser, "\(server.url)\(path)")
+                try await Task.sleep(for: .milliseconds(300))
+                #expect(try await Self.status(browser) == 200, "\(path)")
+                try await browser.screenshot().write(to: directory.appendingPathComponent("\(name).png"))
+            }
+        }
+    }
 }
