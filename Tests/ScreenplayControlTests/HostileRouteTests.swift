@@ -94,6 +94,26 @@ import Testing
         #expect(Self.text(health).contains(#""ok""#), "hostile text never marks the database degraded: \(Self.text(health))")
     }
 
+    /// Control characters the edge lets through in free text (line breaks, tabs) are refused in the
+    /// one-line fields: a goal, a kill switch's platform, the event a guarded rollout watches.
+    @Test func oneLineFieldsRefuseLineBreaks() async throws {
+        let instance = try await Instance.start(on: try await Backend.sqlite.makeDatabase())
+        defer { Instance.stop(instance) }
+        let goal = try await instance.send(
+            .put, "/admin/experiments/trial",
+            body: #"{"goal": "buy\nnow", "variants": [{"name": "a", "weight": 1}, {"name": "b", "weight": 1}]}"#)
+        #expect(goal.status == .unprocessableContent)
+        #expect(ScreenplayError(status: goal.status, body: goal.body)?.problems.map { "\($0.path)" } == ["goal"], "\(Self.text(goal))")
+        let platform = try await instance.send(.post, "/admin/experiments/homeOrder/switched-off", body: #"{"platform": "ios\tx"}"#)
+        #expect(platform.status == .unprocessableContent)
+        #expect(ScreenplayError(status: platform.status, body: platform.body)?.problems.map { "\($0.path)" } == ["platform"])
+        let watch = try await instance.send(
+            .put, "/admin/flags/guarded", body: #"{"defaultValue": false, "guardedRollout": {"watch": {"event": "fail\nx"}}}"#)
+        #expect(watch.status == .unprocessableContent)
+        let paths = ScreenplayError(status: watch.status, body: watch.body)?.problems.map { "\($0.path)" } ?? []
+        #expect(paths.contains { $0.hasSuffix("watch.event") }, "\(Self.text(watch))")
+    }
+
     /// Behind the edge, the database layer refuses a NUL itself, as the request's error (400), on
     /// both databases: nothing is marked degraded.
     @Test(arguments: Backend.available)

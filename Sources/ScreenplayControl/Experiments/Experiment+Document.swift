@@ -187,6 +187,10 @@ private struct DocumentReader {
         }
         experiment.winner = string(members[Key.winner], at: Self.at(Key.winner))
         experiment.goal = string(members[Key.goal], at: Self.at(Key.goal))
+        // An event's name: one line, as every name (the studio and the report show it as given).
+        if let goal = experiment.goal, let wrong = StoredText.name(maxLength: Experiment.maxTextLength).problem(in: goal) {
+            problem(Self.at(Key.goal), "an event name \(wrong)")
+        }
         experiment.seed = string(members[Key.seed], at: Self.at(Key.seed))
         switch members[Key.bucketVersion] {
         case nil, .null?: break

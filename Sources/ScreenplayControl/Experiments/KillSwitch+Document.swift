@@ -1,4 +1,5 @@
 import Screenplay
+import ScreenplayProtocol
 import ScreenplayServer
 
 /// A part of the audience switched off, as experiment and flag documents carry it:
@@ -44,7 +45,13 @@ extension KillSwitch {
         func text(_ key: Key, limit: Int) -> String? {
             switch members[key] {
             case nil, .null?: return nil
-            case .string(let value)? where !value.isEmpty && value.count <= limit: return value
+            case .string(let value)? where !value.isEmpty && value.count <= limit:
+                // One line, as every name (a platform, a version); a reason may span lines.
+                if key != .reason, let wrong = StoredText.name(maxLength: limit).problem(in: value) {
+                    problem(key, wrong)
+                    return nil
+                }
+                return value
             default:
                 problem(key, "a string of 1 to \(limit) characters")
                 return nil

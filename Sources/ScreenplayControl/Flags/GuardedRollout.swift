@@ -140,6 +140,8 @@ public struct GuardedRollout: Sendable, Hashable {
         let event = watch[WatchKey.event]?.stringValue ?? ""
         if event.isEmpty || event.count > 128 {
             problem([Key.watch.rawValue, WatchKey.event.rawValue], "an event name, 1 to 128 characters")
+        } else if let wrong = StoredText.name(maxLength: 128).problem(in: event) {
+            problem([Key.watch.rawValue, WatchKey.event.rawValue], "an event name \(wrong)")
         }
         let direction = watch[WatchKey.worseWhen].map { $0.stringValue.flatMap(Direction.init(rawValue:)) } ?? .higher
         if direction == nil { problem([Key.watch.rawValue, WatchKey.worseWhen.rawValue], "higher or lower") }
