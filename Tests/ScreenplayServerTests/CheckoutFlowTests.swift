@@ -117,6 +117,8 @@ import Testing
                     ("3782-822463-10006", true), // an Amex number with a typo, hyphens typed
                     ("4242abcd", true), // letters
                     (String(repeating: "4", count: 30), true),
+                    ("4111000000000000001" + "42424242424", true), // a valid 19-digit number and 11 digits more
+                    ("4242424242424242abc", true), // a valid number and letters
                     ("", true),
                     ("   ", true),
                     ("5555 5555 5555 4445", true),

@@ -57,7 +57,8 @@ extension Screen {
 extension Component.TextField {
     /// The field's first broken rule for `value`, read as its mask reads it: a raw value stays
     /// itself, and text typed into a client without the mask ("4242 4242 …") becomes the raw value
-    /// the rules are written for. The one check of a field, on the device and on the server.
+    /// the rules are written for (a `cardNumber` rule reads the value as sent). The one check of a
+    /// field, on the device and on the server.
     ///
     /// ```swift
     /// field.problem(for: "4242 4242 4242 4242", variables: variables)   // nil for a valid card
@@ -66,7 +67,14 @@ extension Component.TextField {
         for value: String, variables: some ExpressionVariables, evaluator: ExpressionEvaluator = ExpressionEvaluator()
     ) -> FieldProblem? {
         let raw = mask.map { $0.apply(to: value, localeIdentifier: evaluator.localeIdentifier).raw } ?? value
-        return rules.firstProblem(for: raw, variables: variables, evaluator: evaluator)
+        for (index, rule) in rules.enumerated() {
+            // A card number is checked as sent: its rule skips separators and reads other digits
+            // itself, while a mask's reading drops what it cannot hold (letters, a 30-digit
+            // number's last 11), which would let a value the field never shows pass.
+            let checked = rule.isCardNumber ? value : raw
+            if let problem = rule.check(checked, variables: variables, evaluator: evaluator, index: index) { return problem }
+        }
+        return nil
     }
 }
 
