@@ -62,15 +62,14 @@ public protocol EventSink: Sendable {
     func record(_ conversion: Conversion)
     /// Stores the exposures of a screen about to be sent, returning once they are as durable as
     /// the sink makes them (the control plane's: committed), so a crash right after cannot lose
-    /// what a user was shown. By default, each is recorded.
+    /// what a user was shown. Each is then recorded too, once the screen is sent (`record(_:)`):
+    /// by default, storing does nothing and recording is all.
     func store(_ exposures: [Exposure]) async
 }
 
 extension EventSink {
     public func record(_ conversion: Conversion) {}
-    public func store(_ exposures: [Exposure]) async {
-        for exposure in exposures { record(exposure) }
-    }
+    public func store(_ exposures: [Exposure]) async {}
 }
 
 /// Writes an exposure as a structured log line the first time this process sees that user in that
