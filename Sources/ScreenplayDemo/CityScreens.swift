@@ -90,6 +90,9 @@ public enum CityScreens {
                 }
                 Text(city.description[strings.language] ?? city.description["en"] ?? "", size: 14)
             }
+            // Every card as wide as the screen, however short its text (as SwiftUI's HStack with a
+            // spacer fills the width it is offered).
+            Spacer(minLength: 0)
         }
         .padding(12)
         .background(Color("#e3f2fd", dark: "#0d2a40"))

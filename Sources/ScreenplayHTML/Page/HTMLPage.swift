@@ -133,6 +133,7 @@ public struct HTMLPage: Sendable {
         .sp-carousel>*{flex:0 0 auto;scroll-snap-align:start}
         .sp-grid{display:grid}
         .sp-spacer{flex:1 1 0}
+        .sp-v>.sp-h:has(>.sp-spacer),.sp-main>.sp-h:has(>.sp-spacer){align-self:stretch}
         .sp-divider{border:0;border-top:1px solid var(--sp-line);margin:0;width:100%;align-self:stretch}
         .sp-text{margin:0;white-space:pre-line;overflow-wrap:anywhere}
         .sp-text a,.sp-item-detail a{color:var(--sp-accent)}
@@ -149,7 +150,8 @@ public struct HTMLPage: Sendable {
         .sp-button-plain{background:none;color:var(--sp-accent);padding:10px 4px}
         .sp-button-destructive{background:var(--sp-danger);color:var(--sp-on-accent)}
         .sp-button:disabled{opacity:.45;cursor:default}
-        .sp-field{display:flex;flex-direction:column;gap:4px;flex:1 1 160px;min-width:0}
+        .sp-field{display:flex;flex-direction:column;gap:4px;min-width:0}
+        .sp-h>.sp-field{flex:1 1 160px}
         .sp-field-label{font-size:13px;color:var(--sp-muted)}
         .sp-field-problem{font-size:13px;color:var(--sp-danger)}
         .sp-input[aria-invalid=true]{border-color:var(--sp-danger)}

@@ -300,6 +300,35 @@ struct BrowserTests {
         }
     }
 
+    /// Layout seen at a desktop's width: a field in a column takes its own height (its label, input
+    /// and problem line), not a row's flexible basis as extra blank space; and a stack with a spacer
+    /// fills the width its column offers, as SwiftUI's does, so the cities' cards are equally wide
+    /// however short their text.
+    @Test func fieldsSitCloseAndCardsAreEquallyWide() async throws {
+        let server = try await LiveServer.demo()
+        try await Self.withBrowser(server, width: 1280, height: 900) { browser in
+            try await Self.loaded(browser, "\(server.url)/screens/checkout")
+            let gaps = try await browser.execute(
+                """
+                const fields = [...document.querySelectorAll('.sp-v > .sp-field')];
+                return fields.map(f => Math.round(f.getBoundingClientRect().height - f.querySelector('.sp-input').getBoundingClientRect().height
+                  - f.querySelector('.sp-field-label').getBoundingClientRect().height))
+                """)
+            let blank = gaps.arrayValue?.compactMap(\.doubleValue) ?? []
+            #expect(blank.count >= 2, "the checkout's fields: \(gaps)")
+            // The label and the input, 4 px apart, and nothing under them while there is no problem.
+            #expect(blank.allSatisfy { $0 <= 8 }, "blank space in the checkout's fields: \(blank) px")
+
+            try await Self.loaded(browser, "\(server.url)/screens/cities")
+            let widths = try await browser.execute(
+                "return [...document.querySelectorAll('[data-sp-id^=\"city.\"]:not([data-sp-id*=\".day\"])')].map(e => Math.round(e.getBoundingClientRect().width))"
+            )
+            let cards = widths.arrayValue?.compactMap(\.doubleValue) ?? []
+            #expect(cards.count == 3, "the cities' cards: \(widths)")
+            #expect(Set(cards).count == 1, "the cities' cards differ in width: \(cards)")
+        }
+    }
+
     /// Screenshots of each demo screen at phone width, for docs/screenshots (SCREENPLAY_SCREENSHOTS=1).
     @Test(.enabled(if: ProcessInfo.processInfo.environment["SCREENPLAY_SCREENSHOTS"] == "1"))
     func screenshotsAtPhoneWidth() async throws {
