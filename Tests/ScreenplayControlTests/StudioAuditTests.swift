@@ -142,7 +142,7 @@ import Testing
             ("before=-1", "<code>before</code>"),
             ("target=%3Cscript%3Ealert(1)%3C%2Fscript%3E", "filter-target-problem"),
             ("target=%27%3B+DROP+TABLE+audit_log%3B--", "filter-target-problem"),
-            ("actor=a%00b", "query parameter &quot;actor&quot; holds the control character U+0000"),  // the studio's one edge
+            ("actor=a%00b", "query parameter &quot;actor&quot; holds the control character U+0000"), // the studio's one edge
             ("actor=%E2%80%AEevil", "filter-actor-problem"),
             ("actor=" + String(repeating: "y", count: 201), "filter-actor-problem"),
             ("actor=" + long, "longer than"),
