@@ -112,9 +112,9 @@ import Testing
         let onEmpty = try time(SpentTokens(capacity: capacity, perUser: 256), prefix: "empty")
         let onFull = try time(full, prefix: "full")
         #expect(full.count == capacity)
-        // Generous for a loaded machine and a debug build; a walk of the whole set per spend is
-        // hundreds of times slower.
-        #expect(onFull < onEmpty * 5 + .milliseconds(200), "2,000 spends: \(onFull) on a full set, \(onEmpty) on an empty one")
+        // Side by side, and generous for a machine loaded by the rest of the suite: a walk of the
+        // whole set per spend took 33.7 s here, thousands of times the empty set's time.
+        #expect(onFull < onEmpty * 20 + .seconds(2), "2,000 spends: \(onFull) on a full set, \(onEmpty) on an empty one")
     }
 }
 
