@@ -64,8 +64,9 @@ import Testing
     /// for a real client, as idle connections do, and every one of its fifty requests is served
     /// (before: none, each refused with a 503 while the heads held every place).
     @Test func halfSentHeadsMakeRoomAtTheLimit() async throws {
+        let held = 200
         var limits = ConnectionLimits()
-        limits.maxConnections = 200
+        limits.maxConnections = held
         limits.maxConnectionsPerAddress = 100
         // Only making room frees a place here: no deadline closes a head during the test.
         limits.headTimeout = .seconds(300)
@@ -74,9 +75,15 @@ import Testing
         try await ConnectionTests.withServer(limits: limits) { port in
             let attack = await SlowHeadAttack.start(port: port, addresses: (10..<30).map { "127.0.0.\($0)" }, perAddress: 50)
             #expect(attack.opened >= 950, "\(attack.opened) sockets sent part of a head")
-            // The server holds 200 of them past the grace and has refused the rest.
+            // The server holds 200 of them and refuses the rest: wait until it has (on a loaded
+            // machine the refusals trail the sockets), then past the grace.
+            let settled = ContinuousClock.now + .seconds(60)
+            while attack.closedCount() < attack.opened - held, ContinuousClock.now < settled {
+                try await Task.sleep(for: .milliseconds(50))
+            }
             try await Task.sleep(for: .seconds(1))
             let refused = attack.closedCount()
+            #expect(refused >= attack.opened - held, "\(refused) of \(attack.opened) sockets refused")
             var served = 0
             for _ in 0..<50 {
                 let client = try RawConnection(port: port, from: "127.0.0.1")
