@@ -133,7 +133,7 @@ public struct HTMLPage: Sendable {
         .sp-carousel>*{flex:0 0 auto;scroll-snap-align:start}
         .sp-grid{display:grid}
         .sp-spacer{flex:1 1 0}
-        .sp-v>.sp-h:has(>.sp-spacer),.sp-main>.sp-h:has(>.sp-spacer){align-self:stretch}
+        .sp-v>.sp-fill,.sp-main>.sp-fill{align-self:stretch}
         .sp-divider{border:0;border-top:1px solid var(--sp-line);margin:0;width:100%;align-self:stretch}
         .sp-text{margin:0;white-space:pre-line;overflow-wrap:anywhere}
         .sp-text a,.sp-item-detail a{color:var(--sp-accent)}

@@ -105,6 +105,8 @@ extension HTMLRenderer {
         case .none:
             element.open("div", layout.axis == .vertical ? "sp-v" : "sp-h")
             element.add(sheet.className(Self.gap(layout.spacing) + [Self.alignItems(layout.alignment)]))
+            // A row with a spacer takes the whole width its column offers, as SwiftUI's HStack does.
+            if layout.axis == .horizontal, !children.isLazy, children.contains(where: Self.isSpacer) { element.add("sp-fill") }
         case .scrolls:
             element.open("div", layout.axis == .horizontal ? "sp-scroll-h" : "sp-v")
             element.add(sheet.className(Self.gap(layout.spacing)))
@@ -115,6 +117,10 @@ extension HTMLRenderer {
             if let itemWidth { element.childClass = sheet.className(["width:\(StyleSheet.px(itemWidth))"]) }
             scrollRegion(&element, roleDescription: "carousel")
         }
+    }
+
+    static func isSpacer(_ node: PresentedNode) -> Bool {
+        if case .spacer = node.content { true } else { false }
     }
 
     /// A region that scrolls sideways is reached by keyboard (`tabindex`, so arrow keys scroll it
