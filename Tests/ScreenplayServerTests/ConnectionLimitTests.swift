@@ -91,10 +91,11 @@ import Testing
                 if ConnectionTests.status(await client.readAll(timeout: .seconds(10)).text) == "HTTP/1.1 200 OK" { served += 1 }
             }
             #expect(served == 50, "\(served) of 50 requests served")
-            // Room was made by closing the half-sent heads it needed (one: each request's place is
-            // free again once it is answered), not by dropping them all.
             let closed = attack.closedCount() - refused
-            #expect((1...50).contains(closed), "\(closed) half-sent heads closed to make room")
+            // Room was made by closing half-sent heads, not by dropping them all: alone, one per
+            // request (each request's place is free again once answered); under a loaded suite's
+            // timing a few more, never every one the server held.
+            #expect(closed >= 1 && closed < held, "\(closed) of \(held) half-sent heads closed to make room")
             withExtendedLifetime(attack) {}
         }
     }
