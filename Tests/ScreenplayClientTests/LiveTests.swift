@@ -137,10 +137,13 @@ import Testing
 
     /// The first event of a stream and the patches of six new days (each city twice), a new day
     /// published after each event arrives.
-    static func newDays(_ server: LiveServer, _ feed: CityFeed, query: String) async throws -> [ServerSentEvent] {
+    static func newDays(_ server: LiveServer, _ feed: CityFeed, query: String, version: FormatVersion? = nil) async throws
+        -> [ServerSentEvent]
+    {
         let client = HTTPClient(eventLoopGroupProvider: .singleton, configuration: HTTPClient.Configuration())
-        let response = try await client.execute(
-            HTTPClientRequest(url: server.url.absoluteString + "/screens/cities/stream" + query), timeout: .seconds(30))
+        var request = HTTPClientRequest(url: server.url.absoluteString + "/screens/cities/stream" + query)
+        if let version { request.headers.add(name: "Screenplay-Version", value: version.description) }
+        let response = try await client.execute(request, timeout: .seconds(30))
         var parser = ServerSentEventParser()
         var events: [ServerSentEvent] = []
         for try await chunk in response.body {
@@ -162,9 +165,11 @@ import Testing
         let server = try await LiveServer.demo(feed: feed)
         let addressed = try await Self.newDays(server, feed, query: "?format=html&patches=2")
         let older = try await Self.newDays(server, feed, query: "?format=html")
-        let documents = try await Self.newDays(server, feed, query: "")
+        // An app of this version declares the newest format; one of format 1.0 gets no motion.
+        let documents = try await Self.newDays(server, feed, query: "", version: .latest)
+        let plain = try await Self.newDays(server, feed, query: "")
         await server.stop()
-        for events in [addressed, older, documents] {
+        for events in [addressed, older, documents, plain] {
             try #require(events.count == 7)
             #expect(events[0].type == "screen")
             #expect(events.dropFirst().allSatisfy { $0.type == "patch" })
@@ -185,11 +190,17 @@ import Testing
         // A page whose runtime does not ask for operations gets what it can apply: the whole content.
         let olderData = try JSONParser.parse(Array(older[1].data.utf8), limits: .default)
         #expect(olderData["content"] != nil || olderData["changes"] != nil)
-        let json = (documents[0].data.utf8.count, documents.dropFirst().map(\.data.utf8.count).max() ?? 0)
+        func figures(_ events: [ServerSentEvent]) -> (screen: Int, patch: Int, percent: String) {
+            let (screen, patch) = (events[0].data.utf8.count, events.dropFirst().map(\.data.utf8.count).max() ?? 0)
+            return (screen, patch, String(format: "%.1f", Double(patch) * 100 / Double(screen)))
+        }
+        let (json, json10) = (figures(documents), figures(plain))
+        #expect(json.patch * 20 <= json.screen, "an app's new day is \(json.patch) bytes of a \(json.screen)-byte screen: over 5 %")
         print(
             "cities, web page: \(page) bytes, a new day's patch at most \(largest) bytes",
             "(\(String(format: "%.1f", Double(largest) * 100 / Double(page))) %); without patches=2: \(older.dropFirst().map(\.data.utf8.count).max() ?? 0) bytes;",
-            "documents: \(json.0) bytes, patch at most \(json.1) bytes (\(String(format: "%.1f", Double(json.1) * 100 / Double(json.0))) %)"
+            "app (format \(FormatVersion.latest)): screen \(json.screen) bytes, patch at most \(json.patch) bytes (\(json.percent) %);",
+            "app of format 1.0: screen \(json10.screen) bytes, patch at most \(json10.patch) bytes (\(json10.percent) %)"
         )
     }
 

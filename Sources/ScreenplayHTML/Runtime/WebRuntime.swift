@@ -622,8 +622,15 @@ public enum WebRuntime {
             try { window.sessionStorage.setItem(APP_KEY, JSON.stringify(values)); } catch (_) { /* storage full or off: the value lives as long as the page */ }
           };
 
-          // Rules added after the page loaded (intents, live patches), newest last, bounded.
+          // Rules added after the page loaded (intents, live patches), newest last. A live patch sends
+          // only the rules its nodes need beyond those the page has, so a rule may be used long after
+          // it came: past the bound, only rules no element of the page uses any more are let go.
           const added = new Map();
+          const CSS_BOUND = 500;
+          const unused = (css) => {
+            const names = css.match(/\.c[0-9a-z]+/g) || [];
+            return !names.some((name) => root.querySelector(name) !== null);
+          };
           let lastContentCSS = null;
           // `keep`: the content replaced stays a moment (its nodes leave), and so do its rules.
           const addCSS = (css, reset, keep) => {
@@ -635,7 +642,12 @@ public enum WebRuntime {
             }
             added.delete(css);
             added.set(css, true);
-            while (added.size > 500) added.delete(added.keys().next().value);
+            if (added.size > CSS_BOUND) {
+              for (const kept of [...added.keys()]) {
+                if (added.size <= CSS_BOUND) break;
+                if (kept !== css && kept !== lastContentCSS && unused(kept)) added.delete(kept);
+              }
+            }
             sheet.replaceSync([...added.keys()].join("\n"));
           };
 

@@ -45,13 +45,26 @@ struct StyleSheet {
         return "c" + String(hash & 0xff_ffff_ffff, radix: 36)
     }
 
-    var css: String {
-        var css = rules.joined(separator: "\n")
-        if !darkRules.isEmpty {
-            css += "\n@media (prefers-color-scheme:dark){\n" + darkRules.joined(separator: "\n") + "\n}"
+    var css: String { Self.css(rules, dark: darkRules, reduced: reducedRules) }
+
+    /// The CSS of the rules `page` does not have: what a live patch adds to a page that already
+    /// holds `page`'s rules (class names follow their declarations, so a rule the page has is the
+    /// same rule). Empty when the page has them all.
+    func css(beyond page: StyleSheet) -> String {
+        func new(_ rules: [String], _ known: [String]) -> [String] {
+            let known = Set(known)
+            return rules.filter { !known.contains($0) }
         }
-        if !reducedRules.isEmpty {
-            css += "\n@media (prefers-reduced-motion:reduce){\n" + reducedRules.joined(separator: "\n") + "\n}"
+        return Self.css(new(rules, page.rules), dark: new(darkRules, page.darkRules), reduced: new(reducedRules, page.reducedRules))
+    }
+
+    private static func css(_ rules: [String], dark: [String], reduced: [String]) -> String {
+        var css = rules.joined(separator: "\n")
+        if !dark.isEmpty {
+            css += "\n@media (prefers-color-scheme:dark){\n" + dark.joined(separator: "\n") + "\n}"
+        }
+        if !reduced.isEmpty {
+            css += "\n@media (prefers-reduced-motion:reduce){\n" + reduced.joined(separator: "\n") + "\n}"
         }
         return css
     }

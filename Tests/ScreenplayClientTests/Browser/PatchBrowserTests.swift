@@ -1,7 +1,10 @@
 import Foundation
+import Hummingbird
 import ScreenplayDSL
 import ScreenplayServer
 import Testing
+
+@testable import ScreenplayHTML
 
 /// `Tests/Conformance/patches/web-addresses.json` in Chromium: each case's first screen is loaded
 /// with its live stream, the second is published, and the page the runtime patched (operations at
@@ -96,6 +99,74 @@ struct PatchBrowserTests {
             let patched = try await browser.execute("return document.querySelector('.sp-main').innerHTML").stringValue
             try await BrowserTests.loaded(browser, url)
             #expect(patched == (try await browser.execute("return document.querySelector('.sp-main').innerHTML").stringValue))
+        }
+    }
+
+    /// A page that stays open for hundreds of live patches keeps the style of every node it still
+    /// shows. Patches send only the rules the page lacks, so a node may rely on a rule that came
+    /// long before; the page's bound on added rules lets go only of rules no element uses (it let
+    /// go of the oldest, and the node kept from the first patch lost its colour at the 501st).
+    @Test func aLongLivePageKeepsTheRulesItsNodesStillUse() async throws {
+        let days = 540
+        func screen(_ day: Int) -> Screen {
+            Screen(id: "long", stream: "/feed/long") {
+                VStack {
+                    // Steady content, so that a patch is cheaper than the whole screen.
+                    for line in 0..<30 { Text("Line \(line) of what stays on the page while days go by") }
+                    if day > 0 { Text("kept").foregroundColor(Color("#123456")).id("kept") }
+                    // A colour of its own each day: a class the page has never seen.
+                    Text("day \(day)").foregroundColor(Color(red: day % 256, green: day / 256, blue: 7)).id("day\(day)")
+                }
+            }
+        }
+        let renderer = HTMLRenderer()
+        var events: [UInt8] = []
+        var patchesWithCSS = 0
+        for day in 1...days {
+            let (old, new) = (screen(day - 1), screen(day))
+            let event = WebPatchEvent(
+                ScreenPatch(from: old, to: new), from: old, base: "v\(day - 1)", to: new, renderer: renderer, addressed: true)
+            guard case .operations(let operations) = event.change else {
+                Issue.record("day \(day) is not operations")
+                return
+            }
+            // Only the new day's rule travels (and, the first day, the kept node's): the page has the others.
+            #expect(operations.compactMap(\.css).count == (day == 1 ? 2 : 1), "day \(day): \(operations.compactMap(\.css))")
+            patchesWithCSS += operations.contains { $0.css != nil } ? 1 : 0
+            events += StreamMessage.event(.patch, version: "v\(day)", data: event.encoded()).encoded()
+        }
+        #expect(patchesWithCSS == days)
+        let stream = events
+        let first = screen(0)
+        let server = try await LiveServer.serving {
+            var routes = ScreenplayRoutes(languages: LanguageNegotiation(supported: ["en"], default: "en"))
+            routes.screen("long") { _ in first }
+            let router = Router()
+            routes.addRoutes(to: router)
+            // Every day's patch at once; a reconnect (which would start over) only after the test.
+            router.get("feed/long") { _, _ in
+                Response(
+                    status: .ok, headers: [.contentType: "text/event-stream", .cacheControl: "no-store"],
+                    body: .init(byteBuffer: ByteBuffer(bytes: Array("retry: 600000\n\n".utf8) + stream)))
+            }
+            return router
+        }
+        try await BrowserTests.withBrowser(server) { browser in
+            try await browser.runBeforeEveryPage(Self.watcher)
+            try await BrowserTests.loaded(browser, "\(server.url)/screens/long")
+            try await browser.wait(
+                until: "return document.getElementById('screenplay').dataset.version === 'v\(days)'", timeout: .seconds(60),
+                "every day's patch applied")
+            let kept = try await browser.execute(
+                "const kept = document.querySelector('[data-sp-id=kept]'); return kept ? getComputedStyle(kept).color : null")
+            #expect(kept == "rgb(18, 52, 86)", "the node kept from the first patch lost its colour")
+            let today = try await browser.execute("return getComputedStyle(document.querySelector('[data-sp-id=day\(days)]')).color")
+            #expect(today == .string("rgb(\(days % 256), \(days / 256), 7)"))
+            // Bounded: the rules of days long gone were let go.
+            let rules = try await browser.execute(
+                "return document.adoptedStyleSheets.reduce((count, sheet) => count + sheet.cssRules.length, 0)")
+            #expect((rules.intValue ?? .max) <= 500, "\(rules)")
+            #expect(try await browser.execute("return window.__problems") == [])
         }
     }
 }

@@ -133,10 +133,16 @@ package struct WebPatchEvent: Sendable, Hashable {
         var nodeRenderer = renderer
         nodeRenderer.state = new.initialValues
         nodeRenderer.variableTypes = new.variableTypes
-        func rendered(_ node: Node) -> (html: String, css: String) {
+        // The rules the page has (those of the screen it shows): an operation sends only the rules
+        // its HTML needs beyond them, most often none.
+        var page = HTMLRenderer(state: old.initialValues, link: renderer.link, customRenderers: renderer.customRenderers)
+        page.localeIdentifier = renderer.localeIdentifier
+        _ = page.render(old)
+        func rendered(_ node: Node) -> (html: String, css: String?) {
             var one = nodeRenderer
             let html = one.render(node)
-            return (html, one.css)
+            let css = one.sheet.css(beyond: page.sheet)
+            return (html, css.isEmpty ? nil : css)
         }
         for operation in operations {
             switch operation {
