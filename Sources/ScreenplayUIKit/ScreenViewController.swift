@@ -7,7 +7,9 @@
     import UIKit
 
     /// A view controller that shows one screen of the runtime (loading, the screen, or the failure
-    /// with a retry), drawn by the SwiftUI renderer; its title follows the screen's.
+    /// with a retry), drawn by the SwiftUI renderer; its title follows the screen's, and the
+    /// navigation bar (and a toolbar) follow the scroll view the screen is drawn in, as they follow
+    /// a table view's: a large title collapses as the screen scrolls under it.
     ///
     /// ```swift
     /// let controller = ScreenViewController(store: store, runtime: runtime)
@@ -41,14 +43,48 @@
             embed(host, in: self)
         }
 
+        public override func viewDidLayoutSubviews() {
+            super.viewDidLayoutSubviews()
+            followScrollView()
+        }
+
         /// The navigation bar shows the screen's title: set now, and again whenever it changes
-        /// (the screen loads, an intent or a live patch renames it).
+        /// (the screen loads, an intent or a live patch renames it). A change of phase (loading,
+        /// the screen, the failure) changes the views SwiftUI draws: the next layout finds the
+        /// scroll view again.
         private func followTitle() {
             title = withObservationTracking {
-                store.screen?.title
+                _ = store.phase
+                return store.screen?.title
             } onChange: { [weak self] in
-                Task { @MainActor in self?.followTitle() }
+                Task { @MainActor in
+                    self?.followTitle()
+                    self?.viewIfLoaded?.setNeedsLayout()
+                }
             }
+        }
+
+        /// The scroll view the bars follow: the outermost one SwiftUI drew the screen in (a
+        /// carousel's inside it is not the screen's), or none while the screen loads or failed.
+        /// UIKit finds a scroll view only at the top of a view controller's own view, not inside a
+        /// hosting controller's child view, so it is set here (`setContentScrollView(_:for:)`, iOS 15).
+        private func followScrollView() {
+            // SwiftUI brings its views up to date in its own layout: now, so that they are there to find.
+            host.view.layoutIfNeeded()
+            let scrollView = outermostScrollView(in: host.view)
+            guard contentScrollView(for: .top) !== scrollView || contentScrollView(for: .bottom) !== scrollView else { return }
+            setContentScrollView(scrollView, for: .top)
+            setContentScrollView(scrollView, for: .bottom)
+        }
+
+        /// The first scroll view under `root`, breadth first: the outermost.
+        private func outermostScrollView(in root: UIView) -> UIScrollView? {
+            var level = root.subviews
+            while !level.isEmpty {
+                if let scrollView = level.lazy.compactMap({ $0 as? UIScrollView }).first { return scrollView }
+                level = level.flatMap(\.subviews)
+            }
+            return nil
         }
     }
 

@@ -15,6 +15,10 @@
     /// are), and it keeps the navigation controller's delegate the app had set: that delegate still
     /// hears of every transition.
     ///
+    /// No screen is left spinning: one the runtime lets go (a 404 with no web fallback, a refusal)
+    /// is popped, or its sheet dismissed, and when the first screen cannot open, the navigation
+    /// controller says so with a Retry. It follows the runtime for as long as the app keeps it.
+    ///
     /// ```swift
     /// let coordinator = ScreenplayCoordinator(runtime: runtime, navigationController: navigation)
     /// coordinator.route("/cars/:id") { route in CarViewController(id: route.parameters["id"]!) }
@@ -26,7 +30,10 @@
         public let navigationController: UINavigationController
         private let components: ComponentRegistry<AnyView>
         private let intercept: (@MainActor (Action) -> Bool)?
-        private var listening: Task<Void, Never>?
+        /// Follows the runtime's events for as long as this coordinator lives (cancelled when it goes).
+        nonisolated(unsafe) private(set) var listening: Task<Void, Never>?
+        /// The first screen's path, once `start` opened it: what the unavailable state retries.
+        private var firstPath: String?
         /// The delegate the app had set on the navigation controller.
         private weak var appDelegate: (any UINavigationControllerDelegate)?
         /// The presented sheet's navigation controller, while one is up.
@@ -55,18 +62,29 @@
 
         /// Starts following the runtime, and opens the first screen.
         public func start(_ path: String) async {
+            firstPath = path
             listening?.cancel()
             let events = runtime.events()
             listening = Task { [weak self] in
-                for await event in events { self?.handle(event) }
+                for await event in events {
+                    guard let self else { return }
+                    handle(event)
+                }
             }
             await runtime.open(path)
         }
 
-        /// Every event that may change the stacks brings the controllers in line with the runtime.
+        deinit {
+            // The stream ends with the task, and the runtime forgets it.
+            listening?.cancel()
+        }
+
+        /// Every event that may change the stacks brings the controllers in line with the runtime:
+        /// a refusal too, since the runtime lets go of a screen the server does not have when no
+        /// web fallback can open it.
         func handle(_ event: RuntimeEvent) {
             switch event {
-            case .openedScreen, .openedWeb, .wentBack, .dismissed, .loadFailed: reconcile()
+            case .openedScreen, .openedWeb, .wentBack, .dismissed, .loadFailed, .refused: reconcile()
             default: break
             }
         }
@@ -97,11 +115,16 @@
         private func show(_ stores: [ScreenStore], in navigation: UINavigationController) {
             let current = navigation.viewControllers
             var kept = current.filter { controller in
+                if controller is UIHostingController<UnavailableScreen> { return false }
                 guard let screen = controller as? ScreenViewController else { return true }
                 return stores.contains { $0 === screen.store }
             }
             let shown = Set(kept.compactMap { ($0 as? ScreenViewController)?.store.id })
             for store in stores where !shown.contains(store.id) { kept.append(screen(store)) }
+            // Nothing left to show (the first screen could not open): say so, with a Retry.
+            if kept.isEmpty, navigation === navigationController, let firstPath {
+                kept = [current.first { $0 is UIHostingController<UnavailableScreen> } ?? unavailable(firstPath)]
+            }
             let isPrefix = { (short: [UIViewController], long: [UIViewController]) in zip(short, long).allSatisfy { $0 === $1 } }
             if kept.count == current.count, isPrefix(kept, current) { return }
             if kept.count == current.count + 1, isPrefix(current, kept), let pushed = kept.last {
@@ -115,6 +138,15 @@
 
         private func screen(_ store: ScreenStore) -> ScreenViewController {
             ScreenViewController(store: store, runtime: runtime, components: components, onAction: intercept)
+        }
+
+        /// The state shown when the first screen could not open; Retry opens it again.
+        private func unavailable(_ path: String) -> UIHostingController<UnavailableScreen> {
+            UIHostingController(
+                rootView: UnavailableScreen { [weak self] in
+                    guard let self else { return }
+                    Task { await self.runtime.open(path) }
+                })
         }
 
         /// The screens of `stores` that `navigation` still shows, as a count from the first.

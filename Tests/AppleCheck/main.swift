@@ -230,6 +230,7 @@ enum ConformanceCheck {
     check(navigation.viewControllers.count == 2, "the native view controller is pushed")
 
     try await UIKitCheck.verify()
+    try await UIKitEndingsCheck.verify()
     try await ImageCheck.verify()
     await FocusCheck.verify()
 

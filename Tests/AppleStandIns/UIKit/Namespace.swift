@@ -48,7 +48,6 @@ public struct NSCollectionLayoutSectionVisibleItemsInvalidationHandler {}
 @available(iOS 13.0, *) open class NSDiffableDataSourceSnapshotReference {}
 @available(iOS 14.0, *) public struct NSDiffableDataSourceTransaction {}
 @available(iOS 11.0, *) public struct NSDirectionalEdgeInsets {}
-@available(iOS 13.0, *) public struct NSDirectionalRectEdge {}
 @available(iOS 9.0, macOS 10.11, *) open class NSLayoutDimension {}
 @available(iOS 7.0, macOS 10.0, *) open class NSLayoutManager {}
 public protocol NSLayoutManagerDelegate {}
@@ -540,7 +539,6 @@ public struct UIScribbleElementIdentifier {}
 @available(iOS 14.0, *) public protocol UIScribbleInteractionDelegate {}
 @available(iOS 13.4, *) public enum UIScrollType {}
 @available(iOS 13.4, *) public struct UIScrollTypeMask {}
-@available(iOS 2.0, *) open class UIScrollView {}
 public protocol UIScrollViewAccessibilityDelegate {}
 public protocol UIScrollViewDelegate {}
 @available(iOS 2.0, *) open class UISearchBar {}

@@ -26,6 +26,37 @@
     public var bottomAnchor: NSLayoutYAxisAnchor { NSLayoutYAxisAnchor() }
     public var leadingAnchor: NSLayoutXAxisAnchor { NSLayoutXAxisAnchor() }
     public var trailingAnchor: NSLayoutXAxisAnchor { NSLayoutXAxisAnchor() }
+    /// Whether a layout pass is pending (`setNeedsLayout`), until `layoutIfNeeded` runs it.
+    public private(set) var standInNeedsLayout = false
+    open func setNeedsLayout() { standInNeedsLayout = true }
+    /// Lays this view out now, then its subviews, as UIKit's pass goes from the top down.
+    open func layoutIfNeeded() {
+        if standInNeedsLayout {
+            standInNeedsLayout = false
+            layoutSubviews()
+        }
+        for view in subviews { view.layoutIfNeeded() }
+    }
+    open func layoutSubviews() { standInLayoutOwner?.viewDidLayoutSubviews() }
+    /// The view controller whose `view` this is: UIKit tells it after each layout pass.
+    weak var standInLayoutOwner: UIViewController?
+}
+
+/// A view that scrolls; SwiftUI's `ScrollView` and `List` are drawn in one (UIKit's own, or a
+/// collection view) inside a hosting controller's view.
+@available(iOS 2.0, *)
+@MainActor open class UIScrollView: UIView {}
+
+/// The edges of a rectangle in the layout direction (iOS 13).
+@available(iOS 13.0, *)
+public struct NSDirectionalRectEdge: OptionSet, Hashable, Sendable {
+    public let rawValue: UInt
+    public init(rawValue: UInt) { self.rawValue = rawValue }
+    public static let top = NSDirectionalRectEdge(rawValue: 1 << 0)
+    public static let leading = NSDirectionalRectEdge(rawValue: 1 << 1)
+    public static let bottom = NSDirectionalRectEdge(rawValue: 1 << 2)
+    public static let trailing = NSDirectionalRectEdge(rawValue: 1 << 3)
+    public static let all: NSDirectionalRectEdge = [.top, .leading, .bottom, .trailing]
 }
 
 public final class UIColor: Sendable {
@@ -56,12 +87,19 @@ public final class NSLayoutYAxisAnchor: NSLayoutAnchor<NSLayoutYAxisAnchor> {}
         get {
             if loadedView == nil {
                 loadView()
+                loadedView?.standInLayoutOwner = self
                 viewDidLoad()
             }
             return loadedView
         }
-        set { loadedView = newValue }
+        set {
+            loadedView = newValue
+            newValue?.standInLayoutOwner = self
+        }
     }
+    /// The view if it is loaded, without loading it.
+    @available(iOS 9.0, *) public var viewIfLoaded: UIView? { loadedView }
+    open var isViewLoaded: Bool { loadedView != nil }
     open var title: String?
     public private(set) var children: [UIViewController] = []
     public private(set) weak var parent: UIViewController?
@@ -71,7 +109,24 @@ public final class NSLayoutYAxisAnchor: NSLayoutAnchor<NSLayoutYAxisAnchor> {}
     open func loadView() { loadedView = UIView() }
     open func viewDidLoad() {}
     open func viewWillAppear(_ animated: Bool) {}
+    open func viewDidAppear(_ animated: Bool) {}
+    open func viewWillDisappear(_ animated: Bool) {}
     open func viewDidDisappear(_ animated: Bool) {}
+    open func viewWillLayoutSubviews() {}
+    open func viewDidLayoutSubviews() {}
+    private var contentScrollViews: [UInt: UIScrollView] = [:]
+    /// Sets the scroll view whose content edges the bars follow (iOS 15); nil lets UIKit find one.
+    @available(iOS 15.0, *)
+    open func setContentScrollView(_ scrollView: UIScrollView?, for edge: NSDirectionalRectEdge) {
+        for single in [NSDirectionalRectEdge.top, .bottom] where edge.contains(single) { contentScrollViews[single.rawValue] = scrollView }
+    }
+    /// The scroll view the bars follow at `edge` (`.top` or `.bottom`): the one set, else the view
+    /// itself when it is a scroll view (the stand-in's reading of UIKit's search).
+    @available(iOS 15.0, *)
+    open func contentScrollView(for edge: NSDirectionalRectEdge) -> UIScrollView? {
+        precondition(edge == .top || edge == .bottom, "contentScrollView(for:) takes .top or .bottom")
+        return contentScrollViews[edge.rawValue] ?? (loadedView as? UIScrollView)
+    }
     open func addChild(_ childController: UIViewController) {
         children.append(childController)
         childController.parent = self
