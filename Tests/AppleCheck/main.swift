@@ -231,6 +231,7 @@ enum ConformanceCheck {
 
     try await UIKitCheck.verify()
     try await UIKitEndingsCheck.verify()
+    await ScreenplayViewCheck.verify()
     try await ImageCheck.verify()
     await FocusCheck.verify()
 

@@ -294,15 +294,6 @@ public struct ScrollView<Content: View>: ContainerView {
 
 public struct NavigationPath: Hashable, Sendable { public init() {} }
 
-public struct NavigationStack<Data, Root: View>: ContainerView {
-    public let content: Root
-    public init(@ViewBuilder root: () -> Root) where Data == NavigationPath { content = root() }
-    public init(path: Binding<Data>, @ViewBuilder root: () -> Root)
-    where Data: MutableCollection, Data: RandomAccessCollection, Data: RangeReplaceableCollection, Data.Element: Hashable {
-        content = root()
-    }
-}
-
 public struct Group<Content: View>: ContainerView {
     public let content: Content
     public init(@ViewBuilder content: () -> Content) { self.content = content() }

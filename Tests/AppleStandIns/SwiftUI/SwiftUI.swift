@@ -317,7 +317,7 @@ extension View {
     }
     public func navigationTitle(_ titleKey: LocalizedStringKey) -> some View { attributed("navigationTitle", titleKey.key) }
     public func navigationDestination<D: Hashable, C: View>(for data: D.Type, @ViewBuilder destination: @escaping (D) -> C) -> some View {
-        attributed("navigationDestination", destination)
+        attributed("navigationDestination", NavigationDestinationRecord(for: data, destination))
     }
     public func sheet<Content: View>(
         isPresented: Binding<Bool>, onDismiss: (() -> Void)? = nil, @ViewBuilder content: @escaping () -> Content
