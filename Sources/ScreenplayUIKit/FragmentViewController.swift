@@ -9,7 +9,8 @@
     /// controller where the fragment goes — in a `UIStackView` or a cell, it is as tall as what it
     /// shows (its loading state first, then the screen, growing and shrinking with live updates).
     /// The host sees every action first (`onAction`) and keeps those it handles itself; the others
-    /// go to the runtime.
+    /// go to the runtime. The fragment is active while its controller is on screen, holds when it
+    /// disappears or is removed from its parent, and with the app in the background.
     ///
     /// ```swift
     /// let promo = FragmentViewController(path: "/fragments/promo", runtime: runtime) { action in
@@ -24,6 +25,8 @@
         private let runtime: ScreenplayRuntime
         private let components: ComponentRegistry<AnyView>
         private let intercept: (@MainActor (Action) -> Bool)?
+        /// The runtime hears when the app goes to the background, even with no coordinator.
+        private let foreground: ForegroundFollower
         /// The fragment's screen: loading from the moment the view loads.
         public private(set) var store: ScreenStore?
 
@@ -35,6 +38,7 @@
             self.runtime = runtime
             self.components = components
             self.intercept = onAction
+            foreground = ForegroundFollower(runtime: runtime)
             super.init(nibName: nil, bundle: nil)
         }
 
@@ -54,14 +58,30 @@
             embed(host, in: self)
         }
 
+        /// On screen: the fragment follows its live updates, and its timers and triggers go on.
         public override func viewWillAppear(_ animated: Bool) {
             super.viewWillAppear(animated)
+            store?.activate()
             if store?.screen != nil { store?.follow() }
         }
 
+        /// Off screen (scrolled away with its cell, under a push, in a tab the user left): it
+        /// stops following, its timers and triggers hold, and its actions navigate nowhere.
         public override func viewDidDisappear(_ animated: Bool) {
             super.viewDidDisappear(animated)
+            pause()
+        }
+
+        /// Removed from its parent (`removeFromParent()` calls this with nil), maybe without
+        /// disappearing first (its parent was never on screen): it holds as when it disappears.
+        public override func didMove(toParent parent: UIViewController?) {
+            super.didMove(toParent: parent)
+            if parent == nil { pause() }
+        }
+
+        private func pause() {
             store?.stopFollowing()
+            store?.deactivate()
         }
     }
 #endif

@@ -7,7 +7,8 @@
     import UIKit
 
     /// A view controller that shows one screen of the runtime (loading, the screen, or the failure
-    /// with a retry), drawn by the SwiftUI renderer; its title follows the screen's, and the
+    /// with a retry), drawn by the SwiftUI renderer. The screen is active while the controller is
+    /// on screen (`viewWillAppear` to `viewDidDisappear`); its title follows the screen's, and the
     /// navigation bar (and a toolbar) follow the scroll view the screen is drawn in, as they follow
     /// a table view's: a large title collapses as the screen scrolls under it.
     ///
@@ -41,6 +42,20 @@
         public override func viewDidLoad() {
             super.viewDidLoad()
             embed(host, in: self)
+        }
+
+        /// The screen is on screen again: unless another covers it or the app is in the
+        /// background, its timers and triggers go on.
+        public override func viewWillAppear(_ animated: Bool) {
+            super.viewWillAppear(animated)
+            store.activate()
+        }
+
+        /// Covered by a push, in a tab the user left, or gone: its timers and triggers hold, and
+        /// its actions navigate nowhere, until it appears again.
+        public override func viewDidDisappear(_ animated: Bool) {
+            super.viewDidDisappear(animated)
+            store.deactivate()
         }
 
         public override func viewDidLayoutSubviews() {

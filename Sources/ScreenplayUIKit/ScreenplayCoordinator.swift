@@ -17,7 +17,8 @@
     ///
     /// No screen is left spinning: one the runtime lets go (a 404 with no web fallback, a refusal)
     /// is popped, or its sheet dismissed, and when the first screen cannot open, the navigation
-    /// controller says so with a Retry. It follows the runtime for as long as the app keeps it.
+    /// controller says so with a Retry. It follows the runtime for as long as the app keeps it, and
+    /// tells it when the app goes to the background (every screen holds its timers and triggers).
     ///
     /// ```swift
     /// let coordinator = ScreenplayCoordinator(runtime: runtime, navigationController: navigation)
@@ -34,6 +35,8 @@
         nonisolated(unsafe) private(set) var listening: Task<Void, Never>?
         /// The first screen's path, once `start` opened it: what the unavailable state retries.
         private var firstPath: String?
+        /// The runtime hears when the app goes to the background and comes back.
+        private let foreground: ForegroundFollower
         /// The delegate the app had set on the navigation controller.
         private weak var appDelegate: (any UINavigationControllerDelegate)?
         /// The presented sheet's navigation controller, while one is up.
@@ -48,6 +51,7 @@
             self.components = components
             self.intercept = onAction
             appDelegate = navigationController.delegate
+            foreground = ForegroundFollower(runtime: runtime)
             super.init()
             navigationController.delegate = self
         }

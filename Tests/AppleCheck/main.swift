@@ -232,6 +232,7 @@ enum ConformanceCheck {
     try await UIKitCheck.verify()
     try await UIKitEndingsCheck.verify()
     await ScreenplayViewCheck.verify()
+    await UIKitActivityCheck.verify()
     try await ImageCheck.verify()
     await FocusCheck.verify()
 

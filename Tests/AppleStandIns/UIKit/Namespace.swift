@@ -143,7 +143,6 @@ public protocol UIAlertViewDelegate {}
 public enum UIAlertViewStyle {}
 public protocol UIAppearance {}
 public protocol UIAppearanceContainer {}
-@available(iOS 2.0, *) open class UIApplication {}
 public protocol UIApplicationDelegate {}
 @available(iOS 9.0, *) open class UIApplicationShortcutIcon {}
 @available(iOS 9.0, *) open class UIApplicationShortcutItem {}

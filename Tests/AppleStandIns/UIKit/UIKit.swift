@@ -127,13 +127,17 @@ public final class NSLayoutYAxisAnchor: NSLayoutAnchor<NSLayoutYAxisAnchor> {}
         precondition(edge == .top || edge == .bottom, "contentScrollView(for:) takes .top or .bottom")
         return contentScrollViews[edge.rawValue] ?? (loadedView as? UIScrollView)
     }
+    /// Calls the child's `willMove(toParent:)` first, as UIKit does.
     open func addChild(_ childController: UIViewController) {
+        childController.willMove(toParent: self)
         children.append(childController)
         childController.parent = self
     }
+    /// Calls `didMove(toParent: nil)` after, as UIKit does.
     open func removeFromParent() {
         parent?.children.removeAll { $0 === self }
         parent = nil
+        didMove(toParent: nil)
     }
     open func didMove(toParent parent: UIViewController?) {}
     open func willMove(toParent parent: UIViewController?) {}
@@ -217,6 +221,16 @@ public final class NSLayoutYAxisAnchor: NSLayoutAnchor<NSLayoutYAxisAnchor> {}
         for controller in viewControllers { controller.navigationController = self }
         if let top = viewControllers.last { delegate?.navigationController(self, didShow: top, animated: animated) }
     }
+}
+
+/// The app: the stand-in names the notifications a host follows (posted on the main thread).
+/// Apple's are `nonisolated class let` (Objective-C constants); a Swift class says `static let`.
+@available(iOS 2.0, *)
+@MainActor open class UIApplication: UIResponder {
+    @available(iOS 4.0, *)
+    nonisolated public static let didEnterBackgroundNotification = NSNotification.Name("UIApplicationDidEnterBackgroundNotification")
+    @available(iOS 4.0, *)
+    nonisolated public static let willEnterForegroundNotification = NSNotification.Name("UIApplicationWillEnterForegroundNotification")
 }
 
 public final class UIImage: Sendable {
