@@ -234,6 +234,8 @@ enum ConformanceCheck {
     await ScreenplayViewCheck.verify()
     await UIKitActivityCheck.verify()
     try await ImageCheck.verify()
+    try await ImageAccessibilityCheck.verify()
+    await LazyCheck.verify()
     await FocusCheck.verify()
 
     // 5. An app's registration (AppFile.swift) draws its component.

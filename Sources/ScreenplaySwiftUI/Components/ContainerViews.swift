@@ -3,7 +3,9 @@
     import ScreenplayPresentation
     import SwiftUI
 
-    /// `vstack`, `hstack`, `scroll` and `carousel`: eager stacks, or lazy ones in a scroll view.
+    /// `vstack`, `hstack`, `scroll` and `carousel`: eager stacks, or lazy ones in a scroll view. A
+    /// lazy stack that does not scroll (a long list under a header, in the screen's own scroll
+    /// view) is a `LazyVStack` too: its rows are made as they scroll into view, not all at once.
     struct StackView: View {
         let layout: StackLayout
         let children: PresentedChildren
@@ -13,7 +15,9 @@
         var body: some View {
             switch layout.scrolling {
             case .none:
-                if layout.axis == .vertical {
+                if layout.axis == .vertical, layout.isLazy {
+                    LazyVStack(alignment: Self.horizontal(layout.alignment), spacing: spacing) { ChildViews(children: children) }
+                } else if layout.axis == .vertical {
                     VStack(alignment: Self.horizontal(layout.alignment), spacing: spacing) { ChildViews(children: children) }
                 } else {
                     HStack(alignment: Self.vertical(layout.alignment), spacing: spacing) { ChildViews(children: children) }

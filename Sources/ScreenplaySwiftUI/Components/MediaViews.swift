@@ -8,9 +8,13 @@
     /// `image`: the placeholder colour at the presented size until the image arrives — fetched,
     /// decoded off the main actor and downsampled to the pixels its frame needs, by the shared
     /// image store within its budget of decoded bytes — and for good when it cannot (unreachable,
-    /// not an image).
+    /// not an image). A labelled image is read by VoiceOver with its label, loaded or not (an
+    /// `Image` made with its label, its placeholder one element with it); a decorative one is not in
+    /// the accessibility tree at all (`Image(decorative:)`, which no later `accessibilityLabel` names).
     struct RemoteImageView: View {
         let image: PresentedImage
+        /// What VoiceOver reads for the image; nil for a decorative one.
+        let label: String?
         @Environment(\.screenplay) private var context
         @Environment(\.colorScheme) private var scheme
         @Environment(\.displayScale) private var displayScale
@@ -39,16 +43,37 @@
         @ViewBuilder private var picture: some View {
             if let loaded {
                 loaded.resizable().aspectRatio(contentMode: image.contentMode == .fill ? .fill : .fit)
+            } else if let label {
+                placeholder
+                    .accessibilityElement(children: .ignore)
+                    .accessibilityLabel(Text(verbatim: label))
+                    .accessibilityAddTraits(.isImage)
             } else {
-                Rectangle().fill(image.placeholderColor.map { $0.color(in: scheme) } ?? Color.secondary.opacity(0.15))
+                placeholder
             }
+        }
+
+        private var placeholder: some View {
+            Rectangle().fill(image.placeholderColor.map { $0.color(in: scheme) } ?? Color.secondary.opacity(0.15))
         }
 
         private func load(_ request: Request) async -> Image? {
             guard let url = request.url.flatMap({ context?.resolve($0) }), let images = context?.images,
-                let decoded = await images.image(for: url, maxPixelSize: request.pixels), let picture = decoded.image as? CGImage
+                let decoded = await images.image(for: url, maxPixelSize: request.pixels), let picture = Self.cgImage(decoded.image)
             else { return nil }
+            if let label { return Image(picture, scale: displayScale, label: Text(verbatim: label)) }
             return Image(decorative: picture, scale: displayScale)
+        }
+
+        /// The decoder's image as a `CGImage`, or nil when it is something else. Not `as? CGImage`:
+        /// a cast to a Core Foundation type always succeeds (Swift cannot check a CF type's class;
+        /// the compiler says so, "conditional downcast to CoreFoundation type 'CGImage' will always
+        /// succeed"), so an app decoder's `UIImage` or bytes would be drawn as a `CGImage`. Core
+        /// Foundation's own type identifier tells.
+        static func cgImage(_ image: Any) -> CGImage? {
+            let object = image as AnyObject
+            guard CFGetTypeID(object) == CGImage.typeID else { return nil }
+            return unsafeDowncast(object, to: CGImage.self)
         }
     }
 
@@ -86,7 +111,8 @@
 
         var body: some View {
             HStack(alignment: .top, spacing: 12) {
-                if let image = item.image { RemoteImageView(image: image) }
+                // The item is one element: its image is read with the item's words, so it says nothing itself.
+                if let image = item.image { RemoteImageView(image: image, label: nil) }
                 VStack(alignment: .leading, spacing: 2) {
                     HStack(alignment: .firstTextBaseline, spacing: 8) {
                         if let title = item.title { TextView(text: title) }

@@ -25,6 +25,11 @@
             }
         }
 
+        /// What VoiceOver reads for an image node: its label, or nothing (decorative).
+        private var imageLabel: String? {
+            node.accessibility.isHidden ? nil : node.accessibility.label
+        }
+
         /// The tap this view makes the node perform: none for a control, which performs its own.
         private var wrappedTap: Action? {
             node.handlesOwnTap ? nil : node.tap
@@ -39,7 +44,7 @@
             case .spacer(let minimum): Spacer(minLength: minimum.map { CGFloat($0) })
             case .divider(let divider): DividerView(divider: divider)
             case .text(let text): TextView(text: text)
-            case .image(let image): RemoteImageView(image: image)
+            case .image(let image): RemoteImageView(image: image, label: imageLabel)
             case .shape(let shape): ShapeView(shape: shape)
             case .badge(let badge): BadgeView(badge: badge)
             case .button(let button): ButtonView(button: button, tap: node.tap, press: node.motion?.press)

@@ -36,6 +36,10 @@ public struct InspectedView {
     public var action: (() -> Void)?
     public var setText: ((String) -> Void)?
     public var setFlag: ((Bool) -> Void)?
+    /// An image's label (`Image(_:scale:orientation:label:)`); nil for one made without.
+    public var imageLabel: String?
+    /// An image made with `Image(decorative:…)`: not in the accessibility tree.
+    public var isDecorative = false
 
     public init(_ kind: String, children: [InspectedView] = []) {
         self.kind = kind
@@ -68,6 +72,9 @@ public struct InspectedView {
     public private(set) var problems: [String] = []
     /// The environment the root is shown in; a change is seen at the next ``update()``.
     public var environment: EnvironmentValues
+    /// How many rows a lazy stack or grid makes: those a screen shows. Nil makes every row, as a
+    /// screen scrolled to its end does (and as an eager stack always does).
+    public var visibleRows: Int?
     private let view: any View
     private var nodes: [String: Node] = [:]
     private var lifecycles: [String: Lifecycle] = [:]
@@ -78,9 +85,10 @@ public struct InspectedView {
     static var current: ViewGraph?
     static var reading: Node?
 
-    public init<V: View>(_ view: V, environment: EnvironmentValues = EnvironmentValues()) {
+    public init<V: View>(_ view: V, environment: EnvironmentValues = EnvironmentValues(), visibleRows: Int? = nil) {
         self.view = view
         self.environment = environment
+        self.visibleRows = visibleRows
         update()
     }
 
@@ -228,6 +236,30 @@ public struct InspectedView {
     private var position = 0
     /// Set by `EquatableView`: the next view is compared with `==`.
     var comparesWithEquals = false
+    /// The rows a lazy stack around the view being inspected may still make; nil in an eager one.
+    private(set) var lazyWindow: LazyWindow?
+
+    /// The rows left to make in one lazy container (its `ForEach`es share them).
+    final class LazyWindow {
+        var remaining: Int
+        init(_ rows: Int) { remaining = rows }
+    }
+
+    /// Inspects a lazy container's content: only ``ViewGraph/visibleRows`` rows are made.
+    mutating func lazily(_ inspect: (inout ViewInspector) -> InspectedView) -> InspectedView {
+        let saved = lazyWindow
+        lazyWindow = graph.visibleRows.map(LazyWindow.init)
+        defer { lazyWindow = saved }
+        return inspect(&self)
+    }
+
+    /// Inspects an eager container's content: every row is made.
+    mutating func eagerly(_ inspect: (inout ViewInspector) -> InspectedView) -> InspectedView {
+        let saved = lazyWindow
+        lazyWindow = nil
+        defer { lazyWindow = saved }
+        return inspect(&self)
+    }
 
     init(graph: ViewGraph) { self.graph = graph }
 

@@ -237,8 +237,23 @@ public protocol ContainerView: View, PrimitiveView where Body == Never {
 }
 
 @MainActor extension ContainerView {
+    /// An eager container makes all of its content: a `ForEach` in it is not a lazy stack's rows.
     public func inspected(by inspector: inout ViewInspector) -> InspectedView {
-        InspectedView(String(describing: Self.self).prefix { $0 != "<" }.description, children: [inspector.inspect(content)])
+        let inner = self.content
+        let made = inspector.eagerly { $0.inspect(inner) }
+        return InspectedView(String(describing: Self.self).prefix { $0 != "<" }.description, children: [made])
+    }
+}
+
+/// A lazy container makes only the rows on screen (``ViewGraph/visibleRows``), as SwiftUI's lazy
+/// stacks and grids do inside a scroll view.
+public protocol LazyContainerView: ContainerView {}
+
+@MainActor extension LazyContainerView {
+    public func inspected(by inspector: inout ViewInspector) -> InspectedView {
+        let inner = self.content
+        let made = inspector.lazily { $0.inspect(inner) }
+        return InspectedView(String(describing: Self.self).prefix { $0 != "<" }.description, children: [made])
     }
 }
 
@@ -261,7 +276,7 @@ public struct ZStack<Content: View>: ContainerView {
     public init(alignment: Alignment = .center, @ViewBuilder content: () -> Content) { self.content = content() }
 }
 
-public struct LazyVStack<Content: View>: ContainerView {
+public struct LazyVStack<Content: View>: LazyContainerView {
     public let content: Content
     public init(
         alignment: HorizontalAlignment = .center, spacing: CGFloat? = nil, pinnedViews: PinnedScrollableViews = .init(),
@@ -269,7 +284,7 @@ public struct LazyVStack<Content: View>: ContainerView {
     ) { self.content = content() }
 }
 
-public struct LazyHStack<Content: View>: ContainerView {
+public struct LazyHStack<Content: View>: LazyContainerView {
     public let content: Content
     public init(
         alignment: VerticalAlignment = .center, spacing: CGFloat? = nil, pinnedViews: PinnedScrollableViews = .init(),
@@ -277,7 +292,7 @@ public struct LazyHStack<Content: View>: ContainerView {
     ) { self.content = content() }
 }
 
-public struct LazyVGrid<Content: View>: ContainerView {
+public struct LazyVGrid<Content: View>: LazyContainerView {
     public let content: Content
     public init(
         columns: [GridItem], alignment: HorizontalAlignment = .center, spacing: CGFloat? = nil,
@@ -343,26 +358,6 @@ public struct ProgressView: View, PrimitiveView {
     public typealias Body = Never
     public init() {}
     public func inspected(by inspector: inout ViewInspector) -> InspectedView { InspectedView("ProgressView") }
-}
-
-/// CoreGraphics' image, which SwiftUI re-exports: what ``ImageStore``'s decoder makes on Apple platforms.
-open class CGImage: @unchecked Sendable {
-    public let width: Int
-    public let height: Int
-    public init(width: Int, height: Int) {
-        self.width = width
-        self.height = height
-    }
-}
-
-public struct Image: View, PrimitiveView {
-    public typealias Body = Never
-    public enum Orientation: UInt8, Hashable, Sendable { case up, upMirrored, down, downMirrored, left, leftMirrored, right, rightMirrored }
-    public init(uiImage: UIImage) {}
-    public init(decorative cgImage: CGImage, scale: CGFloat, orientation: Image.Orientation = .up) {}
-    public func resizable(capInsets: EdgeInsets = EdgeInsets(), resizingMode: Image.ResizingMode = .stretch) -> Image { self }
-    public enum ResizingMode: Hashable, Sendable { case tile, stretch }
-    public func inspected(by inspector: inout ViewInspector) -> InspectedView { InspectedView("Image") }
 }
 
 // MARK: - Controls

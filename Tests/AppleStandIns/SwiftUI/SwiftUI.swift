@@ -131,7 +131,13 @@ public struct ForEach<Data: RandomAccessCollection, ID: Hashable, Content: View>
     public func inspected(by inspector: inout ViewInspector) -> InspectedView {
         var children: [InspectedView] = []
         var ids = Swift.Set<ID>()
+        // In a lazy stack, only the rows on screen are made (their views, and what they present).
+        let window = inspector.lazyWindow
         for element in data {
+            if let window {
+                guard window.remaining > 0 else { break }
+                window.remaining -= 1
+            }
             let id = id(element)
             if !ids.insert(id).inserted {
                 inspector.graph.report(
