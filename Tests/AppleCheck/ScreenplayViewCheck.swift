@@ -26,6 +26,7 @@ enum ScreenplayViewCheck {
         await navigation(server)
         await sheets(server)
         await hooks(server)
+        await unavailableFirstScreen(server)
     }
 
     /// Waits (at most a second) until `done`: the runtime loads on the in-memory server and the
@@ -149,6 +150,27 @@ enum ScreenplayViewCheck {
         await settle { runtime.presented == nil }
         graph.update()
         check(runtime.presented == nil && sheet(of: graph.root)?.content == nil, "ScreenplayView: a dismiss action closes the sheet")
+    }
+
+    /// A first screen that cannot open (the server does not have it: its web page opened instead)
+    /// leaves no spinner behind: the view says so, with a Retry that opens it once the server has it.
+    @MainActor static func unavailableFirstScreen(_ server: Screens) async {
+        var fellBack: [URL] = []
+        let runtime = server.runtime()
+        let graph = ViewGraph(ScreenplayView("/soon", runtime: runtime, webFallback: { fellBack.append($0) }))
+        await settle { !fellBack.isEmpty }
+        for _ in 0..<20 { await Task.yield() }
+        graph.update()
+        let root = stack(in: graph.root)?.children.first
+        check(root?.kind != "ProgressView", "ScreenplayView: a first screen that cannot open leaves a spinner (\(fellBack))")
+        check(
+            texts(in: root).contains("Retry") && texts(in: root).count > 1,
+            "ScreenplayView: a first screen that cannot open says so, with a Retry (\(texts(in: root)))")
+        server.add("/soon", Screen(id: "soon", title: "Soon") { Component.Text("soon") })
+        _ = tap("Retry", in: root)
+        await settle { runtime.stack.first?.screen != nil }
+        graph.update()
+        check(texts(in: stack(in: graph.root)) == ["soon"], "ScreenplayView: Retry opens it (\(texts(in: stack(in: graph.root))))")
     }
 
     @MainActor static func hooks(_ server: Screens) async {

@@ -25,6 +25,8 @@
         let webFallback: (@MainActor (URL) -> Void)?
         let intercept: (@MainActor (Action) -> Bool)?
         @Environment(\.openURL) private var openURL
+        /// The first screen could not open: shown instead of a spinner that would never end.
+        @State private var unavailable = false
 
         /// - Parameters:
         ///   - path: the first screen's path on the runtime's server (`"/home"`).
@@ -62,16 +64,26 @@
                 } else if runtime.webFallback == nil {
                     runtime.webFallback = { url in openURL(url) }
                 }
-                if runtime.stack.isEmpty { await runtime.open(path) }
+                if runtime.stack.isEmpty { await openFirst() }
             }
         }
 
         @ViewBuilder private var root: some View {
             if let first = runtime.stack.first {
                 screen(first).id(first.id)
+            } else if unavailable {
+                FailureView(message: "This screen is not available.") { Task { await openFirst() } }
             } else {
                 ProgressView()
             }
+        }
+
+        /// Opens the first screen; when nothing was opened (the server does not have it and its web
+        /// page opened instead, or the path was refused), the view says so, with a retry.
+        private func openFirst() async {
+            unavailable = false
+            await runtime.open(path)
+            unavailable = runtime.stack.isEmpty
         }
 
         private func screen(_ store: ScreenStore) -> ScreenView {
