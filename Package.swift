@@ -1,5 +1,5 @@
 // swift-tools-version:6.1
-// The tools version is the first line, as SwiftPM and Xcode read it: 6.1 needs Xcode 16.3 or later.
+// The tools version is the first line, as SwiftPM and Xcode read it; the dependencies need Swift 6.2: Xcode 26.0 or later.
 import Foundation
 import PackageDescription
 
