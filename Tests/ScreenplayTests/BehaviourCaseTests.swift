@@ -12,6 +12,9 @@ import Testing
 ///   variables change (a new change unless `cascade`, which continues the one before);
 /// - `{"at": ms, "timer": id, "command": "start", "expect": "t value 0 | next 1000"}`: a command;
 /// - `{"at": ms, "expect": "t tick 1000 | next 2000"}`: the time passes;
+/// - `{"at": ms, "lifecycle": "inactive" | "active", "expect": "fired 0 | next 6100"}`: the screen
+///   left the screen (its triggers and timers are held) or came back (released: the triggers
+///   that fire for what changed meanwhile, and the next deadline);
 /// and `"values"`, when given, the variables' values after it. A timer's step sets its variable.
 @Suite struct BehaviourCaseTests {
     static let directory = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
@@ -51,6 +54,18 @@ import Testing
                 return line
             }
             let now = step["at"]?.intValue ?? 0
+            if let lifecycle = step["lifecycle"]?.stringValue {
+                var released = TriggerOutcome()
+                if lifecycle == "inactive" {
+                    triggers.hold(variables)
+                    timers.hold(at: now)
+                } else {
+                    timers.release(at: now)
+                    released = triggers.release(variables, evaluator: evaluator)
+                }
+                return "fired " + (released.fired.isEmpty ? "none" : released.fired.map(String.init).joined(separator: ","))
+                    + " | next " + (timers.nextDeadline.map(String.init) ?? "none")
+            }
             let outcome: TimerOutcome
             if let id = step["timer"]?.stringValue, let command = step["command"]?.stringValue.flatMap(TimerCommand.init(rawValue:)) {
                 outcome = timers.perform(command, on: id, at: now, variables: variables, evaluator: evaluator)

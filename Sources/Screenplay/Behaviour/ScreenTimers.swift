@@ -11,16 +11,25 @@
 /// value variable is set at each tick, at the end, and by every command but `cancel`. A
 /// command that does not fit the timer's state (starting a running timer) is ignored and reported.
 ///
+/// While its screen is not on screen (covered, in a background tab, its app in the background)
+/// the runtime holds the timers: they count no time, nothing falls due, and commands still apply
+/// (a timer started while held starts counting on release); released, each goes on from where it
+/// was.
+///
 /// ```swift
 /// var timers = ScreenTimers(timers: screen.timers)
 /// let started = timers.perform(.start, on: "offer", at: 0, variables: variables, evaluator: evaluator)
 /// let due = timers.advance(to: 1_000)   // the tick at 1000 ms: set offerElapsed = 1000, run the tick actions
 /// timers.nextDeadline                   // 2000
+/// timers.hold(at: 1_500)                // the screen was covered: nothing is due …
+/// timers.release(at: 9_500)             // … until it is shown again: the next tick is at 10 000
 /// ```
 public struct ScreenTimers: Sendable, Hashable {
     public let timers: [ScreenTimer]
     public var limits: BehaviourLimits
     private var runs: [String: Run] = [:]
+    /// Since when the timers are held (their screen is not on screen), or nil.
+    private var heldSince: Int?
 
     /// A started timer: what it counted before its last start or resume, since when it runs
     /// (nil while paused), its evaluated duration (0: no end) and interval, its next tick.
@@ -45,9 +54,35 @@ public struct ScreenTimers: Sendable, Hashable {
     /// Whether the timer `id` is paused.
     public func isPaused(_ id: String) -> Bool { runs[id].map { $0.since == nil } ?? false }
 
-    /// When the next tick or end falls due, on the scale of the times given; nil when no timer runs.
+    /// Whether the timers are held: their screen is not on screen.
+    public var isHeld: Bool { heldSince != nil }
+
+    /// Holds every timer at `now` (its screen left the screen): from now on no time counts and
+    /// nothing falls due until ``release(at:)``. Holding held timers changes nothing.
+    public mutating func hold(at now: Int) {
+        guard heldSince == nil else { return }
+        heldSince = now
+    }
+
+    /// Releases the timers at `now` (their screen is shown again): each goes on with the time it
+    /// had counted when they were held; one started or resumed while held counts from `now`.
+    public mutating func release(at now: Int) {
+        guard let held = heldSince else { return }
+        heldSince = nil
+        for (id, run) in runs {
+            guard let since = run.since else { continue }
+            runs[id]?.since = now - max(0, held - since)
+        }
+    }
+
+    /// The time a command counts to: `now`, or the moment the timers were held.
+    private func counting(_ now: Int) -> Int { heldSince.map { min($0, now) } ?? now }
+
+    /// When the next tick or end falls due, on the scale of the times given; nil when no timer
+    /// runs (or the timers are held).
     public var nextDeadline: Int? {
-        runs.values.compactMap { run -> Int? in
+        guard heldSince == nil else { return nil }
+        return runs.values.compactMap { run -> Int? in
             guard let since = run.since else { return nil }
             var next: [Int] = []
             if let tick = run.nextTick { next.append(tick) }
@@ -80,13 +115,13 @@ public struct ScreenTimers: Sendable, Hashable {
         case .stop:
             guard let run = runs[id] else { return ignored("is not started") }
             runs[id] = nil
-            outcome.steps.append(TimerStep(timer, .end, value: run.elapsed(at: now)))
+            outcome.steps.append(TimerStep(timer, .end, value: run.elapsed(at: counting(now))))
         case .cancel:
             guard runs[id] != nil else { return ignored("is not started") }
             runs[id] = nil
         case .pause:
             guard var run = runs[id], run.since != nil else { return ignored("is not running") }
-            run.counted = run.elapsed(at: now)
+            run.counted = run.elapsed(at: counting(now))
             run.since = nil
             runs[id] = run
             outcome.steps.append(TimerStep(timer, .value, value: run.counted))
@@ -130,8 +165,10 @@ public struct ScreenTimers: Sendable, Hashable {
 
     /// The ticks and ends due at `now`, in the order of the screen's timers: at most one step per
     /// timer, so a call costs at most ``BehaviourLimits/maximumTimers`` steps whatever the time.
+    /// Nothing is due while the timers are held.
     public mutating func advance(to now: Int) -> TimerOutcome {
         var outcome = TimerOutcome()
+        guard heldSince == nil else { return outcome }
         for timer in timers {
             guard var run = runs[timer.id], run.since != nil else { continue }
             let elapsed = run.elapsed(at: now)

@@ -11,11 +11,18 @@
 /// all it causes fire at most ``BehaviourLimits/maximumFiringsPerChange`` triggers, so a trigger
 /// that keeps setting its own variable stops there and is reported, never hangs the app.
 ///
+/// While its screen is not on screen the runtime holds the triggers: changes fire nothing, and
+/// when the screen is shown again the triggers judge one change, from the values they were held
+/// with to the values then (a condition that became true meanwhile fires once; one that came and
+/// went does not).
+///
 /// ```swift
 /// var triggers = TriggerEvaluator(triggers: screen.triggers)
 /// triggers.beginChange()                                  // the user typed, a timer ticked …
 /// let outcome = triggers.evaluate(from: before, to: after, evaluator: ExpressionEvaluator())
 /// for action in outcome.actions { await runtime.perform(action, on: store) }
+/// triggers.hold(before)                                   // covered: what changes now waits …
+/// triggers.release(after, evaluator: ExpressionEvaluator()).actions  // … shown again: one change
 /// ```
 public struct TriggerEvaluator: Sendable, Hashable {
     public let triggers: [ScreenTrigger]
@@ -24,6 +31,8 @@ public struct TriggerEvaluator: Sendable, Hashable {
     public private(set) var spent: Set<Int> = []
     /// How many more triggers may fire for the current change.
     public private(set) var firingsLeft: Int
+    /// The values the triggers were held with (their screen is not on screen), or nil.
+    public private(set) var heldFrom: ScreenVariables?
 
     public init(triggers: [ScreenTrigger], limits: BehaviourLimits = .default) {
         self.triggers = triggers
@@ -37,10 +46,27 @@ public struct TriggerEvaluator: Sendable, Hashable {
         firingsLeft = limits.maximumFiringsPerChange
     }
 
+    /// Holds the triggers with the screen's `variables` now (the screen left the screen): changes
+    /// fire nothing until ``release(_:evaluator:)``. Holding held triggers changes nothing.
+    public mutating func hold(_ variables: ScreenVariables) {
+        guard heldFrom == nil else { return }
+        heldFrom = variables
+    }
+
+    /// Releases the triggers (the screen is shown again): what changed while they were held is one
+    /// new change, from the values they were held with to `variables`.
+    public mutating func release(_ variables: ScreenVariables, evaluator: ExpressionEvaluator) -> TriggerOutcome {
+        guard let old = heldFrom else { return TriggerOutcome() }
+        heldFrom = nil
+        beginChange()
+        return evaluate(from: old, to: variables, evaluator: evaluator)
+    }
+
     /// The triggers that fire when the variables go from `old` to `new`, and their actions in
-    /// trigger order.
+    /// trigger order; none while the triggers are held.
     public mutating func evaluate(from old: ScreenVariables, to new: ScreenVariables, evaluator: ExpressionEvaluator) -> TriggerOutcome {
         var outcome = TriggerOutcome()
+        guard heldFrom == nil else { return outcome }
         let changed = Set(old.values.keys).union(new.values.keys).filter { old.values[$0] != new.values[$0] }
         guard !changed.isEmpty else { return outcome }
         for (index, trigger) in triggers.enumerated() where !spent.contains(index) {

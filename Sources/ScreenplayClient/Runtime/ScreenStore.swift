@@ -38,6 +38,16 @@ public final class ScreenStore: Identifiable {
 
     /// Whether the screen's live stream is connected now.
     public private(set) var isLive = false
+    /// Whether the screen is active: its host shows it, no other screen covers it and the app is
+    /// in the foreground. An inactive screen's timers and triggers are held, and it navigates
+    /// nowhere (see ``activate()``).
+    public private(set) var isActive = true
+    /// Why it is active or not (the host's word, the runtime's stacks, the app).
+    @ObservationIgnored var activity = ScreenActivity() {
+        didSet { updateActive() }
+    }
+    /// Told when the screen becomes active again (a navigation may have waited for it).
+    @ObservationIgnored var becameActive: (@MainActor () -> Void)?
     /// The server's id of the version shown (from its ETag or its stream), for resuming a stream.
     @ObservationIgnored public private(set) var version: String?
     /// The screen as the server sent it (before this client's adaptation): what patches apply to.
@@ -59,6 +69,37 @@ public final class ScreenStore: Identifiable {
 
     /// The screen shown, if any.
     public var screen: Screen? { phase.screen }
+
+    /// The host shows the screen (`onAppear`, `viewWillAppear`, a fragment's controller back on
+    /// screen): unless another screen covers it or the app is in the background, its timers and
+    /// triggers go on from where they were held. Saying it twice changes nothing.
+    ///
+    /// ```swift
+    /// override func viewWillAppear(_ animated: Bool) { super.viewWillAppear(animated); store.activate() }
+    /// override func viewDidDisappear(_ animated: Bool) { super.viewDidDisappear(animated); store.deactivate() }
+    /// ```
+    public func activate() {
+        activity.shownByHost = true
+    }
+
+    /// The host no longer shows the screen (`onDisappear`, `viewDidDisappear`, a fragment whose
+    /// controller went away): its timers count no time, its triggers wait, and its actions
+    /// navigate nowhere (an intent's answer still updates it) until ``activate()``.
+    public func deactivate() {
+        activity.shownByHost = false
+    }
+
+    private func updateActive() {
+        let active = activity.isActive
+        guard active != isActive else { return }
+        isActive = active
+        if active {
+            behaviour.release(variables: variables, evaluator: evaluator)
+            becameActive?()
+        } else {
+            behaviour.hold(variables: variables)
+        }
+    }
 
     /// Every phase from now on, starting with the current one.
     public func phases() -> AsyncStream<ScreenPhase> {
@@ -295,7 +336,7 @@ public final class ScreenStore: Identifiable {
         let before = variables
         let same = self.screen?.id == screen.id
         defer {
-            behaviour.shown(screen)
+            behaviour.shown(screen, variables: variables)
             if same { behaviour.changed(from: before, to: variables, evaluator: evaluator) }
         }
         if let current = self.screen, current.id == screen.id {

@@ -39,6 +39,23 @@ public final class ScreenplayRuntime {
     /// What the user sees: the top of the presented sheet, else the top of the stack.
     public var current: ScreenStore? { presentedStack.last ?? stack.last }
 
+    /// Whether the app is in the foreground (true until the host says otherwise): in the
+    /// background every screen is inactive — timers held, triggers waiting — and the screen on top
+    /// keeps its first navigation until the app is back.
+    ///
+    /// ```swift
+    /// .onChange(of: scenePhase) { _, phase in runtime.isInForeground = phase != .background }
+    /// ```
+    @ObservationIgnored public var isInForeground = true {
+        didSet { if isInForeground != oldValue { updateActivity() } }
+    }
+    /// The fragments made by this runtime, for as long as they live (they go to the background too).
+    @ObservationIgnored private var fragments: [WeakStore] = []
+    /// A navigation of the screen on top that waits for the app to be in the foreground.
+    @ObservationIgnored private var waiting: (store: ScreenStore, action: Action)?
+    /// The taps still running, by screen and action: the same tap again is not started twice.
+    @ObservationIgnored private var tapsInFlight: Set<TapInFlight> = []
+
     @ObservationIgnored private let environment: RuntimeEnvironment
     @ObservationIgnored private var eventContinuations: [UUID: AsyncStream<RuntimeEvent>.Continuation] = [:]
     /// The latest events (the last 256), for tools that print what happened after each step.
@@ -144,6 +161,7 @@ public final class ScreenplayRuntime {
             // Inside a presented sheet, navigation stays in the sheet.
             let inSheet = presenting || !presentedStack.isEmpty
             if inSheet { presentedStack.append(store) } else { stack.append(store) }
+            updateActivity()
             emit(.openedScreen(path: path, url: store.url, presented: inSheet))
             do {
                 try await store.load()
@@ -182,6 +200,7 @@ public final class ScreenplayRuntime {
     public func fragment(_ path: String) async -> ScreenStore {
         let store = ScreenStore(path: path, url: environment.loader.screenURL(for: path), environment: environment)
         attachBehaviour(store)
+        keep(fragment: store)
         await load(fragment: store)
         return store
     }
@@ -196,6 +215,7 @@ public final class ScreenplayRuntime {
     public func loadFragment(_ path: String) -> ScreenStore {
         let store = ScreenStore(path: path, url: environment.loader.screenURL(for: path), environment: environment)
         attachBehaviour(store)
+        keep(fragment: store)
         Task { await load(fragment: store) }
         return store
     }
@@ -213,8 +233,79 @@ public final class ScreenplayRuntime {
 
     /// Has the store's triggers, timers and `onAppear` run their actions through this runtime.
     private func attachBehaviour(_ store: ScreenStore) {
+        store.activity.inBackground = !isInForeground
         store.behaviour.perform = { [weak self, weak store] action in await self?.perform(action, on: store) }
         store.behaviour.report = { [weak self] target, reason in self?.emit(.refused(target: target, reason: reason)) }
+        store.becameActive = { [weak self, weak store] in
+            if let self, let store { self.performWaiting(of: store) }
+        }
+    }
+
+    private func keep(fragment store: ScreenStore) {
+        fragments = fragments.filter { $0.store != nil } + [WeakStore(store: store)]
+    }
+
+    // MARK: - Active screens
+
+    /// Tells every screen whether it is covered (only the one the user sees is not) and whether
+    /// the app is in the background.
+    private func updateActivity() {
+        let top = current
+        for store in stack + presentedStack {
+            store.activity.covered = store !== top
+            store.activity.inBackground = !isInForeground
+        }
+        for fragment in fragments { fragment.store?.activity.inBackground = !isInForeground }
+        if !isInForeground, let waiting, waiting.store !== top { self.waiting = nil }
+    }
+
+    /// Whether `action` of `store` may run now; a navigation of an inactive screen is refused
+    /// (reported), or waits when only the app is in the background.
+    private func admits(_ action: Action, of store: ScreenStore) -> Bool {
+        guard action.navigates else { return true }
+        switch store.activity.navigation {
+        case .go:
+            return true
+        case .waits:
+            if waiting == nil {
+                waiting = (store, action)
+            } else {
+                emit(
+                    .refused(
+                        target: action.type, reason: "\(store.path) already has a navigation waiting for the app to be in the foreground"))
+            }
+            return false
+        case .refused(let why):
+            emit(.refused(target: action.type, reason: "\(store.path) \(why)"))
+            return false
+        }
+    }
+
+    /// Runs the navigation that waited for `store` to be active, if it is still the screen shown.
+    private func performWaiting(of store: ScreenStore) {
+        guard let waiting, waiting.store === store else { return }
+        self.waiting = nil
+        Task { await perform(waiting.action, on: store) }
+    }
+
+    /// A user's tap on a node of `store` (the current screen when nil): performs its action,
+    /// unless the same action of the same screen is still running — a double tap pushes one
+    /// screen and sends one intent. The tap ignored is reported. Triggers, timers and intents'
+    /// effects use ``perform(_:on:)``, which never drops an action.
+    ///
+    /// ```swift
+    /// Button(title) { Task { await runtime.tap(.navigate("/cars/42"), on: store) } }
+    /// ```
+    public func tap(_ action: Action, on store: ScreenStore?) async {
+        let store = store ?? current
+        let key = TapInFlight(store: store.map(ObjectIdentifier.init), action: action)
+        guard !tapsInFlight.contains(key) else {
+            emit(.refused(target: action.type, reason: "the same tap on \(store?.path ?? "the screen") is still running"))
+            return
+        }
+        tapsInFlight.insert(key)
+        defer { tapsInFlight.remove(key) }
+        await perform(action, on: store)
     }
 
     /// Pops the navigation stack back to its first `count` screens (at least one): what a
@@ -229,6 +320,7 @@ public final class ScreenplayRuntime {
             stack.removeLast().leave()
             emit(.wentBack)
         }
+        updateActivity()
     }
 
     /// Pops the presented sheet's navigation back to its first `count` screens (at least one).
@@ -238,6 +330,7 @@ public final class ScreenplayRuntime {
             presentedStack.removeLast().leave()
             emit(.wentBack)
         }
+        updateActivity()
     }
 
     /// The user dismissed the presented sheet themselves (swiped it down, or the system closed
@@ -255,6 +348,7 @@ public final class ScreenplayRuntime {
     private func dismissPresented() {
         for store in presentedStack { store.leave() }
         presentedStack = []
+        updateActivity()
         emit(.dismissed)
     }
 
@@ -266,6 +360,7 @@ public final class ScreenplayRuntime {
     private func remove(_ store: ScreenStore) {
         stack.removeAll { $0 === store }
         presentedStack.removeAll { $0 === store }
+        updateActivity()
     }
 
     // MARK: - Actions
@@ -282,6 +377,7 @@ public final class ScreenplayRuntime {
 
     /// Runs `action`; false when a `validate` found a problem, which stops the sequence it is in.
     private func run(_ action: Action, on store: ScreenStore?) async -> Bool {
+        if let store, !admits(action, of: store) { return true }
         switch action {
         case .navigate(let url):
             await go(to: url, presenting: false)
@@ -307,13 +403,11 @@ public final class ScreenplayRuntime {
             openExternally(url)
         case .back:
             if presentedStack.count > 1 {
-                presentedStack.removeLast().leave()
-                emit(.wentBack)
+                popPresented(to: presentedStack.count - 1)
             } else if !presentedStack.isEmpty {
                 dismissPresented()
             } else if stack.count > 1 {
-                stack.removeLast().leave()
-                emit(.wentBack)
+                pop(to: stack.count - 1)
             } else {
                 emit(.refused(target: "back", reason: "already at the first screen"))
             }
@@ -375,4 +469,15 @@ public final class ScreenplayRuntime {
             emit(.intentFailed(name: name, error: error))
         }
     }
+}
+
+/// A tap still running: the screen it was made on and its action.
+private struct TapInFlight: Hashable {
+    let store: ObjectIdentifier?
+    let action: Action
+}
+
+/// A fragment the runtime made, held weakly: it lives as long as the app's screen that shows it.
+private struct WeakStore {
+    weak var store: ScreenStore?
 }

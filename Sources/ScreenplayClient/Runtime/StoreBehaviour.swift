@@ -54,13 +54,16 @@ public final class StoreBehaviour {
 
     /// A screen was shown: another screen than before starts its triggers and timers afresh and
     /// queues its `onAppear`; the same screen again (an intent's answer, a live update) keeps them.
-    func shown(_ screen: Screen) {
+    func shown(_ screen: Screen, variables: ScreenVariables) {
         guard screen.id != screenID || triggers.triggers != screen.triggers || timers.timers != screen.timers else { return }
         let appeared = screen.id != screenID
+        let held = triggers.heldFrom != nil || timers.isHeld
         stop()
         screenID = screen.id
         triggers = TriggerEvaluator(triggers: screen.triggers)
         timers = ScreenTimers(timers: screen.timers)
+        // A screen off screen that gets new behaviour (an answer, a live update) keeps it held.
+        if held { hold(variables: variables) }
         if appeared { enqueue(screen.onAppear) }
     }
 
@@ -75,6 +78,24 @@ public final class StoreBehaviour {
             report?("trigger", "more than \(triggers.limits.maximumFiringsPerChange) triggers fired for one change; the rest were skipped")
         }
         enqueue(outcome.actions)
+    }
+
+    /// Holds the timers and triggers: the screen is not on screen. The actions already due still
+    /// run (an intent's answer updates the screen); a navigation among them is the runtime's to refuse.
+    func hold(variables: ScreenVariables) {
+        triggers.hold(variables)
+        timers.hold(at: now)
+        schedule()
+    }
+
+    /// Releases them: the screen is on screen again. The timers go on from where they were; the
+    /// triggers fire for what changed meanwhile, as one change.
+    func release(variables: ScreenVariables, evaluator: ExpressionEvaluator) {
+        timers.release(at: now)
+        let outcome = triggers.release(variables, evaluator: evaluator)
+        for problem in outcome.problems { report?("trigger", problem) }
+        enqueue(outcome.actions)
+        schedule()
     }
 
     /// Runs `command` on the timer `id` now.
@@ -147,6 +168,7 @@ extension ScreenStore {
     /// ```
     public func leave() {
         stopFollowing()
+        activity.left = true
         behaviour.stop()
     }
 }

@@ -15,6 +15,7 @@ import Foundation
 /// const timers = ScreenplayBehaviour.timers(screen.timers);
 /// timers.perform("start", "offer", 0, variables)   // { steps: [{ timer: "offer", event: "value", value: 0, … }], problems: [] }
 /// timers.advance(1000); timers.nextDeadline()
+/// timers.hold(1500); timers.release(9500)   // the page was hidden from 1500 to 9500: no time counted
 /// ```
 package enum BehaviourScript {
     /// `/screenplay/behaviour-<first 12 hex digits of the source's SHA-256>.js`.
@@ -68,10 +69,23 @@ package enum BehaviourScript {
             const spent = new Set();
             let left = limits.maximumFiringsPerChange;
             const holds = (t, variables) => E.evaluate(t.condition, variables, { locale: opts.locale });
-            return {
+            // The values the triggers were held with while their screen is not on screen, or null.
+            let heldFrom = null;
+            const api = {
               beginChange() { left = limits.maximumFiringsPerChange; },
+              isHeld: () => heldFrom !== null,
+              hold(variables) { if (heldFrom === null) heldFrom = variables; },
+              // Shown again: what changed while held is one new change.
+              release(variables) {
+                if (heldFrom === null) return { fired: [], actions: [], problems: [], limited: false };
+                const before = heldFrom;
+                heldFrom = null;
+                api.beginChange();
+                return api.evaluate(before, variables);
+              },
               evaluate(before, after) {
                 const out = { fired: [], actions: [], problems: [], limited: false };
+                if (heldFrom !== null) return out;
                 const names = new Set([...before.map((v) => v.name), ...after.map((v) => v.name)]);
                 const changed = new Set([...names].filter((n) => !same(valueOf(before, n), valueOf(after, n))));
                 if (!changed.size) return out;
@@ -90,6 +104,7 @@ package enum BehaviourScript {
                 return out;
               },
             };
+            return api;
           };
 
           const timers = (list, options) => {
@@ -97,6 +112,9 @@ package enum BehaviourScript {
             const limits = Object.assign({}, LIMITS, opts.limits || {});
             const items = (Array.isArray(list) ? list : []).slice(0, limits.maximumTimers);
             const runs = new Map();
+            // Since when the timers are held (their screen is not on screen), or null; a command counts to then.
+            let heldSince = null;
+            const counting = (now) => heldSince === null ? now : Math.min(heldSince, now);
             const elapsed = (run, now) => run.counted + (run.since === null ? 0 : Math.max(0, now - run.since));
             const step = (timer, event, value) => ({ timer: timer.id, event, value, valueVariable: timer.valueVariable || null,
               actions: event === "tick" ? (timer.tickActions || []) : event === "end" ? (timer.endActions || []) : [] });
@@ -127,7 +145,16 @@ package enum BehaviourScript {
             return {
               isActive: (id) => runs.has(id),
               isPaused: (id) => runs.has(id) && runs.get(id).since === null,
+              isHeld: () => heldSince !== null,
+              hold(now) { if (heldSince === null) heldSince = now; },
+              // Each goes on with what it had counted when held; one started or resumed while held counts from now.
+              release(now) {
+                if (heldSince === null) return;
+                for (const run of runs.values()) if (run.since !== null) run.since = now - Math.max(0, heldSince - run.since);
+                heldSince = null;
+              },
               nextDeadline() {
+                if (heldSince !== null) return null;
                 let best = null;
                 for (const run of runs.values()) {
                   if (run.since === null) continue;
@@ -149,11 +176,11 @@ package enum BehaviourScript {
                 switch (command) {
                   case "start": if (run) return ignored("is already started"); start(timer, now, variables, out); break;
                   case "reset": runs.delete(id); start(timer, now, variables, out); break;
-                  case "stop": if (!run) return ignored("is not started"); runs.delete(id); out.steps.push(step(timer, "end", elapsed(run, now))); break;
+                  case "stop": if (!run) return ignored("is not started"); runs.delete(id); out.steps.push(step(timer, "end", elapsed(run, counting(now)))); break;
                   case "cancel": if (!run) return ignored("is not started"); runs.delete(id); break;
                   case "pause":
                     if (!run || run.since === null) return ignored("is not running");
-                    run.counted = elapsed(run, now); run.since = null; out.steps.push(step(timer, "value", run.counted)); break;
+                    run.counted = elapsed(run, counting(now)); run.since = null; out.steps.push(step(timer, "value", run.counted)); break;
                   case "resume":
                     if (!run || run.since !== null) return ignored("is not paused");
                     run.since = now; out.steps.push(step(timer, "value", run.counted)); break;
@@ -163,6 +190,7 @@ package enum BehaviourScript {
               },
               advance(now) {
                 const out = { steps: [], problems: [] };
+                if (heldSince !== null) return out;
                 for (const timer of items) {
                   const run = runs.get(timer.id);
                   if (!run || run.since === null) continue;

@@ -32,7 +32,14 @@ struct BehaviourBrowserTests {
             const timers = B.timers(screen.timers, { limits: c.limits });
             (c.steps || []).forEach((step, index) => {
               let actual;
-              if (step.set) {
+              if (step.lifecycle) {
+                const now = step.at || 0;
+                let released = { fired: [] };
+                if (step.lifecycle === "inactive") { triggers.hold(list()); timers.hold(now); }
+                else { timers.release(now); released = triggers.release(list()); }
+                const next = timers.nextDeadline();
+                actual = "fired " + (released.fired.length ? released.fired.join(",") : "none") + " | next " + (next === null ? "none" : next);
+              } else if (step.set) {
                 const before = list();
                 Object.assign(values, step.set);
                 if (step.cascade !== true) triggers.beginChange();
