@@ -4,6 +4,7 @@
 // navigation bar follows the scroll view SwiftUI draws the screen in.
 import Foundation
 import Screenplay
+import ScreenplaySwiftUI
 import SwiftUI
 import UIKit
 
@@ -28,6 +29,7 @@ enum UIKitEndingsCheck {
         try await missingScreenPops(server)
         try await missingSheetIsDismissed(server)
         try await missingFirstScreenShowsWhyWithARetry(server)
+        await missingFragmentFails(server)
         await listenerEndsWithTheCoordinator(server)
         scrollViewIsRegistered(server)
     }
@@ -111,6 +113,22 @@ enum UIKitEndingsCheck {
             "UIKit: Retry opens the first screen in place of the unavailable state (\(navigation.viewControllers.map { "\(type(of: $0))" }))"
         )
         withExtendedLifetime(coordinator) {}
+    }
+
+    /// A fragment the server does not have fails, with its retry, a row high: it never spins.
+    @MainActor static func missingFragmentFails(_ server: Screens) async {
+        let runtime = server.runtime()
+        let fragment = FragmentViewController(path: "/gone", runtime: runtime)
+        _ = fragment.view
+        guard let store = fragment.store else { return check(false, "UIKit: a fragment has its store once its view loaded") }
+        await settle {
+            if case .failed = store.phase { true } else { false }
+        }
+        var kinds: [String] = []
+        ViewInspector.inspect(ScreenView(store: store, runtime: runtime, embedded: true)).walk { kinds.append($0.kind) }
+        check(
+            !kinds.contains("ProgressView") && kinds.contains("Button"),
+            "UIKit: a fragment the server does not have shows its failure with a retry, not a spinner (\(kinds))")
     }
 
     @MainActor static func listenerEndsWithTheCoordinator(_ server: Screens) async {
