@@ -15,6 +15,9 @@ import Testing
 ///   {"display", "raw", "complete"}, "diagnostics"?: [...]}` (`typed` goes through `apply`, `raw`
 ///   through `display(raw:)`; `expected` null: the mask is not read).
 ///
+/// An edit case (`MaskedEdit`: the masked text and the caret after one edit) has `old`, `new`,
+/// `caret` and `composing`? instead of `typed`, and `expected` `{"display", "raw", "caret", "composing"?}`.
+///
 /// A text (`value`, `typed`, `raw`) may be `{"repeat": "a", "count": 20000, "prefix"?, "suffix"?}`.
 /// Each case's expected and actual answers are written as one line and compared as text.
 @Suite struct InputCaseTests {
@@ -76,6 +79,9 @@ import Testing
         }
         guard let maskJSON = entry["mask"] else { return nil }
         let lang = entry["lang"] as? String ?? "en"
+        if let old = entry["old"] as? String {
+            return try edit(entry, mask: maskJSON, old: old, lang: lang)
+        }
         var expected = "no mask"
         if let answer = entry["expected"] as? [String: Any] {
             expected =
@@ -96,6 +102,22 @@ import Testing
         }
         let diagnostics = decoded.diagnostics.map { "\($0.severity.rawValue) \($0.path)" }
         return (expected + line(diagnostics: expectedDiagnostics), actual + line(diagnostics: diagnostics))
+    }
+
+    /// An edit case (`MaskedEdit`): `{"name", "mask", "old", "new", "caret", "composing"?, "lang"?,
+    /// "expected": {"display", "raw", "caret", "composing"?}}`.
+    static func edit(_ entry: [String: Any], mask maskJSON: Any, old: String, lang: String) throws -> (expected: String, actual: String)? {
+        guard let new = text(entry["new"]), let caret = entry["caret"] as? Int, let answer = entry["expected"] as? [String: Any],
+            let mask = InputMask.decode(from: try bytes(maskJSON)).value
+        else { return nil }
+        func line(_ display: Any?, _ raw: Any?, _ caret: Any?, _ composing: Bool) -> String {
+            "\(display ?? "?") | \(raw ?? "?") | caret \(caret ?? "?")" + (composing ? " | composing" : "")
+        }
+        let edit = mask.edit(from: old, to: new, caret: caret, composing: entry["composing"] as? Bool ?? false, localeIdentifier: lang)
+        return (
+            line(answer["display"], answer["raw"], answer["caret"], answer["composing"] as? Bool ?? false),
+            line(edit.text.display, edit.text.raw, edit.caret, edit.isComposing)
+        )
     }
 
     @Test func everySharedInputCasePasses() throws {

@@ -18,6 +18,7 @@ import Screenplay
 /// ScreenplayInputs.check(rules, "4111", [])      // null
 /// ScreenplayInputs.mask({ type: "card" }, "41111")          // { display: "4111 1", raw: "41111", complete: false }
 /// ScreenplayInputs.display({ type: "currency", locale: "de" }, "1234.5")   // { display: "1.234,50", … }
+/// ScreenplayInputs.edit({ type: "card" }, "4111 1111", "41x11 1111", 3, false)   // { display: "4111 1111", caret: 2, … }
 /// ScreenplayInputs.readRules(json)   // { rules, diagnostics: [{ severity, path, message }] }
 /// ```
 package enum InputScript {
@@ -28,7 +29,7 @@ package enum InputScript {
         return "/screenplay/inputs-\(hex).js"
     }()
 
-    /// The script: defines `window.ScreenplayInputs = { readRules, check, problems, readMask, mask, display }`.
+    /// The script: defines `window.ScreenplayInputs = { readRules, check, problems, readMask, mask, display, edit }`.
     package static let source = #"""
         // Screenplay inputs: validation rules and input masks, with the same answers as FieldRules and InputMask in Swift.
         // Needs ScreenplayExpressions (expression rules, the linear-time pattern engine). No dependencies, no eval.
@@ -581,6 +582,50 @@ package enum InputScript {
             }
           };
 
+          // MARK: Edits (MaskedEdit in Swift): the masked text and the caret after one edit, in UTF-16 units.
+
+          const scalarCount = (text) => { let n = 0; for (const _ of String(text)) n++; return n; };
+          // `offset`, or the scalar boundary before it inside a surrogate pair.
+          const boundary = (text, offset) => {
+            let last = 0, position = 0;
+            for (const ch of String(text)) { position += ch.length; if (position > offset) break; last = position; }
+            return last;
+          };
+          // The first place in `display` with `count` raw scalars before it (the end when it has fewer), by halving.
+          const positionAfter = (mask, count, display, lang) => {
+            if (count <= 0) return 0;
+            const offsets = [];
+            let offset = 0;
+            for (const ch of display) { offset += ch.length; offsets.push(offset); }
+            let low = 0, high = offsets.length;
+            while (low < high) {
+              const middle = Math.floor((low + high) / 2);
+              if (scalarCount(run(mask, display.slice(0, offsets[middle]), lang, true).raw) >= count) high = middle; else low = middle + 1;
+            }
+            return low < offsets.length ? offsets[low] : display.length;
+          };
+          const edit = (mask, old, next, caret, composing, lang) => {
+            old = String(old); next = String(next);
+            caret = boundary(next, Math.min(Math.max(Number(caret) || 0, 0), next.length));
+            const before = run(mask, old, lang, true);
+            if (!before) return null;
+            if (composing) return { display: next, raw: before.raw, complete: before.complete, caret, composing: true };
+            const masked = run(mask, next, lang, true);
+            if (masked.display === old && old !== next) {
+              // Nothing of the edit was taken: the caret stays where the edit began.
+              let suffix = 0;
+              const suffixLimit = next.length - caret;
+              while (suffix < suffixLimit && suffix < old.length && old.charCodeAt(old.length - 1 - suffix) === next.charCodeAt(next.length - 1 - suffix)) suffix++;
+              let prefix = 0;
+              const prefixLimit = Math.min(caret, old.length - suffix);
+              while (prefix < prefixLimit && prefix < next.length && old.charCodeAt(prefix) === next.charCodeAt(prefix)) prefix++;
+              return { display: masked.display, raw: masked.raw, complete: masked.complete, caret: boundary(old, prefix), composing: false };
+            }
+            const typedBefore = run(mask, next.slice(0, caret), lang, true).raw;
+            return { display: masked.display, raw: masked.raw, complete: masked.complete,
+              caret: positionAfter(mask, scalarCount(typedBefore), masked.display, lang), composing: false };
+          };
+
           const api = Object.freeze({
             readRules,
             check,
@@ -590,6 +635,8 @@ package enum InputScript {
             mask: (mask, typed, lang) => run(mask, typed, lang, true),
             // What the field shows for a raw value.
             display: (mask, raw, lang) => run(mask, raw, lang, false),
+            // One edit: { display, raw, complete, caret, composing } — the caret in UTF-16 units; nothing is masked while composing.
+            edit,
           });
           root.ScreenplayInputs = api;
         })();

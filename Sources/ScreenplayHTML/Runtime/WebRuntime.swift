@@ -833,9 +833,17 @@ public enum WebRuntime {
             let mask = null;
             if (input.dataset.spMask) { try { mask = JSON.parse(input.dataset.spMask); } catch (_) { mask = null; } }
             if (mask && inputs()) {
-              // The field shows the masked text; the variable holds the raw value.
-              const edit = inputs().mask(mask, input.value, locale);
+              // The field shows the masked text; the variable holds the raw value. The caret stays where the user
+              // types (ScreenplayInputs.edit, MaskedEdit in Swift); nothing is masked while an input method composes
+              // (compositionend masks what it wrote).
+              const old = maskedText.has(input) ? maskedText.get(input) : input.defaultValue;
+              let caret = input.value.length;
+              try { if (typeof input.selectionStart === "number") caret = input.selectionStart; } catch (_) { caret = input.value.length; }
+              const edit = inputs().edit(mask, old, input.value, caret, event.isComposing === true, locale);
+              if (!edit || edit.composing) return;
               if (input.value !== edit.display) input.value = edit.display;
+              maskedText.set(input, edit.display);
+              if (document.activeElement === input) { try { input.setSelectionRange(edit.caret, edit.caret); } catch (_) {} }
               state[key] = edit.raw;
             } else {
               if (mask) needInputs();
@@ -847,7 +855,10 @@ public enum WebRuntime {
             refreshVisibility();
             changed(before);
           };
+          // What each masked field showed after its last edit: the text an edit is read against.
+          const maskedText = new WeakMap();
           root.addEventListener("input", onInput);
+          root.addEventListener("compositionend", onInput);
           root.addEventListener("focusout", (event) => {
             const input = event.target;
             if (!(input instanceof HTMLInputElement) || !input.dataset.spRules) return;

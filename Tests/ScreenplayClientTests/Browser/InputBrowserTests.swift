@@ -46,6 +46,12 @@ struct InputBrowserTests {
               }
               expected += lines(expectedDiagnostics);
               actual += lines(shown(read.diagnostics));
+            } else if (c.mask !== undefined && c.old !== undefined) {
+              // An edit case: the masked text and the caret after one edit (MaskedEdit in Swift).
+              const e = c.expected || {};
+              expected = `${e.display} | ${e.raw} | caret ${e.caret}` + (e.composing ? " | composing" : "");
+              const answer = I.edit(c.mask, c.old, text(c.new), c.caret, c.composing === true, c.lang || "en");
+              actual = answer ? `${answer.display} | ${answer.raw} | caret ${answer.caret}` + (answer.composing ? " | composing" : "") : "no mask";
             } else if (c.mask !== undefined) {
               expected = c.expected ? `${c.expected.display} | ${c.expected.raw} | ${c.expected.complete}` : "no mask";
               const read = I.readMask(c.mask);
