@@ -236,6 +236,7 @@ enum ConformanceCheck {
     try await ImageCheck.verify()
     try await ImageAccessibilityCheck.verify()
     await LazyCheck.verify()
+    await FieldCheck.verify()
     await FocusCheck.verify()
 
     // 5. An app's registration (AppFile.swift) draws its component.

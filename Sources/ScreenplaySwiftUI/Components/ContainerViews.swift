@@ -24,9 +24,11 @@
                 }
             case .scrolls:
                 if layout.axis == .vertical {
+                    // A drag down the screen's scroll puts the keyboard away, as in Settings and Messages.
                     ScrollView(.vertical) {
                         LazyVStack(alignment: .leading, spacing: spacing) { ChildViews(children: children) }
                     }
+                    .scrollDismissesKeyboard(.interactively)
                 } else {
                     ScrollView(.horizontal) {
                         LazyHStack(alignment: .top, spacing: spacing) { ChildViews(children: children) }

@@ -36,7 +36,10 @@
         }
     }
 
-    /// `textField`: bound to its client value; every keystroke goes to the store.
+    /// `textField`: bound to its client value; every keystroke goes to the store. Return moves to
+    /// the next field (the last one's dismisses the keyboard), number and phone keyboards have a
+    /// Done button above them, and the field takes focus when the screen asks for it (the first
+    /// field showing a problem after a failed validation).
     struct TextFieldView: View {
         let field: PresentedTextField
         @Environment(\.screenplay) private var context
@@ -52,8 +55,15 @@
                     .onChange(of: isFocused) { wasFocused, isFocused in
                         if wasFocused && !isFocused { context?.leave(field) }
                     }
+                    .onChange(of: context?.focus.request) { _, request in
+                        if request?.key == field.key { isFocused = true }
+                    }
+                    .submitLabel(.next)
+                    .onSubmit {
+                        if context?.focusField(after: field) != true { isFocused = false }
+                    }
                     .textFieldStyle(.roundedBorder)
-                    .modifier(KeyboardModifier(keyboard: field.keyboard, autofill: field.autofill))
+                    .modifier(KeyboardModifier(keyboard: field.keyboard, autofill: field.autofill, isFocused: $isFocused))
                     .disabled(!field.isEnabled)
                     .accessibilityLabel(field.accessibilityLabel)
                     // The problem is read with the field (and shown under it, not read twice).
@@ -74,14 +84,29 @@
         }
     }
 
-    /// The keyboard a field asks for and what iOS may fill it with, where there are keyboards.
+    /// The keyboard a field asks for and what iOS may fill it with, where there are keyboards. A
+    /// number or phone keyboard has no Return key: a Done button above it, shown while this field
+    /// has focus, puts it away.
     struct KeyboardModifier: ViewModifier {
         let keyboard: Component.TextField.Keyboard
         let autofill: Component.TextField.Autofill?
+        let isFocused: FocusState<Bool>.Binding
 
         @ViewBuilder func body(content: Content) -> some View {
             #if canImport(UIKit)
-                content.keyboardType(Self.type(keyboard)).textContentType(autofill.map(Self.contentType))
+                let typed = content.keyboardType(Self.type(keyboard)).textContentType(autofill.map(Self.contentType))
+                if keyboard == .number || keyboard == .phone {
+                    typed.toolbar {
+                        ToolbarItemGroup(placement: .keyboard) {
+                            if isFocused.wrappedValue {
+                                Spacer()
+                                Button("Done") { isFocused.wrappedValue = false }
+                            }
+                        }
+                    }
+                } else {
+                    typed
+                }
             #else
                 content
             #endif

@@ -1,5 +1,9 @@
 #if canImport(SwiftUI)
+    #if canImport(Accessibility)
+        import Accessibility
+    #endif
     import Foundation
+    import Observation
     import ScreenplayClient
     import Screenplay
     import ScreenplayPresentation
@@ -62,8 +66,16 @@
 
         /// The presentation of the store's screen under its values, rebuilt only where they changed.
         func present(_ screen: Screen) -> ScreenPresentation {
-            presenter.present(screen, values: store.values)
+            let presentation = presenter.present(screen, values: store.values)
+            presented = presentation
+            return presentation
         }
+
+        /// The presentation made last: what Return reads the field order from.
+        private var presented: ScreenPresentation?
+
+        /// Where focus is asked to go among the screen's fields: each field view watches it.
+        let focus = FieldFocus()
 
         /// The presentation drawn last, and whether its screen has entrances or exits.
         private var drawn: ScreenPresentation?
@@ -90,9 +102,41 @@
 
         /// Performs a tap's action through the runtime (unless the host takes it); a failure shows
         /// in the store's error, never as a crash.
+        /// After an action that checks fields (a `validate`, an intent the server may refuse field by
+        /// field), the first field showing a problem takes focus and VoiceOver says the problem, and
+        /// an intent's new error is said too.
         func perform(_ action: Action) {
             if intercept?(action) == true { return }
-            Task { await runtime.perform(action, on: store) }
+            let errorBefore = store.intentError?.message
+            Task {
+                await runtime.perform(action, on: store)
+                guard Self.checksFields(action) else { return }
+                if let error = store.intentError?.message, error != errorBefore { announce(error) }
+                guard let screen = store.screen, let field = present(screen).firstFieldShowingProblem else { return }
+                focus.ask(field.key)
+                if let problem = field.problem { announce(problem) }
+            }
+        }
+
+        private static func checksFields(_ action: Action) -> Bool {
+            switch action {
+            case .validate, .intent: true
+            case .sequence(let actions): actions.contains(where: checksFields)
+            default: false
+            }
+        }
+
+        /// Return in `field`: focus goes to the next field a user can type into (true), or nowhere
+        /// after the last one (false: the keyboard goes).
+        func focusField(after field: PresentedTextField) -> Bool {
+            guard let next = presented?.field(after: field.key) else { return false }
+            focus.ask(next)
+            return true
+        }
+
+        /// Says `message` with VoiceOver (and any other assistive technology that speaks).
+        func announce(_ message: String) {
+            AccessibilityNotification.Announcement(message).post()
         }
 
         /// A binding of a text field to its client value: it shows the masked text and stores the
@@ -101,15 +145,35 @@
             Binding(get: { field.value }, set: { [store] in store.set(field.key, to: .string(field.edited($0).raw)) })
         }
 
-        /// Marks a field left (focus went elsewhere): from now on its problem shows.
+        /// Marks a field left (focus went elsewhere): from now on its problem shows, and VoiceOver
+        /// says it when it is a new one.
         func leave(_ field: PresentedTextField) {
             let key = FieldState.touchedKey(for: field.key)
             if store.values[key] != true { store.set(key, to: true) }
+            guard let screen = store.screen, let problem = present(screen).textField(for: field.key)?.problem, problem != field.problem
+            else { return }
+            announce(problem)
         }
 
         /// The URL a link in text or an image path means: absolute, or on the app's server.
         func resolve(_ url: String) -> URL? {
             URL(string: url, relativeTo: runtime.configuration.server)?.absoluteURL
+        }
+    }
+
+    /// A request for focus to go to a field, by its key: the field whose key it is takes focus.
+    /// Each request is new (a serial number), so asking for the same field again moves focus again.
+    @MainActor @Observable
+    final class FieldFocus {
+        struct Request: Equatable {
+            let key: String
+            let serial: Int
+        }
+
+        private(set) var request: Request?
+
+        func ask(_ key: String) {
+            request = Request(key: key, serial: (request?.serial ?? 0) + 1)
         }
     }
 

@@ -83,7 +83,7 @@
                 if presentation.bodyScrolls || !scrolls {
                     NodeView(node: root).equatable()
                 } else {
-                    ScrollView(.vertical) { NodeView(node: root).equatable() }
+                    ScrollView(.vertical) { NodeView(node: root).equatable() }.scrollDismissesKeyboard(.interactively)
                 }
             }
         }

@@ -411,7 +411,6 @@ public struct RoundedBorderTextEditorStyle {}
 @available(iOS 14.0, macOS 11.0, *) public enum ScenePhase {}
 @available(iOS 14.0, macOS 11.0, *) public struct SceneStorage {}
 @available(iOS 16.4, macOS 13.3, *) public struct ScrollBounceBehavior {}
-@available(iOS 16.0, macOS 13.0, *) public struct ScrollDismissesKeyboardMode {}
 @available(iOS 18.0, macOS 15.0, *) @available(*, deprecated, message: "introduced in iOS 18.0 / macOS 15.0, after the deployment targets (iOS 17, macOS 14): use it behind if #available") public struct ScrollGeometry {}
 @available(iOS 16.0, macOS 13.0, *) public struct ScrollIndicatorVisibility {}
 @available(iOS 18.0, macOS 15.0, *) @available(*, deprecated, message: "introduced in iOS 18.0 / macOS 15.0, after the deployment targets (iOS 17, macOS 14): use it behind if #available") public struct ScrollPosition {}
@@ -466,8 +465,6 @@ public struct SpatialEventGesture {}
 @available(iOS 17.0, macOS 14.0, *) public struct StrokeBorderShapeView {}
 @available(iOS 17.0, macOS 14.0, *) public struct StrokeShapeView {}
 @available(iOS 13.0, macOS 10.15, *) public struct StrokeStyle {}
-@available(iOS 15.0, macOS 12.0, *) public struct SubmitLabel {}
-@available(iOS 15.0, macOS 12.0, *) public struct SubmitTriggers {}
 @available(iOS 13.0, macOS 10.15, *) public struct SubscriptionView {}
 @available(iOS 18.0, macOS 15.0, *) @available(*, deprecated, message: "introduced in iOS 18.0 / macOS 15.0, after the deployment targets (iOS 17, macOS 14): use it behind if #available") public struct Subview {}
 @available(iOS 18.0, macOS 15.0, *) @available(*, deprecated, message: "introduced in iOS 18.0 / macOS 15.0, after the deployment targets (iOS 17, macOS 14): use it behind if #available") public struct SubviewsCollection {}
@@ -518,14 +515,10 @@ public struct TextFieldLink {}
 @available(iOS 13.0, macOS 10.15, *) public protocol ToggleStyle {}
 @available(iOS 13.0, macOS 10.15, *) public struct ToggleStyleConfiguration {}
 @available(iOS 14.0, macOS 11.0, *) public struct ToolbarCommands {}
-@available(iOS 14.0, macOS 11.0, *) public protocol ToolbarContent {}
-@available(iOS 14.0, macOS 11.0, *) public struct ToolbarContentBuilder {}
 @available(iOS 16.0, macOS 13.0, *) public struct ToolbarCustomizationBehavior {}
 @available(iOS 16.0, macOS 13.0, *) public struct ToolbarCustomizationOptions {}
 @available(iOS 17.0, macOS 14.0, *) public struct ToolbarDefaultItemKind {}
 @available(iOS 14.0, macOS 11.0, *) public struct ToolbarItem {}
-@available(iOS 14.0, macOS 11.0, *) public struct ToolbarItemGroup {}
-@available(iOS 14.0, macOS 11.0, *) public struct ToolbarItemPlacement {}
 @available(iOS 16.0, macOS 13.0, *) public struct ToolbarPlacement {}
 @available(iOS 16.0, macOS 13.0, *) public struct ToolbarRole {}
 @available(iOS 17.0, macOS 14.0, *) public struct ToolbarTitleDisplayMode {}

@@ -552,14 +552,20 @@ extension State where Value: ExpressibleByNilLiteral {
         let state: State<Value>
         public var wrappedValue: Value {
             get { state.wrappedValue }
-            nonmutating set { state.wrappedValue = newValue }
+            nonmutating set {
+                state.wrappedValue = newValue
+                FocusOwner.update(state, newValue)
+            }
         }
         public var projectedValue: FocusState<Value>.Binding { self }
     }
     let state: State<Value>
     public var wrappedValue: Value {
         get { state.wrappedValue }
-        nonmutating set { state.wrappedValue = newValue }
+        nonmutating set {
+            state.wrappedValue = newValue
+            FocusOwner.update(state, newValue)
+        }
     }
     public var projectedValue: FocusState<Value>.Binding { Binding(state: state) }
     public init() where Value == Bool { state = State(wrappedValue: false) }
