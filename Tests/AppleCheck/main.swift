@@ -89,6 +89,11 @@ func transport(_ screens: [String: Screen]) -> InMemoryTransport {
     case "TextField", "SecureField":
         let name = view.modifier("accessibilityLabel") as? String ?? view.title ?? ""
         facts.append("field \(ConformanceFacts.quoted(name)) = \(ConformanceFacts.quoted(view.value ?? ""))")
+    case "UIView":
+        // A masked field is UIKit's text field (MaskedTextInput).
+        guard let field = view.uiView as? UITextField else { return }
+        let name = view.modifier("accessibilityLabel") as? String ?? field.accessibilityLabel ?? ""
+        facts.append("field \(ConformanceFacts.quoted(name)) = \(ConformanceFacts.quoted(field.text ?? ""))")
     case "Toggle":
         let state = view.value ?? "off"
         let action = performed { view.action?() }
@@ -237,6 +242,7 @@ enum ConformanceCheck {
     try await ImageAccessibilityCheck.verify()
     await LazyCheck.verify()
     await FieldCheck.verify()
+    await MaskedFieldCheck.verify()
     await FocusCheck.verify()
 
     // 5. An app's registration (AppFile.swift) draws its component.

@@ -50,7 +50,6 @@
                 // The field itself carries the label for VoiceOver: read once, not twice.
                 if let label = field.label { Text(label).font(.footnote.weight(.medium)).accessibilityHidden(true) }
                 input
-                    .focused($isFocused)
                     // A field's problem shows once it was left, not while the user types.
                     .onChange(of: isFocused) { wasFocused, isFocused in
                         if wasFocused && !isFocused { context?.leave(field) }
@@ -74,12 +73,20 @@
             }
         }
 
+        /// The field: SwiftUI's, or on iOS UIKit's for a masked one (``MaskedTextInput``: the caret
+        /// and an input method's marked text, which SwiftUI's field does not give before iOS 18).
         @ViewBuilder private var input: some View {
             let text = context?.text(field) ?? .constant(field.value)
             if field.isSecure {
-                SecureField(field.placeholder ?? "", text: text)
+                SecureField(field.placeholder ?? "", text: text).focused($isFocused)
+            } else if field.mask != nil, let context {
+                #if canImport(UIKit)
+                    MaskedTextInput(field: field, context: context, isFocused: $isFocused)
+                #else
+                    TextField(field.placeholder ?? "", text: text).focused($isFocused)
+                #endif
             } else {
-                TextField(field.placeholder ?? "", text: text)
+                TextField(field.placeholder ?? "", text: text).focused($isFocused)
             }
         }
     }

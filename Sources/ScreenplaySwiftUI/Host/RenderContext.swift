@@ -145,6 +145,11 @@
             Binding(get: { field.value }, set: { [store] in store.set(field.key, to: .string(field.edited($0).raw)) })
         }
 
+        /// Stores what a masked field decided itself (``MaskedTextInput``): the raw value of its text.
+        func storeRaw(_ raw: String, for field: PresentedTextField) {
+            store.set(field.key, to: .string(raw))
+        }
+
         /// Marks a field left (focus went elsewhere): from now on its problem shows, and VoiceOver
         /// says it when it is a new one.
         func leave(_ field: PresentedTextField) {

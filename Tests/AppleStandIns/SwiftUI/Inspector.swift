@@ -40,6 +40,8 @@ public struct InspectedView {
     public var imageLabel: String?
     /// An image made with `Image(decorative:…)`: not in the accessibility tree.
     public var isDecorative = false
+    /// The UIKit view a `UIViewRepresentable` made (kept for its identity).
+    public var uiView: AnyObject?
 
     public init(_ kind: String, children: [InspectedView] = []) {
         self.kind = kind
@@ -185,6 +187,17 @@ public struct InspectedView {
 
     func report(_ problem: String) {
         if !problems.contains(problem) { problems.append(problem) }
+    }
+
+    /// The UIKit views `UIViewRepresentable`s made, and their coordinators, by identity.
+    private var representables: [String: (view: AnyObject, coordinator: Any)] = [:]
+
+    /// The view and coordinator of the representable at `identity`: made once, then kept.
+    func representable(at identity: String, make: () -> (AnyObject, Any)) -> (view: AnyObject, coordinator: Any) {
+        if let kept = representables[identity] { return kept }
+        let made = make()
+        representables[identity] = (made.0, made.1)
+        return (made.0, made.1)
     }
 
     /// Runs `action` when the view at `identity` appears, and again when `id` changes.

@@ -538,8 +538,6 @@ public struct TextFieldLink {}
 @available(iOS 17.0, *) public protocol UITraitBridgedEnvironmentKey {}
 @available(iOS 13.0, *) public protocol UIViewControllerRepresentable {}
 @available(iOS 13.0, *) public struct UIViewControllerRepresentableContext {}
-@available(iOS 13.0, *) public protocol UIViewRepresentable {}
-@available(iOS 13.0, *) public struct UIViewRepresentableContext {}
 @available(iOS 16.0, macOS 13.0, *) public struct UnevenRoundedRectangle {}
 @available(macOS 11.0, *) public struct UnifiedCompactWindowToolbarStyle {}
 @available(macOS 11.0, *) public struct UnifiedWindowToolbarStyle {}

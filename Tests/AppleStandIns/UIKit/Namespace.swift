@@ -119,8 +119,6 @@ public protocol UIAccessibilityReadingContent {}
 public enum UIAccessibilityScrollDirection {}
 @available(iOS 13.0, *) public struct UIAccessibilityTextualContext {}
 public struct UIAccessibilityTraits {}
-@available(iOS 13.0, *) open class UIAction {}
-public struct UIActionHandler {}
 @available(iOS 2.0, *) @available(*, deprecated, message: "deprecated: iOS 8.3") open class UIActionSheet {}
 public protocol UIActionSheetDelegate {}
 @available(iOS 2.0, *) @available(*, deprecated, message: "deprecated: iOS 13.0") public enum UIActionSheetStyle {}
@@ -154,7 +152,6 @@ public protocol UIApplicationDelegate {}
 public struct UIBackgroundTaskIdentifier {}
 @available(iOS 15.0, *) open class UIBandSelectionInteraction {}
 @available(iOS 13.0, *) open class UIBarAppearance {}
-@available(iOS 2.0, *) open class UIBarButtonItem {}
 @available(iOS 13.0, *) open class UIBarButtonItemAppearance {}
 @available(iOS 9.0, *) open class UIBarButtonItemGroup {}
 @available(iOS 13.0, *) open class UIBarButtonItemStateAppearance {}
@@ -246,7 +243,6 @@ public struct UIContextMenuContentPreviewProvider {}
 @available(iOS 13.0, *) public enum UIContextMenuInteractionCommitStyle {}
 @available(iOS 13.0, *) public protocol UIContextMenuInteractionDelegate {}
 @available(iOS 11.0, *) open class UIContextualAction {}
-@available(iOS 2.0, *) open class UIControl {}
 public protocol UICoordinateSpace {}
 @available(iOS 17.0, *) public enum UICornerCurve {}
 @available(iOS 10.0, *) open class UICubicTimingParameters {}
@@ -514,7 +510,6 @@ public struct UIRectCorner {}
 @available(iOS 3.0, *) @available(*, deprecated, message: "deprecated: iOS 8.0") public struct UIRemoteNotificationType {}
 @available(iOS 17.0, *) open class UIResolvedShape {}
 public protocol UIResponderStandardEditActions {}
-public enum UIReturnKeyType {}
 @available(iOS 3.2, *) open class UIRotationGestureRecognizer {}
 @available(iOS 13.0, *) open class UIScene {}
 @available(iOS 13.0, *) open class UISceneActivationConditions {}
@@ -643,8 +638,6 @@ public protocol UITextDocumentProxy {}
 @available(iOS 11.0, *) open class UITextDropProposal {}
 @available(iOS 11.0, *) public protocol UITextDropRequest {}
 @available(iOS 11.0, *) public protocol UITextDroppable {}
-@available(iOS 2.0, *) open class UITextField {}
-public protocol UITextFieldDelegate {}
 open class UITextFormattingCoordinator {}
 @available(iOS 13.0, *) public protocol UITextFormattingCoordinatorDelegate {}
 public enum UITextGranularity {}
@@ -669,8 +662,6 @@ public enum UITextLayoutDirection {}
 @available(iOS 11.0, *) public protocol UITextPasteDelegate {}
 @available(iOS 11.0, *) public protocol UITextPasteItem {}
 @available(iOS 13.0, *) open class UITextPlaceholder {}
-@available(iOS 3.2, *) open class UITextPosition {}
-@available(iOS 3.2, *) open class UITextRange {}
 @available(iOS 16.0, *) public struct UITextSearchAggregator {}
 @available(iOS 16.0, *) public enum UITextSearchFoundTextStyle {}
 @available(iOS 16.0, *) open class UITextSearchOptions {}
@@ -698,7 +689,6 @@ public enum UITitlebarToolbarStyle {}
 @available(iOS 15.0, *) open class UIToolTipConfiguration {}
 @available(iOS 15.0, *) open class UIToolTipInteraction {}
 @available(iOS 15.0, *) public protocol UIToolTipInteractionDelegate {}
-@available(iOS 2.0, *) open class UIToolbar {}
 @available(iOS 13.0, *) open class UIToolbarAppearance {}
 public protocol UIToolbarDelegate {}
 @available(iOS 2.0, *) open class UITouch {}
