@@ -26,7 +26,11 @@
             textField.text = field.value
             context.coordinator.shown = field.value
             let coordinator = context.coordinator
-            textField.addAction(UIAction { _ in coordinator.textChanged(textField) }, for: .editingChanged)
+            // Weak: the text field keeps its actions.
+            textField.addAction(
+                UIAction { [weak textField] _ in
+                    if let textField { coordinator.textChanged(textField) }
+                }, for: .editingChanged)
             if field.keyboard == .number || field.keyboard == .phone {
                 let bar = UIToolbar(frame: CGRect(x: 0, y: 0, width: 320, height: 44))
                 bar.items = [
