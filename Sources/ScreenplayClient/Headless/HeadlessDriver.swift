@@ -70,7 +70,7 @@ public struct HeadlessDriver {
             break
         }
         guard let action = node.tap else { throw StepError(message: "\"\(target)\" does nothing when tapped") }
-        await runtime.perform(action, on: store)
+        await runtime.tap(action, on: store)
     }
 
     /// Types `value` into the visible text field whose state key (or node id) is `key`.
