@@ -244,6 +244,7 @@ enum ConformanceCheck {
     await FieldCheck.verify()
     await MaskedFieldCheck.verify()
     await FocusCheck.verify()
+    await LifecycleCheck.verify()
 
     // 5. An app's registration (AppFile.swift) draws its component.
     let banner = CustomComponent("BANNER", properties: ["title": "Sale", "subscribed": false])

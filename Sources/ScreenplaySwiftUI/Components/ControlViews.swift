@@ -175,7 +175,7 @@
                 get: { toggle.isOn },
                 set: { on in
                     context.store.set(key, to: .bool(on))
-                    if let tap { context.perform(tap) }
+                    if let tap { context.perform(tap, repeatable: true) }
                 })
         }
     }

@@ -105,11 +105,13 @@
         /// After an action that checks fields (a `validate`, an intent the server may refuse field by
         /// field), the first field showing a problem takes focus and VoiceOver says the problem, and
         /// an intent's new error is said too.
-        func perform(_ action: Action) {
+        /// A tap whose same action is still running is not started again (`ScreenplayRuntime.tap`);
+        /// a control's change (a toggle) is `repeatable`: each one carries a new value.
+        func perform(_ action: Action, repeatable: Bool = false) {
             if intercept?(action) == true { return }
             let errorBefore = store.intentError?.message
             Task {
-                await runtime.perform(action, on: store)
+                if repeatable { await runtime.perform(action, on: store) } else { await runtime.tap(action, on: store) }
                 guard Self.checksFields(action) else { return }
                 if let error = store.intentError?.message, error != errorBefore { announce(error) }
                 guard let screen = store.screen, let field = present(screen).firstFieldShowingProblem else { return }

@@ -6,7 +6,8 @@
 
     /// One screen of the runtime in its three phases (the Tutu write-up's loading, normal and error
     /// states): a loading placeholder, the screen — marked when it is a stale copy — with pull to
-    /// refresh, or the failure with a retry. A live screen is followed while it is on screen.
+    /// refresh, or the failure with a retry. A live screen is followed while it is on screen, and
+    /// the runtime is told when it is on screen and when not (`ScreenStore.activate()`).
     ///
     /// ```swift
     /// ScreenView(store: store, runtime: runtime)
@@ -39,8 +40,16 @@
         public var body: some View {
             content
                 .navigationTitle(store.screen?.title ?? "")
-                .task { @MainActor in store.follow() }
-                .onDisappear { store.stopFollowing() }
+                // On screen or not (pushed over, popped back to, a fragment's screen gone): the
+                // runtime holds an inactive screen's timers and triggers and refuses its navigation.
+                .task { @MainActor in
+                    store.activate()
+                    store.follow()
+                }
+                .onDisappear {
+                    store.stopFollowing()
+                    store.deactivate()
+                }
         }
 
         @ViewBuilder private var content: some View {

@@ -8,7 +8,8 @@
     /// lead — the runtime's navigation stack drives a `NavigationStack`, `present` opens a sheet,
     /// `open` leaves the app through `openURL`, and a screen the server does not have goes to the
     /// web fallback the app provides (else `openURL`). Hooks the app already set on the runtime
-    /// (`openExternally`, `webFallback`) are kept.
+    /// (`openExternally`, `webFallback`) are kept. The scene's phase tells the runtime when the
+    /// app is in the background (`ScreenplayRuntime.isInForeground`).
     ///
     /// ```swift
     /// var components = ComponentRegistry<AnyView>()
@@ -25,6 +26,7 @@
         let webFallback: (@MainActor (URL) -> Void)?
         let intercept: (@MainActor (Action) -> Bool)?
         @Environment(\.openURL) private var openURL
+        @Environment(\.scenePhase) private var scenePhase
         /// The first screen could not open: shown instead of a spinner that would never end.
         @State private var unavailable = false
 
@@ -66,6 +68,8 @@
                 }
                 if runtime.stack.isEmpty { await openFirst() }
             }
+            // In the background every screen is inactive (the top one's navigation waits for the app).
+            .onChange(of: scenePhase, initial: true) { _, phase in runtime.isInForeground = phase != .background }
         }
 
         @ViewBuilder private var root: some View {

@@ -408,7 +408,6 @@ public struct RoundedBorderTextEditorStyle {}
 @available(iOS 17.0, macOS 14.0, *) public struct ScaleTransition {}
 @available(iOS 13.0, macOS 10.15, *) public struct ScaledShape {}
 @available(iOS 16.0, macOS 13.0, *) public struct ScenePadding {}
-@available(iOS 14.0, macOS 11.0, *) public enum ScenePhase {}
 @available(iOS 14.0, macOS 11.0, *) public struct SceneStorage {}
 @available(iOS 16.4, macOS 13.3, *) public struct ScrollBounceBehavior {}
 @available(iOS 18.0, macOS 15.0, *) @available(*, deprecated, message: "introduced in iOS 18.0 / macOS 15.0, after the deployment targets (iOS 17, macOS 14): use it behind if #available") public struct ScrollGeometry {}
