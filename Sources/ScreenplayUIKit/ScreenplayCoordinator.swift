@@ -119,7 +119,7 @@
         private func show(_ stores: [ScreenStore], in navigation: UINavigationController) {
             let current = navigation.viewControllers
             var kept = current.filter { controller in
-                if controller is UIHostingController<UnavailableScreen> { return false }
+                if controller is UIHostingController<FailureView> { return false }
                 guard let screen = controller as? ScreenViewController else { return true }
                 return stores.contains { $0 === screen.store }
             }
@@ -127,7 +127,7 @@
             for store in stores where !shown.contains(store.id) { kept.append(screen(store)) }
             // Nothing left to show (the first screen could not open): say so, with a Retry.
             if kept.isEmpty, navigation === navigationController, let firstPath {
-                kept = [current.first { $0 is UIHostingController<UnavailableScreen> } ?? unavailable(firstPath)]
+                kept = [current.first { $0 is UIHostingController<FailureView> } ?? unavailable(firstPath)]
             }
             let isPrefix = { (short: [UIViewController], long: [UIViewController]) in zip(short, long).allSatisfy { $0 === $1 } }
             if kept.count == current.count, isPrefix(kept, current) { return }
@@ -145,9 +145,9 @@
         }
 
         /// The state shown when the first screen could not open; Retry opens it again.
-        private func unavailable(_ path: String) -> UIHostingController<UnavailableScreen> {
+        private func unavailable(_ path: String) -> UIHostingController<FailureView> {
             UIHostingController(
-                rootView: UnavailableScreen { [weak self] in
+                rootView: FailureView(message: FailureView.unavailable) { [weak self] in
                     guard let self else { return }
                     Task { await self.runtime.open(path) }
                 })

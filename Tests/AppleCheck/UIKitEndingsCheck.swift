@@ -87,11 +87,11 @@ enum UIKitEndingsCheck {
         let navigation = UINavigationController()
         let coordinator = ScreenplayCoordinator(runtime: runtime, navigationController: navigation)
         await coordinator.start("/later")
-        await settle { navigation.topViewController is UIHostingController<UnavailableScreen> }
+        await settle { navigation.topViewController is UIHostingController<FailureView> }
         check(
             !spinning(navigation.viewControllers, runtime),
             "UIKit: a first screen the server does not have still spins (\(navigation.viewControllers.count) controllers)")
-        let unavailable = navigation.topViewController as? UIHostingController<UnavailableScreen>
+        let unavailable = navigation.topViewController as? UIHostingController<FailureView>
         check(
             unavailable != nil,
             "UIKit: a first screen that cannot open says so (top: \(navigation.topViewController.map { "\(type(of: $0))" } ?? "none"))")

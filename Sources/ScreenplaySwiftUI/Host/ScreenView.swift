@@ -112,13 +112,28 @@
         }
     }
 
-    /// The failure of a screen that has nothing to show, with a retry.
-    struct FailureView: View {
-        let message: String
-        var fillsScreen = true
-        let retry: () -> Void
+    /// The failure of a screen that has nothing to show, with a retry: a screen that failed to
+    /// load, and a first screen that cannot open (in ``ScreenplayView`` and in the UIKit
+    /// coordinator, which shows the same view).
+    ///
+    /// ```swift
+    /// FailureView(message: "This screen is not available.") { Task { await runtime.open("/home") } }
+    /// ```
+    package struct FailureView: View {
+        package let message: String
+        package var fillsScreen = true
+        package let retry: () -> Void
 
-        var body: some View {
+        /// What a first screen that cannot open says.
+        package static let unavailable = "This screen is not available."
+
+        package init(message: String, fillsScreen: Bool = true, retry: @escaping () -> Void) {
+            self.message = message
+            self.fillsScreen = fillsScreen
+            self.retry = retry
+        }
+
+        package var body: some View {
             VStack(spacing: 12) {
                 Text(message).multilineTextAlignment(.center)
                 Button("Retry", action: retry).buttonStyle(.borderedProminent)

@@ -76,7 +76,7 @@
             if let first = runtime.stack.first {
                 screen(first).id(first.id)
             } else if unavailable {
-                FailureView(message: "This screen is not available.") { Task { await openFirst() } }
+                FailureView(message: FailureView.unavailable) { Task { await openFirst() } }
             } else {
                 ProgressView()
             }
