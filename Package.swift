@@ -151,6 +151,22 @@ let package = Package(
         .target(name: "ScreenplayTestSupport", dependencies: ["Screenplay", "ScreenplayDSL", "ScreenplayPresentation"]),
         // A real PostgreSQL server for the tests of the control plane and of the studio in a browser.
         .target(name: "ScreenplayControlTestSupport", dependencies: ["ScreenplayControl"]),
+        // Bounded waits, a child-process runner and the server fixture every test target shares
+        // (docs/ARCHITECTURE.md, "Test harness"); no product.
+        .target(
+            name: "ScreenplayTestHarness",
+            dependencies: [
+                "ScreenplayControl", "ScreenplayDemo", "ScreenplayServer",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+            ]),
+        .testTarget(
+            name: "ScreenplayTestHarnessTests",
+            dependencies: [
+                "ScreenplayTestHarness", .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+            ]),
         .testTarget(
             name: "ScreenplayTests",
             dependencies: ["Screenplay", "ScreenplayDSL", "ScreenplayPresentation", "ScreenplayHTML", "ScreenplayTestSupport"]),
