@@ -187,7 +187,7 @@ let package = Package(
                 "ScreenplayDemo",
                 "ScreenplayHTML",
                 "ScreenplayPresentation",
-                "ScreenplayTestSupport",
+                "ScreenplayTestSupport", "ScreenplayTestHarness",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
@@ -202,7 +202,7 @@ let package = Package(
             name: "ScreenplayClientTests",
             dependencies: [
                 "ScreenplayClient", "ScreenplayDSL", "ScreenplayDemo", "ScreenplayPresentation", "ScreenplayServer", "ScreenplayHTML",
-                "ScreenplayTestSupport", "ScreenplayControl", "ScreenplayControlTestSupport",
+                "ScreenplayTestSupport", "ScreenplayTestHarness", "ScreenplayControl", "ScreenplayControlTestSupport",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "Logging", package: "swift-log"),
@@ -212,13 +212,13 @@ let package = Package(
                 .product(name: "CompressNIO", package: "compress-nio"),
             ]
         ),
-        .testTarget(name: "ScreenplayCLITests", dependencies: ["screenplay"]),
+        .testTarget(name: "ScreenplayCLITests", dependencies: ["screenplay", "ScreenplayTestHarness"]),
         .testTarget(name: "ScreenplayFlagsTests", dependencies: ["ScreenplayFlags", "Screenplay"]),
         .testTarget(
             name: "ScreenplayControlTests",
             dependencies: [
                 "ScreenplayControl", "ScreenplayServer", "ScreenplayDSL", "ScreenplayDemo", "ScreenplayClient", "ScreenplayProtocol",
-                "ScreenplayTestSupport", "ScreenplayControlTestSupport",
+                "ScreenplayTestSupport", "ScreenplayTestHarness", "ScreenplayControlTestSupport",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
