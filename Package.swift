@@ -98,7 +98,8 @@ let package = Package(
                 .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
-            ]
+            ],
+            plugins: ["EmbedScripts"]
         ),
         .target(
             name: "ScreenplayDemo",
@@ -112,7 +113,12 @@ let package = Package(
         // Every screen as a web page: HTML, CSS and the small runtime script.
         .target(
             name: "ScreenplayHTML",
-            dependencies: ["Screenplay", "ScreenplayDSL", "ScreenplayPresentation", .product(name: "Crypto", package: "swift-crypto")]),
+            dependencies: ["Screenplay", "ScreenplayDSL", "ScreenplayPresentation", .product(name: "Crypto", package: "swift-crypto")],
+            plugins: ["EmbedScripts"]),
+        // The page's and the studio's scripts are .js files (Sources/…/Scripts), embedded at build
+        // time as Swift string literals by this plugin and its tool: nothing from outside.
+        .executableTarget(name: "ScriptEmbedder", path: "Plugins/ScriptEmbedder"),
+        .plugin(name: "EmbedScripts", capability: .buildTool(), dependencies: ["ScriptEmbedder"]),
         // The app runtime: platform-agnostic, so every renderer drives the same one. AsyncHTTPClient
         // is its transport on Linux; Apple platforms use URLSession and never build it.
         .target(
