@@ -4,13 +4,14 @@ import Hummingbird
 import ScreenplayClient
 import ScreenplayDSL
 import ScreenplayPresentation
+import ScreenplayTestHarness
 import Testing
 
 /// Intents, navigation and app-defined components, against real servers on loopback.
 @MainActor @Suite(.serialized) struct ActionTests {
     /// The Tutu write-up's reducer: the refresh intent brings new figures and keeps what the user typed.
     @Test func theCitiesIntentUpdatesTheFiguresAndKeepsTheField() async throws {
-        let server = try await LiveServer.demo()
+        let server = try await TestServer.demo()
         let runtime = ScreenplayRuntime(configuration: ClientConfiguration(server: server.url))
         let driver = HeadlessDriver(runtime: runtime)
         await runtime.open("/cities")
@@ -35,7 +36,7 @@ import Testing
     }
 
     @Test func navigationChoosesNativeServerOrWeb() async throws {
-        let server = try await LiveServer.demo()
+        let server = try await TestServer.demo()
         let runtime = ScreenplayRuntime(
             configuration: ClientConfiguration(server: server.url, web: URL(string: "https://web.example.com")!))
         let opened = Box<[String]>([])
@@ -116,7 +117,7 @@ import Testing
     /// The Movile write-up's payment flow, where the server is the navigator, under both variants.
     @Test(arguments: [("signUpFirst", ["checkout.signUp", "checkout.addCard"]), ("cardFirst", ["checkout.addCard", "checkout.signUp"])])
     func thePaymentFlowWalksToItsEnd(variant: String, firstSteps: [String]) async throws {
-        let server = try await LiveServer.demo()
+        let server = try await TestServer.demo()
         var configuration = ClientConfiguration(server: server.url)
         configuration.headers[.screenplayExperiments] = "checkoutOrder=\(variant)"
         let runtime = ScreenplayRuntime(configuration: configuration)
@@ -160,7 +161,7 @@ import Testing
                 {"type": "text", "text": "last"}
             ]}}
             """#
-        let server = try await LiveServer.serving {
+        let server = try await TestServer.serving {
             let router = Router()
             router.get("/screens/broken") { _, _ in
                 Response(status: .ok, headers: [.contentType: "application/json"], body: .init(byteBuffer: ByteBuffer(string: document)))
@@ -189,7 +190,7 @@ import Testing
 
     /// Registered components are declared to the server, which then sends them instead of their fallbacks.
     @Test func registeredComponentsAreDeclaredAndDrawn() async throws {
-        let server = try await LiveServer.demo()
+        let server = try await TestServer.demo()
         var components = ComponentRegistry<String>()
         components.register(Banner.self) { banner in "banner \"\(banner.title)\"" }
         let transport = CountingTransport()

@@ -2,6 +2,7 @@ import Foundation
 import Hummingbird
 import Screenplay
 import ScreenplayClient
+import ScreenplayTestHarness
 import ScreenplayTestSupport
 import Testing
 
@@ -25,8 +26,8 @@ import Testing
         """#
     nonisolated static let home = #"{"version": "1.2", "id": "home", "body": {"type": "text", "text": "Home"}}"#
 
-    static func serve() async throws -> LiveServer {
-        try await LiveServer.serving {
+    static func serve() async throws -> TestServer {
+        try await TestServer.serving {
             let router = Router()
             for (path, document) in [("/screens/offer", offer), ("/screens/home", home)] {
                 router.get(RouterPath(path)) { _, _ in
@@ -38,7 +39,7 @@ import Testing
         }
     }
 
-    static func runtime(_ server: LiveServer, _ manual: ManualClock) -> ScreenplayRuntime {
+    static func runtime(_ server: TestServer, _ manual: ManualClock) -> ScreenplayRuntime {
         ScreenplayRuntime(
             configuration: ClientConfiguration(server: server.url), clock: ScreenplayClock(clock: manual, now: { manual.date }))
     }

@@ -3,6 +3,7 @@ import HTTPTypes
 import ScreenplayClient
 import ScreenplayDSL
 import ScreenplayPresentation
+import ScreenplayTestHarness
 import Testing
 
 /// The demo's card field in an app, against the real demo server on loopback: the device tells a
@@ -23,7 +24,7 @@ import Testing
     }
 
     @Test func theDeviceAndTheServerShowTheCardsProblemOnTheField() async throws {
-        let server = try await LiveServer.demo()
+        let server = try await TestServer.demo()
         var configuration = ClientConfiguration(server: server.url)
         configuration.headers[.screenplayExperiments] = "checkoutOrder=cardFirst"
         let runtime = ScreenplayRuntime(configuration: configuration)

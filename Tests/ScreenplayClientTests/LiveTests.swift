@@ -9,6 +9,7 @@ import ScreenplayDSL
 import ScreenplayDemo
 import ScreenplayPresentation
 import ScreenplayServer
+import ScreenplayTestHarness
 import Testing
 
 /// Live screens over loopback: subscribe, publish, receive the patch, apply it, compare with a fresh GET.
@@ -21,7 +22,7 @@ import Testing
         }
     }
 
-    static func freshScreen(_ server: LiveServer, _ path: String) async throws -> Screen {
+    static func freshScreen(_ server: TestServer, _ path: String) async throws -> Screen {
         let runtime = ScreenplayRuntime(configuration: ClientConfiguration(server: server.url))
         await runtime.open(path)
         runtime.current?.stopFollowing()
@@ -30,7 +31,7 @@ import Testing
 
     @Test func theStoreFollowsItsStreamAndMatchesAFreshLoad() async throws {
         let feed = CityFeed()
-        let server = try await LiveServer.demo(feed: feed)
+        let server = try await TestServer.demo(feed: feed)
         let runtime = ScreenplayRuntime(configuration: ClientConfiguration(server: server.url))
         await runtime.open("/cities")
         let store = try #require(runtime.current)
@@ -59,7 +60,7 @@ import Testing
     /// unknown version gets the whole screen.
     @Test func lastEventIDResumes() async throws {
         let feed = CityFeed()
-        let server = try await LiveServer.demo(feed: feed)
+        let server = try await TestServer.demo(feed: feed)
         let loader = ScreenLoader(
             configuration: ClientConfiguration(server: server.url), transport: DefaultTransport.make(maxResponseBytes: 1 << 20))
         let url = server.url.appendingPathComponent("screens/cities/stream")
@@ -110,7 +111,7 @@ import Testing
     /// field keeps its place among identities, so SwiftUI keeps its focus.
     @Test func aTypedFilterAndItsFieldsIdentityHoldThroughPatches() async throws {
         let feed = CityFeed()
-        let server = try await LiveServer.demo(feed: feed)
+        let server = try await TestServer.demo(feed: feed)
         let runtime = ScreenplayRuntime(configuration: ClientConfiguration(server: server.url))
         await runtime.open("/cities")
         let store = try #require(runtime.current)
@@ -137,7 +138,7 @@ import Testing
 
     /// The first event of a stream and the patches of six new days (each city twice), a new day
     /// published after each event arrives.
-    static func newDays(_ server: LiveServer, _ feed: CityFeed, query: String, version: FormatVersion? = nil) async throws
+    static func newDays(_ server: TestServer, _ feed: CityFeed, query: String, version: FormatVersion? = nil) async throws
         -> [ServerSentEvent]
     {
         let client = HTTPClient(eventLoopGroupProvider: .singleton, configuration: HTTPClient.Configuration())
@@ -162,7 +163,7 @@ import Testing
     /// Prints the figures docs/PERFORMANCE.md gives.
     @Test func aNewDaySendsThePageOnlyWhatChanged() async throws {
         let feed = CityFeed()
-        let server = try await LiveServer.demo(feed: feed)
+        let server = try await TestServer.demo(feed: feed)
         let addressed = try await Self.newDays(server, feed, query: "?format=html&patches=2")
         let older = try await Self.newDays(server, feed, query: "?format=html")
         // An app of this version declares the newest format; one of format 1.0 gets no motion.
@@ -209,7 +210,7 @@ import Testing
     /// before it, so it costs a fraction of its plain bytes.
     @Test func aGzippedStreamFlushesEachEventAndCompressesPatchesAgainstTheLastOnes() async throws {
         let feed = CityFeed()
-        let server = try await LiveServer.demo(feed: feed)
+        let server = try await TestServer.demo(feed: feed)
         var request = HTTPClientRequest(url: server.url.appendingPathComponent("screens/cities/stream").absoluteString)
         request.headers.add(name: "Accept-Encoding", value: "gzip")
         // A client that does not inflate (the default configuration): the test sees the wire.
@@ -261,7 +262,7 @@ import Testing
     /// patches later: changes coalesce, and what it finally gets brings it to the latest version.
     @Test func aStalledReaderGetsTheLatestNotAQueue() async throws {
         let feed = CityFeed()
-        let server = try await LiveServer.demo(feed: feed)
+        let server = try await TestServer.demo(feed: feed)
         let loader = ScreenLoader(
             configuration: ClientConfiguration(server: server.url), transport: DefaultTransport.make(maxResponseBytes: 1 << 20))
         let response = try await loader.openStream(server.url.appendingPathComponent("screens/cities/stream"), lastEventID: nil)
@@ -294,7 +295,7 @@ import Testing
     /// is the screen a plain answer would have given, and the stream goes on from it.
     @Test func intentsAnswerWithPatches() async throws {
         let feed = CityFeed()
-        let server = try await LiveServer.demo(feed: feed)
+        let server = try await TestServer.demo(feed: feed)
         let transport = CountingTransport()
         let runtime = ScreenplayRuntime(configuration: ClientConfiguration(server: server.url), transport: transport)
         await runtime.open("/cities")
@@ -332,7 +333,7 @@ import Testing
     }
 
     @Test func aFullServerRefusesClearly() async throws {
-        let server = try await LiveServer.serving {
+        let server = try await TestServer.serving {
             var routes = DemoApp.routes()
             routes.live = LiveUpdatesForTests.limited
             let router = Router()
@@ -358,7 +359,7 @@ import Testing
     /// not wait for them.
     @Test(arguments: [false, true])
     func aShutdownEndsOpenStreamsCleanly(gzipped: Bool) async throws {
-        let server = try await LiveServer.demo()
+        let server = try await TestServer.demo()
         let client = HTTPClient(eventLoopGroupProvider: .singleton)
         var request = HTTPClientRequest(url: server.url.appendingPathComponent("screens/cities/stream").absoluteString)
         if gzipped { request.headers.add(name: "Accept-Encoding", value: "gzip") }

@@ -3,11 +3,12 @@ import HTTPTypes
 import Observation
 import ScreenplayClient
 import ScreenplayDSL
+import ScreenplayTestHarness
 import Testing
 
 /// Loading the demo's screens over loopback: states, the disk cache, revalidation, offline.
 @MainActor @Suite(.serialized) struct LoadingTests {
-    func runtime(_ server: LiveServer, language: String = "en", cache: ScreenCache? = nil, transport: (any Transport)? = nil)
+    func runtime(_ server: TestServer, language: String = "en", cache: ScreenCache? = nil, transport: (any Transport)? = nil)
         -> ScreenplayRuntime
     {
         ScreenplayRuntime(
@@ -19,7 +20,7 @@ import Testing
         ("/cities", "fr", "Statistiques"), ("/home", "de", "Essen"), ("/checkout", "en", "Checkout"),
     ])
     func everyDemoScreenLoads(path: String, language: String, expected: String) async throws {
-        let server = try await LiveServer.demo()
+        let server = try await TestServer.demo()
         let runtime = runtime(server, language: language)
         await runtime.open(path)
         await server.stop()
@@ -37,7 +38,7 @@ import Testing
 
     /// An expired copy is shown, revalidated with its ETag, and a 304 refreshes it without decoding again.
     @Test func expiredCopiesAreRevalidatedAnd304CostsNoDecode() async throws {
-        let server = try await LiveServer.demo()
+        let server = try await TestServer.demo()
         let directory = temporaryDirectory()
         let cache = try ScreenCache(directory: directory)
         let first = runtime(server, cache: cache)
@@ -75,7 +76,7 @@ import Testing
 
     /// Stop the server: the cached screen is shown stale. Start it again: the same store recovers.
     @Test func offlineShowsTheCachedScreenStaleAndRecovers() async throws {
-        let server = try await LiveServer.demo()
+        let server = try await TestServer.demo()
         let directory = temporaryDirectory()
         let cache = try ScreenCache(directory: directory)
         let online = runtime(server, cache: cache)
@@ -111,7 +112,7 @@ import Testing
 
     /// Without a cached copy, offline is a failure with a retry that works once the server is back.
     @Test func withoutACopyOfflineFailsAndRetryRecovers() async throws {
-        let server = try await LiveServer.demo()
+        let server = try await TestServer.demo()
         await server.stop()
         let runtime = runtime(server)
         await runtime.open("/requests")
@@ -130,7 +131,7 @@ import Testing
 
     /// A cache file that was damaged is discarded and reported; the screen comes from the network.
     @Test func aCorruptCacheFileIsDiscardedNotACrash() async throws {
-        let server = try await LiveServer.demo()
+        let server = try await TestServer.demo()
         let directory = temporaryDirectory()
         let cache = try ScreenCache(directory: directory)
         let first = runtime(server, cache: cache)
@@ -176,7 +177,7 @@ final class Recorder: @unchecked Sendable {
 /// The store is observable both ways: `phases()` for any consumer, Observation for SwiftUI.
 @MainActor @Suite struct ObservationTests {
     @Test func phasesAndObservationSeeEveryChange() async throws {
-        let server = try await LiveServer.demo()
+        let server = try await TestServer.demo()
         let runtime = ScreenplayRuntime(configuration: ClientConfiguration(server: server.url))
         await runtime.open("/cities")
         let store = try #require(runtime.current)

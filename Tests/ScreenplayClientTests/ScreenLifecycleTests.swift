@@ -3,6 +3,7 @@ import Hummingbird
 import Screenplay
 import ScreenplayClient
 import ScreenplayServer
+import ScreenplayTestHarness
 import ScreenplayTestSupport
 import Testing
 
@@ -40,12 +41,12 @@ import Testing
         }
     }
 
-    static func serve(gate: Gate) async throws -> LiveServer {
+    static func serve(gate: Gate) async throws -> TestServer {
         let offer = try #require(Screen.decode(from: Array(BehaviourRuntimeTests.offer.utf8)).value)
         let home = try #require(Screen.decode(from: Array(BehaviourRuntimeTests.home.utf8)).value)
         let checkout = try #require(Screen.decode(from: Array(Self.checkout.utf8)).value)
         let paid = try #require(Screen.decode(from: Array(Self.paid.utf8)).value)
-        return try await LiveServer.serving {
+        return try await TestServer.serving {
             var routes = ScreenplayRoutes(languages: LanguageNegotiation(supported: ["en"], default: "en"))
             routes.screen("offer") { _ in offer }
             routes.screen("home") { _ in home }
@@ -61,7 +62,7 @@ import Testing
         }
     }
 
-    static func runtime(_ server: LiveServer, _ manual: ManualClock) -> ScreenplayRuntime {
+    static func runtime(_ server: TestServer, _ manual: ManualClock) -> ScreenplayRuntime {
         ScreenplayRuntime(
             configuration: ClientConfiguration(server: server.url), clock: ScreenplayClock(clock: manual, now: { manual.date }))
     }

@@ -2,6 +2,7 @@ import Foundation
 import ScreenplayClient
 import ScreenplayDSL
 import ScreenplayDemo
+import ScreenplayTestHarness
 import Testing
 
 /// The transport Apple platforms use, run here against the real server over loopback: Foundation's
@@ -9,7 +10,7 @@ import Testing
 @MainActor @Suite(.serialized) struct URLSessionTransportTests {
     @Test func loadsAScreenAndFollowsItsStream() async throws {
         let feed = CityFeed()
-        let server = try await LiveServer.demo(feed: feed)
+        let server = try await TestServer.demo(feed: feed)
         let runtime = ScreenplayRuntime(configuration: ClientConfiguration(server: server.url), transport: URLSessionTransport())
         await runtime.open("/cities")
         let store = try #require(runtime.current)
@@ -26,7 +27,7 @@ import Testing
     }
 
     @Test func refusesAnOversizeResponse() async throws {
-        let server = try await LiveServer.demo(feed: CityFeed())
+        let server = try await TestServer.demo(feed: CityFeed())
         let transport = URLSessionTransport(maxResponseBytes: 64)
         await #expect(throws: URLError.self) {
             _ = try await transport.send(TransportRequest(url: server.url.appendingPathComponent("screens/requests")))

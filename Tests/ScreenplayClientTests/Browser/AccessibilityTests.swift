@@ -1,5 +1,6 @@
 import Foundation
 import ScreenplayDSL
+import ScreenplayTestHarness
 import Testing
 
 /// Every demo page checked by axe-core (the current version, from the `axe-playwright-python`
@@ -34,7 +35,7 @@ struct AccessibilityTests {
 
     @Test(arguments: [390, 1280])
     func noPageHasAViolation(width: Int) async throws {
-        let server = try await LiveServer.demo()
+        let server = try await TestServer.demo()
         try await BrowserTests.withBrowser(server, width: width, height: width < 600 ? 844 : 900) { browser in
             for path in Self.pages {
                 try await browser.open("\(server.url)\(path)")
@@ -57,7 +58,7 @@ struct AccessibilityTests {
 @Suite(.serialized, .enabled(if: WebDriver.isAvailable || WebDriver.isRequired, "needs chromium and chromium-driver"))
 struct TargetSizeTests {
     @Test func everyControlIsAtLeast24PixelsSquare() async throws {
-        let server = try await LiveServer.demo()
+        let server = try await TestServer.demo()
         try await BrowserTests.withBrowser(server, width: 390, height: 844) { browser in
             for path in AccessibilityTests.pages {
                 try await browser.open("\(server.url)\(path)")

@@ -5,6 +5,7 @@ import ScreenplayClient
 import ScreenplayDSL
 import ScreenplayHTML
 import ScreenplayServer
+import ScreenplayTestHarness
 import Testing
 
 /// Triggers, timers and `onAppear` run by the page itself in a real headless Chromium, against a
@@ -51,11 +52,11 @@ struct BehaviourPageBrowserTests {
             document.addEventListener("screenplay:track", (e) => { if (e.detail.event === "tick") window.__ticks += 1; });
             """#
 
-    static func server() async throws -> LiveServer {
+    static func server() async throws -> TestServer {
         let decoded = Screen.decode(from: Array(Self.clock.utf8))
         let clock = try #require(decoded.value)
         #expect(decoded.diagnostics.isEmpty, "the clock reads with \(decoded.diagnostics)")
-        return try await LiveServer.serving {
+        return try await TestServer.serving {
             var routes = ScreenplayRoutes(languages: LanguageNegotiation(supported: ["en"], default: "en"))
             routes.screen("clock") { _ in clock }
             routes.screen("plain") { _ in Self.plain }
@@ -154,7 +155,7 @@ struct BehaviourPageBrowserTests {
 
     /// The demo's home: the flash offer's countdown, mm:ss, moves by itself.
     @Test func theDemoOffersCountdownMoves() async throws {
-        let server = try await LiveServer.demo()
+        let server = try await TestServer.demo()
         try await BrowserTests.withBrowser(server) { browser in
             try await browser.runBeforeEveryPage(Self.watcher)
             try await BrowserTests.loaded(browser, "\(server.url)/screens/home")

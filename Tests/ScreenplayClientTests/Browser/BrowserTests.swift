@@ -4,6 +4,7 @@ import ScreenplayDSL
 import ScreenplayDemo
 import ScreenplayHTML
 import ScreenplayServer
+import ScreenplayTestHarness
 import Testing
 
 /// The demo's pages in a real headless Chromium, over loopback: localised content, intents,
@@ -27,7 +28,7 @@ struct BrowserTests {
     /// Runs `body` with a headless browser for `server`, then quits the browser and stops the
     /// server, whether `body` (or starting the browser) throws or not.
     static func withBrowser(
-        _ server: LiveServer, language: String = "en", width: Int = 390, height: Int = 844, _ body: (WebDriver) async throws -> Void
+        _ server: TestServer, language: String = "en", width: Int = 390, height: Int = 844, _ body: (WebDriver) async throws -> Void
     ) async throws {
         let browser: WebDriver
         do {
@@ -55,7 +56,7 @@ struct BrowserTests {
         ("en", ["Requests", "Jean-Élie Locataire", "Pending"]), ("fr", ["Demandes", "En attente", "du mer. 15 févr. 2017"]),
     ])
     func everyDemoScreenShowsItsLocalisedContent(language: String, expected: [String]) async throws {
-        let server = try await LiveServer.demo()
+        let server = try await TestServer.demo()
         try await Self.withBrowser(server, language: language) { browser in
             try await Self.loaded(browser, "\(server.url)/screens/requests")
             #expect(try await browser.execute("return document.documentElement.lang") == .string(language))
@@ -75,7 +76,7 @@ struct BrowserTests {
 
     /// The Tutu write-up's refresh: the field's value goes with the intent, the answer replaces the page.
     @Test func aButtonsIntentChangesThePage() async throws {
-        let server = try await LiveServer.demo()
+        let server = try await TestServer.demo()
         try await Self.withBrowser(server, language: "en") { browser in
             try await Self.loaded(browser, "\(server.url)/screens/cities")
             let before = try await browser.execute(
@@ -108,7 +109,7 @@ struct BrowserTests {
 
     /// Links are real links; the web-only claim opens, and its toggle shows a line live.
     @Test func linksNavigateAndTheWebOnlyPathOpens() async throws {
-        let server = try await LiveServer.demo()
+        let server = try await TestServer.demo()
         try await Self.withBrowser(server, language: "en") { browser in
             try await Self.loaded(browser, "\(server.url)/screens/requests")
             try await browser.click("#sp-request\\.2")
@@ -137,7 +138,7 @@ struct BrowserTests {
     /// Live updates reach the page without a reload: a new day moves Moscow's bars in place.
     @Test func thePageChangesWithoutAReload() async throws {
         let feed = CityFeed()
-        let server = try await LiveServer.demo(feed: feed)
+        let server = try await TestServer.demo(feed: feed)
         try await Self.withBrowser(server, language: "en") { browser in
             try await Self.loaded(browser, "\(server.url)/screens/cities")
             try await browser.execute("window.__field = document.querySelector('input[data-sp-key=city]')")
@@ -184,7 +185,7 @@ struct BrowserTests {
     /// page its scroll position; what is typed still filters the cities.
     @Test func typingHoldsWhileLiveUpdatesArrive() async throws {
         let feed = CityFeed()
-        let server = try await LiveServer.demo(feed: feed)
+        let server = try await TestServer.demo(feed: feed)
         try await Self.withBrowser(server, language: "en", height: 420) { browser in
             try await Self.loaded(browser, "\(server.url)/screens/cities")
             try await browser.wait(
@@ -253,7 +254,7 @@ struct BrowserTests {
     /// (issue 40); a stored value of the wrong type, or garbage, is ignored with a console warning
     /// and the page works from the screen's own value.
     @Test func anAppVariableHoldsAcrossNavigations() async throws {
-        let server = try await LiveServer.demo()
+        let server = try await TestServer.demo()
         try await Self.withBrowser(server) { browser in
             try await browser.runBeforeEveryPage(
                 """
@@ -305,7 +306,7 @@ struct BrowserTests {
     /// fills the width its column offers, as SwiftUI's does, so the cities' cards are equally wide
     /// however short their text.
     @Test func fieldsSitCloseAndCardsAreEquallyWide() async throws {
-        let server = try await LiveServer.demo()
+        let server = try await TestServer.demo()
         try await Self.withBrowser(server, width: 1280, height: 900) { browser in
             try await Self.loaded(browser, "\(server.url)/screens/checkout")
             let gaps = try await browser.execute(
@@ -332,7 +333,7 @@ struct BrowserTests {
     /// Screenshots of each demo screen at phone width, for docs/screenshots (SCREENPLAY_SCREENSHOTS=1).
     @Test(.enabled(if: ProcessInfo.processInfo.environment["SCREENPLAY_SCREENSHOTS"] == "1"))
     func screenshotsAtPhoneWidth() async throws {
-        let server = try await LiveServer.demo()
+        let server = try await TestServer.demo()
         let directory = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
             .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("docs/screenshots")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)

@@ -4,6 +4,7 @@ import ScreenplayClient
 import ScreenplayDSL
 import ScreenplayHTML
 import ScreenplayServer
+import ScreenplayTestHarness
 import Testing
 
 /// A page the user does not see does nothing, and one tap is one action (issue 41, items 2 and 3),
@@ -59,11 +60,11 @@ struct LifecycleBrowserTests {
         func add() { count += 1 }
     }
 
-    static func server(intents: Counter) async throws -> LiveServer {
+    static func server(intents: Counter) async throws -> TestServer {
         let decoded = Screen.decode(from: Array(Self.watch.utf8))
         let watch = try #require(decoded.value)
         #expect(decoded.diagnostics.isEmpty, "the screen reads with \(decoded.diagnostics)")
-        return try await LiveServer.serving {
+        return try await TestServer.serving {
             var routes = ScreenplayRoutes(languages: LanguageNegotiation(supported: ["en"], default: "en"))
             routes.screen("watch") { _ in watch }
             routes.screen("plain") { _ in Self.plain }

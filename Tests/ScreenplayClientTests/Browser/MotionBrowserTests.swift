@@ -4,6 +4,7 @@ import NIOConcurrencyHelpers
 import ScreenplayDSL
 import ScreenplayDemo
 import ScreenplayServer
+import ScreenplayTestHarness
 import Testing
 
 @testable import ScreenplayHTML
@@ -52,9 +53,9 @@ struct MotionBrowserTests {
         }
     }
 
-    static func server(serving screen: Screen, in screens: Screens, live: LiveUpdates) async throws -> LiveServer {
+    static func server(serving screen: Screen, in screens: Screens, live: LiveUpdates) async throws -> TestServer {
         screens[screen.id] = screen
-        return try await LiveServer.serving {
+        return try await TestServer.serving {
             var routes = ScreenplayRoutes(languages: LanguageNegotiation(supported: ["en"], default: "en"))
             routes.live = live
             routes.screen(screen.id) { _ in screens[screen.id] ?? screen }
@@ -311,7 +312,7 @@ struct MotionBrowserTests {
     @Test(.enabled(if: ProcessInfo.processInfo.environment["SCREENPLAY_MOTION_FIGURES"] == "1"))
     func longAnimationFramesOfAnAnimatedLivePatch() async throws {
         let feed = CityFeed()
-        let server = try await LiveServer.demo(feed: feed)
+        let server = try await TestServer.demo(feed: feed)
         try await BrowserTests.withBrowser(server) { browser in
             try await browser.runBeforeEveryPage(
                 Self.watcher + #"""

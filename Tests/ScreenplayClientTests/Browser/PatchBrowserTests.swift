@@ -2,6 +2,7 @@ import Foundation
 import Hummingbird
 import ScreenplayDSL
 import ScreenplayServer
+import ScreenplayTestHarness
 import Testing
 
 @testable import ScreenplayHTML
@@ -138,7 +139,7 @@ struct PatchBrowserTests {
         #expect(patchesWithCSS == days)
         let stream = events
         let first = screen(0)
-        let server = try await LiveServer.serving {
+        let server = try await TestServer.serving {
             var routes = ScreenplayRoutes(languages: LanguageNegotiation(supported: ["en"], default: "en"))
             routes.screen("long") { _ in first }
             let router = Router()

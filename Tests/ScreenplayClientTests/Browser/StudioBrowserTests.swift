@@ -9,6 +9,7 @@ import ScreenplayDSL
 import ScreenplayDemo
 import ScreenplayHTML
 import ScreenplayServer
+import ScreenplayTestHarness
 import ServiceLifecycle
 import Testing
 
@@ -567,7 +568,7 @@ struct StudioBrowserTests {
         let server = try await StudioServer.start()
         defer { Task { await server.stop() } }
         let studio = server.url.absoluteString
-        let evil = try await LiveServer.serving {
+        let evil = try await TestServer.serving {
             let router = Router()
             router.get("/stop") { _, _ in
                 Self.autoSubmitting(action: "\(studio)/studio/experiments/checkoutOrder/stop", fields: ["winner": "cardFirst"])

@@ -2,6 +2,7 @@ import Foundation
 import ScreenplayClient
 import ScreenplayDSL
 import ScreenplayHTML
+import ScreenplayTestHarness
 import Testing
 
 /// Every demo page, and every example document as a standalone page (`render --format html`),
@@ -44,7 +45,7 @@ struct ValidHTMLTests {
     }
 
     @Test func everyDemoPageIsValidHTML() async throws {
-        let server = try await LiveServer.demo()
+        let server = try await TestServer.demo()
         var pages: [String: String] = [:]
         let transport = DefaultTransport.make(maxResponseBytes: 8 << 20)
         for path in AccessibilityTests.pages {

@@ -6,6 +6,7 @@ import ScreenplayDSL
 import ScreenplayDemo
 import ScreenplayHTML
 import ScreenplayServer
+import ScreenplayTestHarness
 import Synchronization
 import Testing
 
@@ -41,8 +42,8 @@ struct ValidationBrowserTests {
     }
 
     /// The demo, its checkout starting with the card step.
-    static func demo() async throws -> LiveServer {
-        try await LiveServer.serving {
+    static func demo() async throws -> TestServer {
+        try await TestServer.serving {
             let router = Router()
             router.add(middleware: ForceVariant(variant: "cardFirst"))
             DemoApp.routes().addRoutes(to: router)
@@ -77,7 +78,7 @@ struct ValidationBrowserTests {
         return (parts[0].stringValue ?? "", parts[1] == true, parts[3].stringValue)
     }
 
-    static func cardStep(_ browser: WebDriver, _ server: LiveServer) async throws {
+    static func cardStep(_ browser: WebDriver, _ server: TestServer) async throws {
         try await browser.runBeforeEveryPage(Self.watcher)
         try await BrowserTests.loaded(browser, "\(server.url)/screens/checkout")
         #expect(try await Self.value(browser, "return document.getElementById('sp-title').textContent") == "Add a card")
@@ -162,7 +163,7 @@ struct ValidationBrowserTests {
     /// Sign-up first: the card step arrives as an answer to a page that had no rule and no mask,
     /// so the input script is loaded then; Continue tapped at once still checks the fields.
     @Test func theCardStepReachedByAnAnswerChecksAndMasks() async throws {
-        let server = try await LiveServer.serving {
+        let server = try await TestServer.serving {
             let router = Router()
             router.add(middleware: ForceVariant(variant: "signUpFirst"))
             DemoApp.routes().addRoutes(to: router)
@@ -271,10 +272,10 @@ struct ValidationBrowserTests {
         }
     }
 
-    static func redeemServer() async throws -> LiveServer {
+    static func redeemServer() async throws -> TestServer {
         // The screen the page gets is the lenient one; the server checks the intent with the strict one.
         let served = Mutex(0)
-        return try await LiveServer.serving {
+        return try await TestServer.serving {
             var routes = ScreenplayRoutes(languages: LanguageNegotiation(supported: ["en"], default: "en"))
             routes.screen("redeem") { _ in
                 let count = served.withLock { count in

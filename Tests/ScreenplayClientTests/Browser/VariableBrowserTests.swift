@@ -5,6 +5,7 @@ import ScreenplayClient
 import ScreenplayDSL
 import ScreenplayHTML
 import ScreenplayServer
+import ScreenplayTestHarness
 import Testing
 
 /// Variables, bindings, the `set` action and state switches in a real headless Chromium, against
@@ -67,11 +68,11 @@ struct VariableBrowserTests {
         window.fetch = function (...args) { window.__fetches += 1; return originalFetch.apply(this, args); };
         """#
 
-    static func server() async throws -> LiveServer {
+    static func server() async throws -> TestServer {
         let decoded = Screen.decode(from: Array(Self.product.utf8))
         let product = try #require(decoded.value)
         #expect(decoded.diagnostics.isEmpty, "the product page reads with \(decoded.diagnostics)")
-        return try await LiveServer.serving {
+        return try await TestServer.serving {
             var routes = ScreenplayRoutes(languages: LanguageNegotiation(supported: ["en"], default: "en"))
             routes.screen("product") { _ in product }
             routes.screen("plain") { _ in Self.plain }
@@ -111,7 +112,7 @@ struct VariableBrowserTests {
         await server.stop()
     }
 
-    static func checkServedPages(_ server: LiveServer) async throws {
+    static func checkServedPages(_ server: TestServer) async throws {
         let product = try await Self.get(server.url.appendingPathComponent("screens/product"))
         let plain = try await Self.get(server.url.appendingPathComponent("screens/plain"))
         let productHTML = String(decoding: product.body, as: UTF8.self)

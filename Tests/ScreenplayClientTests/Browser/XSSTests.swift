@@ -3,6 +3,7 @@ import Hummingbird
 import ScreenplayDSL
 import ScreenplayHTML
 import ScreenplayServer
+import ScreenplayTestHarness
 import Testing
 
 /// Well-known XSS vectors injected through every text, URL, colour and id field of a screen —
@@ -84,7 +85,7 @@ struct XSSTests {
     @Test func noVectorRunsScriptInTheBrowser() async throws {
         let decoded = try #require(Screen.decode(from: Array(Self.document.utf8)).value)
         let built = Self.builtScreen()
-        let server = try await LiveServer.serving {
+        let server = try await TestServer.serving {
             var routes = ScreenplayRoutes(languages: LanguageNegotiation(supported: ["en"], default: "en"))
             routes.screen("decoded") { _ in decoded }
             routes.screen("built") { _ in built }
