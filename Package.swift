@@ -218,6 +218,20 @@ let package = Package(
                 .product(name: "CompressNIO", package: "compress-nio"),
             ]
         ),
+        // The suites that drive a headless Chromium (and the Nu HTML checker): a target of their
+        // own, so that scripts/test runs them as one step (--filter ScreenplayBrowserTests).
+        .testTarget(
+            name: "ScreenplayBrowserTests",
+            dependencies: [
+                "ScreenplayClient", "ScreenplayDSL", "ScreenplayDemo", "ScreenplayPresentation", "ScreenplayServer", "ScreenplayHTML",
+                "ScreenplayTestSupport", "ScreenplayTestHarness", "ScreenplayControl", "ScreenplayControlTestSupport",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+            ]
+        ),
         .testTarget(name: "ScreenplayCLITests", dependencies: ["screenplay", "ScreenplayTestHarness"]),
         .testTarget(name: "ScreenplayFlagsTests", dependencies: ["ScreenplayFlags", "Screenplay"]),
         .testTarget(
