@@ -37,3 +37,10 @@ public struct FeatureFlag: Sendable {
         return rules.flatMap { $0.parentConditions.map(\.flag) }.filter { seen.insert($0).inserted }
     }
 }
+
+extension FeatureFlag {
+    /// The members of GrowthBook's feature: `{"defaultValue": …, "rules": […]}`.
+    package enum Key: String, JSONKey, CaseIterable {
+        case defaultValue, rules
+    }
+}

@@ -137,3 +137,15 @@ public struct FeaturesPayload: Sendable {
         return names.sorted()
     }
 }
+
+extension FeaturesPayload {
+    /// The members of GrowthBook's features payload.
+    package enum Key: String, JSONKey, CaseIterable {
+        case features, savedGroups, contextualBandits, dateUpdated, status, experiments, sdkUrl, url
+    }
+
+    /// The members of an encrypted payload, which Screenplay refuses.
+    package enum EncryptedKey: String, JSONKey, CaseIterable {
+        case encryptedFeatures, encryptedSavedGroups, encryptedExperiments, encryptedContextualBandits
+    }
+}

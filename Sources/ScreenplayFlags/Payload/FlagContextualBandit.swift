@@ -43,3 +43,17 @@ public struct FlagContextualBandit: Sendable {
         self.contexts = contexts
     }
 }
+
+extension FlagContextualBandit {
+    /// The members of a contextual bandit: `{"banditVersion": 3, "contexts": […]}`.
+    package enum Key: String, JSONKey, CaseIterable {
+        case banditVersion, contexts
+    }
+}
+
+extension FlagContextualBandit.Context {
+    /// The members of one context: `{"leafId": 2, "condition": {…}, "weights": […]}`.
+    package enum Key: String, JSONKey, CaseIterable {
+        case leafId, condition, weights
+    }
+}

@@ -70,20 +70,22 @@ public struct FlagExperiment: Sendable {
     /// was read from a rule, else its key, variations and the members that differ from the defaults.
     public var growthBookJSON: [String: JSONValue] {
         if let written { return written }
-        var members: [String: JSONValue] = ["key": .string(key), "variations": .array(variations)]
-        if let coverage { members["coverage"] = .number(coverage) }
-        if let weights { members["weights"] = .array(weights.map(JSONValue.number)) }
-        if hashAttribute != "id" { members["hashAttribute"] = .string(hashAttribute) }
-        if let fallbackAttribute { members["fallbackAttribute"] = .string(fallbackAttribute) }
-        if hashVersion != 1 { members["hashVersion"] = .number(Double(hashVersion)) }
-        if let seed { members["seed"] = .string(seed) }
-        if let name { members["name"] = .string(name) }
-        if let phase { members["phase"] = .string(phase) }
-        if let ranges { members["ranges"] = .array(ranges.map { .array([.number($0.lower), .number($0.upper)]) }) }
-        if disableStickyBucketing { members["disableStickyBucketing"] = true }
-        if bucketVersion != 0 { members["bucketVersion"] = .number(Double(bucketVersion)) }
-        if minBucketVersion != 0 { members["minBucketVersion"] = .number(Double(minBucketVersion)) }
-        return members
+        var members = JSONMembers<FlagRule.Key>()
+        members[.key] = .string(key)
+        members[.variations] = .array(variations)
+        if let coverage { members[.coverage] = .number(coverage) }
+        if let weights { members[.weights] = .array(weights.map(JSONValue.number)) }
+        if hashAttribute != "id" { members[.hashAttribute] = .string(hashAttribute) }
+        if let fallbackAttribute { members[.fallbackAttribute] = .string(fallbackAttribute) }
+        if hashVersion != 1 { members[.hashVersion] = .number(Double(hashVersion)) }
+        if let seed { members[.seed] = .string(seed) }
+        if let name { members[.name] = .string(name) }
+        if let phase { members[.phase] = .string(phase) }
+        if let ranges { members[.ranges] = .array(ranges.map { .array([.number($0.lower), .number($0.upper)]) }) }
+        if disableStickyBucketing { members[.disableStickyBucketing] = true }
+        if bucketVersion != 0 { members[.bucketVersion] = .number(Double(bucketVersion)) }
+        if minBucketVersion != 0 { members[.minBucketVersion] = .number(Double(minBucketVersion)) }
+        return members.all
     }
 
     /// GrowthBook's deprecated experiment status.

@@ -30,7 +30,12 @@ public struct FlagExperimentReference: Sendable, Hashable {
     }
 
     /// The rule's member that holds the reference.
-    public static let member = "screenplayExperiment"
+    public static let member = FlagRule.Key.screenplayExperiment.name
+
+    /// The members of the reference: `{"name": "checkoutOrder", "values": {"control": false, …}}`.
+    package enum Key: String, JSONKey, CaseIterable {
+        case name, values
+    }
 
     /// The reference a rule's JSON holds, read without checking it (the payload's reader checks
     /// and reports; this is for tools that show or translate rules already checked): nil when the
@@ -41,32 +46,35 @@ public struct FlagExperimentReference: Sendable, Hashable {
     /// ```
     /// - Parameter rule: The rule's JSON.
     public init?(rule: JSONValue) {
-        guard let reference = rule[Self.member], let name = reference["name"]?.stringValue else { return nil }
-        self.init(name: name, values: reference["values"]?.objectValue ?? [:])
+        guard let reference = JSONMembers<Key>(JSONMembers<FlagRule.Key>(rule)?[.screenplayExperiment]),
+            let name = reference[.name]?.stringValue
+        else { return nil }
+        self.init(name: name, values: reference[.values]?.objectValue ?? [:])
     }
 }
 
 extension PayloadReader {
     /// `screenplayExperiment`: an object with the experiment's `name` and a value per variant.
     mutating func experimentReference(_ json: JSONValue, at path: JSONPath) -> FlagExperimentReference? {
-        guard case .object(let members) = json else {
+        typealias Key = FlagExperimentReference.Key
+        guard let members = JSONMembers<Key>(json) else {
             error(path, "\"screenplayExperiment\" is an object with \"name\" and \"values\", not \(json.kindDescription)")
             return nil
         }
-        for key in members.keys.sorted() where key != "name" && key != "values" {
+        for key in members.unknownNames {
             warning(path.appending(key: key), "\"screenplayExperiment\" has no member \"\(key)\"; it is ignored", code: .unknownField)
         }
-        guard case .string(let name)? = members["name"], !name.isEmpty, name.count <= 128 else {
-            error(path.appending(key: "name"), "the experiment's name: a string of 1 to 128 characters")
+        guard case .string(let name)? = members[.name], !name.isEmpty, name.count <= 128 else {
+            error(path.appending(member: Key.name), "the experiment's name: a string of 1 to 128 characters")
             return nil
         }
-        guard case .object(let values)? = members["values"], !values.isEmpty else {
-            error(path.appending(key: "values"), "the flag's value for each variant, by the variant's name: {\"control\": false, …}")
+        guard case .object(let values)? = members[.values], !values.isEmpty else {
+            error(path.appending(member: Key.values), "the flag's value for each variant, by the variant's name: {\"control\": false, …}")
             return nil
         }
         guard values.count <= limits.maxVariations else {
             error(
-                path.appending(key: "values"), "\(values.count) variants have values; the limit is \(limits.maxVariations)",
+                path.appending(member: Key.values), "\(values.count) variants have values; the limit is \(limits.maxVariations)",
                 code: .limitExceeded)
             return nil
         }

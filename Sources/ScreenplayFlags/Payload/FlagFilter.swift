@@ -29,3 +29,10 @@ public struct FlagFilter: Sendable, Hashable {
         self.hashVersion = hashVersion
     }
 }
+
+extension FlagFilter {
+    /// The members of a filter: `{"seed": …, "ranges": [[0, 0.5]], "attribute": "id", "hashVersion": 2}`.
+    package enum Key: String, JSONKey, CaseIterable {
+        case seed, ranges, attribute, hashVersion
+    }
+}

@@ -26,3 +26,24 @@ public struct FlagPrerequisite: Sendable {
         self.gate = gate
     }
 }
+
+extension FlagPrerequisite {
+    /// The members of a prerequisite: `{"id": flag, "condition": {"value": …}, "gate": true}`.
+    package enum Key: String, JSONKey, CaseIterable {
+        case id, condition, gate
+    }
+}
+
+extension FlagPrerequisite {
+    /// The member of what GrowthBook matches a prerequisite's condition against.
+    enum SubjectKey: String, JSONKey, CaseIterable {
+        case value
+    }
+
+    /// What GrowthBook matches a prerequisite's condition against: `{"value": <the flag's value>}`.
+    static func subject(_ value: JSONValue) -> JSONValue {
+        var subject = JSONMembers<SubjectKey>()
+        subject[.value] = value
+        return subject.json
+    }
+}

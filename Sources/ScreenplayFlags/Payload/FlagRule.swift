@@ -63,3 +63,15 @@ public struct FlagRule: Sendable {
         self.action = action
     }
 }
+
+extension FlagRule {
+    /// The members of a rule: GrowthBook's, `startsAt` and `endsAt` (Screenplay's schedule) and
+    /// `screenplayExperiment` (``FlagExperimentReference``). An experiment rule's are those of its
+    /// experiment too (``FlagExperiment/growthBookJSON``).
+    package enum Key: String, JSONKey, CaseIterable {
+        case id, condition, parentConditions, force, variations, weights, key, hashAttribute, fallbackAttribute
+        case hashVersion, disableStickyBucketing, bucketVersion, minBucketVersion, range, coverage, namespace, ranges
+        case meta, filters, seed, name, phase, tracks, contextualBanditRef, contextualVariations, type, startsAt, endsAt
+        case screenplayExperiment
+    }
+}

@@ -1,3 +1,5 @@
+import Screenplay
+
 /// A variation's key (reported, and kept in sticky buckets; its index unless given), name, and
 /// passthrough mark (a user in a passthrough variation is counted in the experiment but takes the
 /// flag's next rule: GrowthBook's holdouts).
@@ -21,5 +23,12 @@ public struct FlagVariationMeta: Sendable, Hashable {
         self.key = key
         self.name = name
         self.passthrough = passthrough
+    }
+}
+
+extension FlagVariationMeta {
+    /// The members of a variation's meta: `{"key": "grid", "name": "Grid", "passthrough": true}`.
+    package enum Key: String, JSONKey, CaseIterable {
+        case key, name, passthrough
     }
 }

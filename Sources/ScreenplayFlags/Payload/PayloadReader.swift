@@ -14,17 +14,7 @@ struct PayloadReader {
         self.limits = limits
     }
 
-    static let payloadMembers: Set<String> = [
-        "features", "savedGroups", "contextualBandits", "dateUpdated", "status", "experiments", "sdkUrl", "url",
-    ]
-    static let encryptedMembers = ["encryptedFeatures", "encryptedSavedGroups", "encryptedExperiments", "encryptedContextualBandits"]
-    static let featureMembers: Set<String> = ["defaultValue", "rules"]
-    static let ruleMembers: Set<String> = [
-        "id", "condition", "parentConditions", "force", "variations", "weights", "key", "hashAttribute", "fallbackAttribute",
-        "hashVersion", "disableStickyBucketing", "bucketVersion", "minBucketVersion", "range", "coverage", "namespace", "ranges",
-        "meta", "filters", "seed", "name", "phase", "tracks", "contextualBanditRef", "contextualVariations", "type", "startsAt", "endsAt",
-        FlagExperimentReference.member,
-    ]
+    typealias Rule = JSONMembers<FlagRule.Key>
 
     mutating func error(_ path: JSONPath, _ message: String, code: Diagnostic.Code = .invalidValue) {
         diagnostics.append(.error(at: path, message, code: code))
@@ -34,8 +24,11 @@ struct PayloadReader {
         diagnostics.append(.warning(at: path, message, code: code))
     }
 
-    private mutating func unknownMembers(_ members: [String: JSONValue], known: Set<String>, at path: JSONPath, of what: String) {
-        for key in members.keys.sorted() where !known.contains(key) {
+    /// A warning for each member of `members` its `Key` does not name (nor `also`).
+    private mutating func unknownMembers<Key: JSONKey & CaseIterable>(
+        _ members: JSONMembers<Key>, also: Set<String> = [], at path: JSONPath, of what: String
+    ) {
+        for key in members.unknownNames where !also.contains(key) {
             warning(path.appending(key: key), "\(what) has no member \"\(key)\"; it is ignored", code: .unknownField)
         }
     }
@@ -43,33 +36,35 @@ struct PayloadReader {
     // MARK: The payload
 
     mutating func payload(_ json: JSONValue) -> FeaturesPayload? {
-        guard case .object(let members) = json else {
+        guard let members = JSONMembers<FeaturesPayload.Key>(json) else {
             error(.root, "a features payload is an object with \"features\", not \(json.kindDescription)")
             return nil
         }
-        for key in Self.encryptedMembers where members[key] != nil {
+        let encrypted = JSONMembers<FeaturesPayload.EncryptedKey>(members.all)
+        for key in FeaturesPayload.EncryptedKey.allCases where encrypted[key] != nil {
             error(
-                JSONPath.root.appending(key: key),
+                JSONPath.root.appending(member: key),
                 "encrypted payloads are not supported: give Screenplay an SDK connection without encryption (a server-side key)")
         }
-        unknownMembers(
-            members, known: Self.payloadMembers.union(Self.encryptedMembers), at: .root, of: "a features payload")
-        if case .array(let experiments)? = members["experiments"], !experiments.isEmpty {
+        unknownMembers(members, also: JSONMembers<FeaturesPayload.EncryptedKey>.names, at: .root, of: "a features payload")
+        if case .array(let experiments)? = members[.experiments], !experiments.isEmpty {
             warning(
-                JSONPath.root.appending(key: "experiments"),
+                JSONPath.root.appending(member: FeaturesPayload.Key.experiments),
                 "auto experiments (visual editor, URL redirects) run in a browser; the \(experiments.count) of them are ignored")
         }
-        if let status = members["status"], status != .number(200), status != .null {
-            warning(JSONPath.root.appending(key: "status"), "the payload's status is \(JavaScript.stringify(status)), not 200")
+        if let status = members[.status], status != .number(200), status != .null {
+            warning(
+                JSONPath.root.appending(member: FeaturesPayload.Key.status),
+                "the payload's status is \(JavaScript.stringify(status)), not 200")
         }
-        let dateUpdated = members["dateUpdated"]?.stringValue
-        let groups = savedGroups(members["savedGroups"])
-        let bandits = contextualBandits(members["contextualBandits"])
+        let dateUpdated = members[.dateUpdated]?.stringValue
+        let groups = savedGroups(members[.savedGroups])
+        let bandits = contextualBandits(members[.contextualBandits])
         var features: [String: FeatureFlag] = [:]
-        let featuresPath = JSONPath.root.appending(key: "features")
-        switch members["features"] {
+        let featuresPath = JSONPath.root.appending(member: FeaturesPayload.Key.features)
+        switch members[.features] {
         case nil, .null?:
-            if !Self.encryptedMembers.contains(where: { members[$0] != nil }) {
+            if !FeaturesPayload.EncryptedKey.allCases.contains(where: { encrypted[$0] != nil }) {
                 warning(featuresPath, "the payload has no features")
             }
         case .object(let flags)?:
@@ -122,12 +117,12 @@ struct PayloadReader {
     }
 
     private static func prerequisitePath(_ features: JSONPath, _ flag: String, _ rule: Int, _ index: Int) -> JSONPath {
-        features.appending(key: flag).appending(key: "rules").appending(index: rule).appending(key: "parentConditions")
-            .appending(index: index).appending(key: "id")
+        features.appending(key: flag).appending(member: FeatureFlag.Key.rules).appending(index: rule)
+            .appending(member: FlagRule.Key.parentConditions).appending(index: index).appending(member: FlagPrerequisite.Key.id)
     }
 
     private mutating func savedGroups(_ json: JSONValue?) -> [String: [JSONValue]] {
-        let path = JSONPath.root.appending(key: "savedGroups")
+        let path = JSONPath.root.appending(member: FeaturesPayload.Key.savedGroups)
         switch json {
         case nil, .null?:
             return [:]
@@ -158,7 +153,7 @@ struct PayloadReader {
     }
 
     private mutating func contextualBandits(_ json: JSONValue?) -> [String: FlagContextualBandit] {
-        let path = JSONPath.root.appending(key: "contextualBandits")
+        let path = JSONPath.root.appending(member: FeaturesPayload.Key.contextualBandits)
         switch json {
         case nil, .null?:
             return [:]
@@ -166,28 +161,30 @@ struct PayloadReader {
             var bandits: [String: FlagContextualBandit] = [:]
             for name in members.keys.sorted() {
                 let at = path.appending(key: name)
-                guard case .object(let definition) = members[name] ?? .null else {
+                guard let definition = JSONMembers<FlagContextualBandit.Key>(members[name]) else {
                     error(at, "a contextual bandit is an object with \"contexts\"")
                     continue
                 }
+                typealias Leaf = FlagContextualBandit.Context.Key
                 var bandit = FlagContextualBandit()
-                bandit.banditVersion = integer(definition["banditVersion"], at: at.appending(key: "banditVersion"))
-                if case .array(let contexts)? = definition["contexts"] {
+                bandit.banditVersion = integer(definition[.banditVersion], at: at.appending(member: FlagContextualBandit.Key.banditVersion))
+                let contextsPath = at.appending(member: FlagContextualBandit.Key.contexts)
+                if case .array(let contexts)? = definition[.contexts] {
                     for (index, context) in contexts.prefix(limits.maxRulesPerFlag).enumerated() {
-                        let contextPath = at.appending(key: "contexts").appending(index: index)
-                        guard case .object(let leaf) = context,
-                            let leafId = integer(leaf["leafId"], at: contextPath.appending(key: "leafId"))
+                        let contextPath = contextsPath.appending(index: index)
+                        guard let leaf = JSONMembers<Leaf>(context),
+                            let leafId = integer(leaf[.leafId], at: contextPath.appending(member: Leaf.leafId))
                         else {
                             error(contextPath, "a context is {\"leafId\": …, \"condition\": …, \"weights\": […]}")
                             continue
                         }
-                        let condition = self.condition(leaf["condition"] ?? .object([:]), at: contextPath.appending(key: "condition"))
-                        let weights = numbers(leaf["weights"], at: contextPath.appending(key: "weights")) ?? []
-                        checkWeightSum(weights, at: contextPath.appending(key: "weights"))
+                        let condition = self.condition(leaf[.condition] ?? .object([:]), at: contextPath.appending(member: Leaf.condition))
+                        let weights = numbers(leaf[.weights], at: contextPath.appending(member: Leaf.weights)) ?? []
+                        checkWeightSum(weights, at: contextPath.appending(member: Leaf.weights))
                         bandit.contexts.append(FlagContextualBandit.Context(leafId: leafId, condition: condition, weights: weights))
                     }
-                } else if let contexts = definition["contexts"], contexts != .null {
-                    error(at.appending(key: "contexts"), "\"contexts\" is an array, not \(contexts.kindDescription)")
+                } else if let contexts = definition[.contexts], contexts != .null {
+                    error(contextsPath, "\"contexts\" is an array, not \(contexts.kindDescription)")
                 }
                 bandits[name] = bandit
             }
@@ -201,80 +198,81 @@ struct PayloadReader {
     // MARK: Flags and rules
 
     private mutating func feature(_ key: String, _ json: JSONValue, at path: JSONPath) -> FeatureFlag? {
-        guard case .object(let members) = json else {
+        guard let members = JSONMembers<FeatureFlag.Key>(json) else {
             error(path, "a flag is an object with \"defaultValue\" and \"rules\", not \(json.kindDescription)")
             return nil
         }
-        unknownMembers(members, known: Self.featureMembers, at: path, of: "a flag")
-        var flag = FeatureFlag(key: key, defaultValue: members["defaultValue"] ?? .null)
-        switch members["rules"] {
+        unknownMembers(members, at: path, of: "a flag")
+        var flag = FeatureFlag(key: key, defaultValue: members[.defaultValue] ?? .null)
+        let rulesPath = path.appending(member: FeatureFlag.Key.rules)
+        switch members[.rules] {
         case nil, .null?:
             break
         case .array(let rules)?:
             guard rules.count <= limits.maxRulesPerFlag else {
-                error(
-                    path.appending(key: "rules"), "the flag has \(rules.count) rules; the limit is \(limits.maxRulesPerFlag)",
-                    code: .limitExceeded)
+                error(rulesPath, "the flag has \(rules.count) rules; the limit is \(limits.maxRulesPerFlag)", code: .limitExceeded)
                 return nil
             }
             for (index, rule) in rules.enumerated() {
-                if let rule = self.rule(rule, flag: key, at: path.appending(key: "rules").appending(index: index)) {
+                if let rule = self.rule(rule, flag: key, at: rulesPath.appending(index: index)) {
                     flag.rules.append(rule)
                 }
             }
         case let other?:
-            error(path.appending(key: "rules"), "\"rules\" is an array, not \(other.kindDescription)")
+            error(rulesPath, "\"rules\" is an array, not \(other.kindDescription)")
         }
         return flag
     }
 
     private mutating func rule(_ json: JSONValue, flag: String, at path: JSONPath) -> FlagRule? {
-        guard case .object(let members) = json else {
+        guard let members = Rule(json) else {
             error(path, "a rule is an object, not \(json.kindDescription)")
             return nil
         }
-        unknownMembers(members, known: Self.ruleMembers, at: path, of: "a rule")
+        unknownMembers(members, at: path, of: "a rule")
+        func at(_ key: FlagRule.Key) -> JSONPath { path.appending(member: key) }
         var rule = FlagRule(action: .gate)
-        rule.id = text(members["id"], at: path.appending(key: "id")) ?? ""
-        if let condition = members["condition"], condition != .null {
-            rule.condition = self.condition(condition, at: path.appending(key: "condition"))
+        rule.id = text(members[.id], at: at(.id)) ?? ""
+        if let condition = members[.condition], condition != .null {
+            rule.condition = self.condition(condition, at: at(.condition))
         }
-        rule.parentConditions = prerequisites(members["parentConditions"], at: path.appending(key: "parentConditions"))
-        rule.filters = filters(members["filters"], at: path.appending(key: "filters"))
+        rule.parentConditions = prerequisites(members[.parentConditions], at: at(.parentConditions))
+        rule.filters = filters(members[.filters], at: at(.filters))
         rule.schedule = schedule(members, at: path)
-        let seed = text(members["seed"], at: path.appending(key: "seed"))
-        let hashAttribute = text(members["hashAttribute"], at: path.appending(key: "hashAttribute"))
-        let fallbackAttribute = text(members["fallbackAttribute"], at: path.appending(key: "fallbackAttribute"))
-        let hashVersion = self.hashVersion(members["hashVersion"], at: path.appending(key: "hashVersion"), default: 1)
-        let disableSticky = JavaScript.truthy(members["disableStickyBucketing"] ?? .null)
-        let coverage = self.coverage(members["coverage"], at: path.appending(key: "coverage"))
-        if let reference = members[FlagExperimentReference.member], reference != .null {
-            let at = path.appending(key: FlagExperimentReference.member)
-            if members["force"] != nil || members["variations"] != nil || members["contextualVariations"] != nil {
-                error(at, "a rule forces a value, runs its own experiment, or follows a Screenplay experiment: not two of them")
+        let seed = text(members[.seed], at: at(.seed))
+        let hashAttribute = text(members[.hashAttribute], at: at(.hashAttribute))
+        let fallbackAttribute = text(members[.fallbackAttribute], at: at(.fallbackAttribute))
+        let hashVersion = self.hashVersion(members[.hashVersion], at: at(.hashVersion), default: 1)
+        let disableSticky = JavaScript.truthy(members[.disableStickyBucketing] ?? .null)
+        let coverage = self.coverage(members[.coverage], at: at(.coverage))
+        if let reference = members[.screenplayExperiment], reference != .null {
+            let referencePath = at(.screenplayExperiment)
+            if members[.force] != nil || members[.variations] != nil || members[.contextualVariations] != nil {
+                error(referencePath, "a rule forces a value, runs its own experiment, or follows a Screenplay experiment: not two of them")
                 return nil
             }
-            guard let reference = experimentReference(reference, at: at) else { return nil }
+            guard let reference = experimentReference(reference, at: referencePath) else { return nil }
             rule.action = .screenplayExperiment(reference)
             return rule
         }
-        if members["force"] != nil {
+        if members[.force] != nil {
             // GrowthBook tells a force rule by the member's presence, even when it is null.
-            if members["variations"] != nil || members["contextualVariations"] != nil {
-                warning(path.appending(key: "variations"), "a rule with \"force\" forces its value; its variations are ignored")
+            if members[.variations] != nil || members[.contextualVariations] != nil {
+                warning(at(.variations), "a rule with \"force\" forces its value; its variations are ignored")
             }
-            let range = members["range"].flatMap { $0 == .null ? nil : self.range($0, at: path.appending(key: "range")) }
+            let range = members[.range].flatMap { $0 == .null ? nil : self.range($0, at: at(.range)) }
             let rollout = FlagRollout(
                 seed: seed.flatMap { $0.isEmpty ? nil : $0 } ?? flag, hashAttribute: nonEmpty(hashAttribute) ?? "id",
                 fallbackAttribute: nonEmpty(fallbackAttribute), hashVersion: hashVersion, coverage: coverage, range: range,
                 disableStickyBucketing: disableSticky)
             if range != nil, coverage != nil {
-                warning(path.appending(key: "coverage"), "a rule with a range uses the range; its coverage is ignored")
+                warning(at(.coverage), "a rule with a range uses the range; its coverage is ignored")
             }
-            rule.action = .force(members["force"] ?? .null, rollout)
+            rule.action = .force(members[.force] ?? .null, rollout)
             return rule
         }
-        let variationsKey = members["contextualVariations"].map { $0 == .null ? "variations" : "contextualVariations" } ?? "variations"
+        let variationsKey: FlagRule.Key =
+            members[.contextualVariations].map { $0 == .null ? .variations : .contextualVariations } ?? .variations
         guard let variationsValue = members[variationsKey], variationsValue != .null else {
             if rule.parentConditions.isEmpty && rule.filters.isEmpty && !members.isEmpty {
                 warning(path, "the rule has neither \"force\" nor \"variations\": GrowthBook skips it")
@@ -282,19 +280,19 @@ struct PayloadReader {
             return rule
         }
         guard case .array(let variations) = variationsValue else {
-            error(path.appending(key: variationsKey), "variations are an array of values, not \(variationsValue.kindDescription)")
+            error(at(variationsKey), "variations are an array of values, not \(variationsValue.kindDescription)")
             return nil
         }
         guard variations.count <= limits.maxVariations else {
             error(
-                path.appending(key: variationsKey), "the rule has \(variations.count) variations; the limit is \(limits.maxVariations)",
-                code: .limitExceeded)
+                at(variationsKey), "the rule has \(variations.count) variations; the limit is \(limits.maxVariations)", code: .limitExceeded
+            )
             return nil
         }
         if variations.count < 2 {
-            warning(path.appending(key: variationsKey), "an experiment needs two variations; GrowthBook puts no one in this one")
+            warning(at(variationsKey), "an experiment needs two variations; GrowthBook puts no one in this one")
         }
-        var experiment = FlagExperiment(key: nonEmpty(text(members["key"], at: path.appending(key: "key"))) ?? flag, variations: variations)
+        var experiment = FlagExperiment(key: nonEmpty(text(members[.key], at: at(.key))) ?? flag, variations: variations)
         experiment.seed = nonEmpty(seed)
         experiment.hashAttribute = nonEmpty(hashAttribute) ?? "id"
         experiment.fallbackAttribute = nonEmpty(fallbackAttribute)
@@ -303,11 +301,11 @@ struct PayloadReader {
         experiment.coverage = coverage
         experimentMembers(members, into: &experiment, at: path)
         experiment.condition = rule.condition
-        if case .array? = members["filters"] { experiment.filters = rule.filters }
+        if case .array? = members[.filters] { experiment.filters = rule.filters }
         experiment.written = Self.growthBookExperiment(members, key: experiment.key, variations: variations)
-        if let name = text(members["contextualBanditRef"], at: path.appending(key: "contextualBanditRef")) {
+        if let name = text(members[.contextualBanditRef], at: at(.contextualBanditRef)) {
             experiment.contextualBandit = name
-            banditsNamed.append((name, path.appending(key: "contextualBanditRef")))
+            banditsNamed.append((name, at(.contextualBanditRef)))
         }
         rule.action = .experiment(experiment)
         return rule
@@ -316,59 +314,62 @@ struct PayloadReader {
     /// GrowthBook's `evalFeature` building an experiment from a rule: the variations and key,
     /// `coverage` when the rule has the member, the bucket versions when defined, and the other
     /// members it copies when they are truthy, each as written.
-    static func growthBookExperiment(_ rule: [String: JSONValue], key: String, variations: [JSONValue]) -> [String: JSONValue] {
-        var experiment: [String: JSONValue] = ["variations": .array(variations), "key": .string(key)]
-        if let coverage = rule["coverage"] { experiment["coverage"] = coverage }
-        for name in ["bucketVersion", "minBucketVersion"] { if let value = rule[name] { experiment[name] = value } }
-        for name in [
-            "weights", "hashAttribute", "fallbackAttribute", "disableStickyBucketing", "namespace", "meta", "ranges", "name", "phase",
-            "seed", "hashVersion", "filters", "condition",
+    static func growthBookExperiment(_ rule: Rule, key: String, variations: [JSONValue]) -> [String: JSONValue] {
+        var experiment = Rule()
+        experiment[.variations] = .array(variations)
+        experiment[.key] = .string(key)
+        if let coverage = rule[.coverage] { experiment[.coverage] = coverage }
+        for name: FlagRule.Key in [.bucketVersion, .minBucketVersion] { if let value = rule[name] { experiment[name] = value } }
+        for name: FlagRule.Key in [
+            .weights, .hashAttribute, .fallbackAttribute, .disableStickyBucketing, .namespace, .meta, .ranges, .name, .phase,
+            .seed, .hashVersion, .filters, .condition,
         ] {
             if let value = rule[name], JavaScript.truthy(value) { experiment[name] = value }
         }
-        return experiment
+        return experiment.all
     }
 
     /// The members an experiment rule and an inline experiment share: weights, ranges, meta,
     /// namespace, bucket versions, names.
-    mutating func experimentMembers(_ members: [String: JSONValue], into experiment: inout FlagExperiment, at path: JSONPath) {
+    mutating func experimentMembers(_ members: Rule, into experiment: inout FlagExperiment, at path: JSONPath) {
+        func at(_ key: FlagRule.Key) -> JSONPath { path.appending(member: key) }
         let count = experiment.variations.count
-        if let weights = numbers(members["weights"], at: path.appending(key: "weights")) {
+        if let weights = numbers(members[.weights], at: at(.weights)) {
             if weights.count != count {
-                error(path.appending(key: "weights"), "\(weights.count) weights for \(count) variations")
+                error(at(.weights), "\(weights.count) weights for \(count) variations")
             } else {
-                checkWeightSum(weights, at: path.appending(key: "weights"))
+                checkWeightSum(weights, at: at(.weights))
             }
             experiment.weights = weights
         }
-        if let ranges = members["ranges"], ranges != .null {
-            let rangesPath = path.appending(key: "ranges")
+        if let ranges = members[.ranges], ranges != .null {
+            let rangesPath = at(.ranges)
             if case .array(let items) = ranges, items.count == count {
                 experiment.ranges = items.enumerated().compactMap { self.range($1, at: rangesPath.appending(index: $0)) }
             } else {
                 error(rangesPath, "ranges are an array of one [start, end] per variation (\(count))")
             }
         }
-        if let meta = members["meta"], meta != .null {
-            let metaPath = path.appending(key: "meta")
+        if let meta = members[.meta], meta != .null {
+            let metaPath = at(.meta)
             if case .array(let items) = meta, items.count == count {
                 experiment.meta = items.enumerated().map { index, item in
                     let itemPath = metaPath.appending(index: index)
-                    guard case .object(let fields) = item else {
+                    guard let fields = JSONMembers<FlagVariationMeta.Key>(item) else {
                         error(itemPath, "a variation's meta is an object with \"key\", \"name\", \"passthrough\"")
                         return FlagVariationMeta()
                     }
                     return FlagVariationMeta(
-                        key: text(fields["key"], at: itemPath.appending(key: "key")),
-                        name: text(fields["name"], at: itemPath.appending(key: "name")),
-                        passthrough: JavaScript.truthy(fields["passthrough"] ?? .null))
+                        key: text(fields[.key], at: itemPath.appending(member: FlagVariationMeta.Key.key)),
+                        name: text(fields[.name], at: itemPath.appending(member: FlagVariationMeta.Key.name)),
+                        passthrough: JavaScript.truthy(fields[.passthrough] ?? .null))
                 }
             } else {
                 error(metaPath, "meta is an array of one object per variation (\(count))")
             }
         }
-        if let namespace = members["namespace"], JavaScript.truthy(namespace) {
-            let namespacePath = path.appending(key: "namespace")
+        if let namespace = members[.namespace], JavaScript.truthy(namespace) {
+            let namespacePath = at(.namespace)
             if case .array(let parts) = namespace, parts.count == 3, case .string(let id) = parts[0],
                 let range = range(.array(Array(parts[1...])), at: namespacePath)
             {
@@ -377,10 +378,10 @@ struct PayloadReader {
                 error(namespacePath, "a namespace is [id, start, end] with 0 ≤ start ≤ end ≤ 1")
             }
         }
-        experiment.bucketVersion = integer(members["bucketVersion"], at: path.appending(key: "bucketVersion")) ?? 0
-        experiment.minBucketVersion = integer(members["minBucketVersion"], at: path.appending(key: "minBucketVersion")) ?? 0
-        experiment.name = text(members["name"], at: path.appending(key: "name"))
-        experiment.phase = text(members["phase"], at: path.appending(key: "phase"))
+        experiment.bucketVersion = integer(members[.bucketVersion], at: at(.bucketVersion)) ?? 0
+        experiment.minBucketVersion = integer(members[.minBucketVersion], at: at(.minBucketVersion)) ?? 0
+        experiment.name = text(members[.name], at: at(.name))
+        experiment.phase = text(members[.phase], at: at(.phase))
     }
 
     // MARK: Parts
@@ -404,12 +405,14 @@ struct PayloadReader {
             }
             return items.enumerated().compactMap { index, item in
                 let at = path.appending(index: index)
-                guard case .object(let members) = item, case .string(let id)? = members["id"] else {
+                guard let members = JSONMembers<FlagPrerequisite.Key>(item), case .string(let id)? = members[.id] else {
                     error(at, "a prerequisite is {\"id\": flag, \"condition\": {\"value\": …}, \"gate\": true or false}")
                     return nil
                 }
-                let condition = members["condition"].flatMap { $0 == .null ? nil : self.condition($0, at: at.appending(key: "condition")) }
-                return FlagPrerequisite(flag: id, condition: condition ?? .always, gate: JavaScript.truthy(members["gate"] ?? .null))
+                let condition = members[.condition].flatMap {
+                    $0 == .null ? nil : self.condition($0, at: at.appending(member: FlagPrerequisite.Key.condition))
+                }
+                return FlagPrerequisite(flag: id, condition: condition ?? .always, gate: JavaScript.truthy(members[.gate] ?? .null))
             }
         case let other?:
             error(path, "parentConditions are an array, not \(other.kindDescription)")
@@ -428,16 +431,18 @@ struct PayloadReader {
             }
             return items.enumerated().compactMap { index, item in
                 let at = path.appending(index: index)
-                guard case .object(let members) = item, case .string(let seed)? = members["seed"],
-                    case .array(let ranges)? = members["ranges"], ranges.count <= limits.maxFilters
+                typealias Key = FlagFilter.Key
+                guard let members = JSONMembers<Key>(item), case .string(let seed)? = members[.seed],
+                    case .array(let ranges)? = members[.ranges], ranges.count <= limits.maxFilters
                 else {
                     error(at, "a filter is {\"seed\": text, \"ranges\": [[start, end] …], \"attribute\": name, \"hashVersion\": 1 or 2}")
                     return nil
                 }
-                let parsed = ranges.enumerated().compactMap { self.range($1, at: at.appending(key: "ranges").appending(index: $0)) }
+                let parsed = ranges.enumerated().compactMap { self.range($1, at: at.appending(member: Key.ranges).appending(index: $0)) }
                 return FlagFilter(
-                    seed: seed, ranges: parsed, attribute: nonEmpty(text(members["attribute"], at: at.appending(key: "attribute"))) ?? "id",
-                    hashVersion: hashVersion(members["hashVersion"], at: at.appending(key: "hashVersion"), default: 2))
+                    seed: seed, ranges: parsed,
+                    attribute: nonEmpty(text(members[.attribute], at: at.appending(member: Key.attribute))) ?? "id",
+                    hashVersion: hashVersion(members[.hashVersion], at: at.appending(member: Key.hashVersion), default: 2))
             }
         case let other?:
             error(path, "filters are an array, not \(other.kindDescription)")
@@ -538,19 +543,19 @@ struct PayloadReader {
     // MARK: Schedules
 
     /// `startsAt` and `endsAt`: Screenplay's extension, ISO 8601 instants with a zone.
-    mutating func schedule(_ members: [String: JSONValue], at path: JSONPath) -> FlagSchedule {
+    mutating func schedule(_ members: Rule, at path: JSONPath) -> FlagSchedule {
         var schedule = FlagSchedule()
-        for key in ["startsAt", "endsAt"] {
+        for key: FlagRule.Key in [.startsAt, .endsAt] {
             guard let value = members[key], value != .null else { continue }
-            let at = path.appending(key: key)
+            let at = path.appending(member: key)
             guard case .string(let text) = value, let instant = FlagInstant.parse(text) else {
                 error(at, "an instant is ISO 8601 with its zone, like \"2026-03-01T09:00:00Z\" or \"2026-03-01T10:00:00+01:00\"")
                 continue
             }
-            if key == "startsAt" { schedule.startsAt = instant } else { schedule.endsAt = instant }
+            if key == .startsAt { schedule.startsAt = instant } else { schedule.endsAt = instant }
         }
         if let start = schedule.startsAt, let end = schedule.endsAt, start >= end {
-            error(path.appending(key: "endsAt"), "the rule ends before it starts (endsAt is not after startsAt)")
+            error(path.appending(member: FlagRule.Key.endsAt), "the rule ends before it starts (endsAt is not after startsAt)")
         }
         return schedule
     }
