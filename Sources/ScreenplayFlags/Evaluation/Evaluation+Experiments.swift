@@ -32,7 +32,7 @@ extension Evaluation {
         if !foundSticky {
             // 7. Filters, or else the namespace.
             if let filters = experiment.filters {
-                if isFilteredOutForExperiment(filters) { return result(-1, hashUsed: false) }
+                if isFilteredOut(filters) { return result(-1, hashUsed: false) }
             } else if let namespace = experiment.namespace, !FlagHashing.isInNamespace(JavaScript.string(hashValue), namespace) {
                 return result(-1, hashUsed: false)
             }
@@ -44,7 +44,7 @@ extension Evaluation {
             for prerequisite in experiment.parentConditions {
                 let parent = feature(prerequisite.flag, visited: visited)
                 if parent.source == .cyclicPrerequisite { return result(-1, hashUsed: false) }
-                if !prerequisite.condition.node.matches(.object(["value": parent.value]), groups: .none) {
+                if !prerequisite.condition.node.matches(FlagPrerequisite.subject(parent.value), groups: .none) {
                     return result(-1, hashUsed: false)
                 }
             }
@@ -106,17 +106,6 @@ extension Evaluation {
         result.stickyBucketUsed = stickyBucketUsed
         if hashUsed && inExperiment { result.bandit = bandit }
         return result
-    }
-
-    /// `isFilteredOut` as an experiment's step 7 runs it.
-    private func isFilteredOutForExperiment(_ filters: [FlagFilter]) -> Bool {
-        filters.contains { filter in
-            let (_, value) = hashAttribute(filter.attribute, fallback: nil)
-            guard JavaScript.truthy(value),
-                let point = FlagHashing.hash(seed: filter.seed, value: JavaScript.string(value), version: filter.hashVersion)
-            else { return true }
-            return !filter.ranges.contains { $0.contains(point) }
-        }
     }
 
     // MARK: Sticky buckets

@@ -89,7 +89,7 @@ struct Evaluation {
                     return FlagResult(key: key, value: .null, source: .cyclicPrerequisite)
                 }
                 // GrowthBook evaluates prerequisites without the saved groups.
-                if !prerequisite.condition.node.matches(.object(["value": parent.value]), groups: .none) {
+                if !prerequisite.condition.node.matches(FlagPrerequisite.subject(parent.value), groups: .none) {
                     if prerequisite.gate { return FlagResult(key: key, value: .null, source: .prerequisite) }
                     continue rules
                 }
@@ -128,17 +128,20 @@ struct Evaluation {
     static func written(_ experiment: FlagExperiment, bandit: FlagExperimentResult.BanditAssignment?, result: FlagExperimentResult)
         -> [String: JSONValue]
     {
-        var members = experiment.growthBookJSON
-        guard let bandit else { return members }
-        if bandit.leafId != -1 { members["weights"] = .array(bandit.variationWeights.map(JSONValue.number)) }
+        var members = JSONMembers<FlagRule.Key>(experiment.growthBookJSON)
+        guard let bandit else { return members.all }
+        if bandit.leafId != -1 { members[.weights] = .array(bandit.variationWeights.map(JSONValue.number)) }
         if result.hashUsed && result.inExperiment {
-            var assignment: [String: JSONValue] = [
-                "leafId": .number(Double(bandit.leafId)), "variationWeights": .array(bandit.variationWeights.map(JSONValue.number)),
-            ]
-            if let version = bandit.banditVersion { assignment["banditVersion"] = .number(Double(version)) }
-            members["contextualBandit"] = .object(assignment)
+            var written = JSONMembers<WrittenKey>(members.all)
+            written[.contextualBandit] = bandit.members.json
+            return written.all
         }
-        return members
+        return members.all
+    }
+
+    /// What an experiment's `FeatureResult` has besides the rule's members (``FlagRule/Key``).
+    enum WrittenKey: String, JSONKey, CaseIterable {
+        case contextualBandit
     }
 
     /// GrowthBook's `buildContextualBanditExperiment`: the weights of the first leaf whose
@@ -165,8 +168,9 @@ struct Evaluation {
         return (name, "")
     }
 
-    /// GrowthBook's `isFilteredOut`: a filter the user's point misses (or who has no value).
-    private func isFilteredOut(_ filters: [FlagFilter]) -> Bool {
+    /// GrowthBook's `isFilteredOut`: a filter the user's point misses (or who has no value); rules and an
+    /// experiment's step 7 run it.
+    func isFilteredOut(_ filters: [FlagFilter]) -> Bool {
         filters.contains { filter in
             let (_, value) = hashAttribute(filter.attribute, fallback: nil)
             guard JavaScript.truthy(value),

@@ -61,10 +61,16 @@ public struct FlagEvaluator: Sendable {
         /// ```
         /// - Parameter context: The context's members.
         public init(growthBookContext context: [String: JSONValue]) {
+            let context = JSONMembers<ContextKey>(context)
             self.init(
-                enabled: context["enabled"] != .bool(false), qaMode: context["qaMode"] == .bool(true),
-                forcedVariations: context["forcedVariations"]?.objectValue?.compactMapValues(\.intValue) ?? [:],
-                forcedValues: context["forcedFeatureValues"]?.objectValue ?? [:])
+                enabled: context[.enabled] != .bool(false), qaMode: context[.qaMode] == .bool(true),
+                forcedVariations: context[.forcedVariations]?.objectValue?.compactMapValues(\.intValue) ?? [:],
+                forcedValues: context[.forcedFeatureValues]?.objectValue ?? [:])
+        }
+
+        /// The members of a GrowthBook context the options are read from.
+        package enum ContextKey: String, JSONKey, CaseIterable {
+            case enabled, qaMode, forcedVariations, forcedFeatureValues
         }
     }
 

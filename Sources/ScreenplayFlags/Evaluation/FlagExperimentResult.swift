@@ -94,19 +94,43 @@ public struct FlagExperimentResult: Sendable, Hashable {
     /// JSONWriter.write(result.json)   // {"key":"grid","variationId":1,"inExperiment":true,…}
     /// ```
     public var json: JSONValue {
-        var members: [String: JSONValue] = [
-            "key": .string(variationKey), "variationId": .number(Double(variationIndex)), "value": value,
-            "inExperiment": .bool(inExperiment), "hashUsed": .bool(hashUsed), "hashAttribute": .string(hashAttribute),
-            "hashValue": hashValue, "featureId": featureKey.map(JSONValue.string) ?? .null, "stickyBucketUsed": .bool(stickyBucketUsed),
-        ]
-        if let bucket { members["bucket"] = .number(bucket) }
-        if let variationName { members["name"] = .string(variationName) }
-        if passthrough { members["passthrough"] = true }
-        if let bandit {
-            members["leafId"] = .number(Double(bandit.leafId))
-            members["variationWeights"] = .array(bandit.variationWeights.map(JSONValue.number))
-            if let version = bandit.banditVersion { members["banditVersion"] = .number(Double(version)) }
-        }
-        return .object(members)
+        var members = JSONMembers<Key>()
+        members[.key] = .string(variationKey)
+        members[.variationId] = .number(Double(variationIndex))
+        members[.value] = value
+        members[.inExperiment] = .bool(inExperiment)
+        members[.hashUsed] = .bool(hashUsed)
+        members[.hashAttribute] = .string(hashAttribute)
+        members[.hashValue] = hashValue
+        members[.featureId] = featureKey.map(JSONValue.string) ?? .null
+        members[.stickyBucketUsed] = .bool(stickyBucketUsed)
+        if let bucket { members[.bucket] = .number(bucket) }
+        if let variationName { members[.name] = .string(variationName) }
+        if passthrough { members[.passthrough] = true }
+        if let bandit { members.all.merge(bandit.members.all) { _, assignment in assignment } }
+        return members.json
+    }
+
+    /// The members of GrowthBook's `Result` (a bandit's are ``BanditAssignment/Key``).
+    package enum Key: String, JSONKey, CaseIterable {
+        case key, variationId, value, inExperiment, hashUsed, hashAttribute, hashValue, featureId, stickyBucketUsed, bucket, name
+        case passthrough
+    }
+}
+
+extension FlagExperimentResult.BanditAssignment {
+    /// The members GrowthBook writes of a bandit's assignment, in a result and in its experiment's
+    /// `contextualBandit`.
+    package enum Key: String, JSONKey, CaseIterable {
+        case leafId, variationWeights, banditVersion
+    }
+
+    /// `{"leafId": 2, "variationWeights": [0.2, 0.8], "banditVersion": 3}` (no version when it has none).
+    package var members: JSONMembers<Key> {
+        var members = JSONMembers<Key>()
+        members[.leafId] = .number(Double(leafId))
+        members[.variationWeights] = .array(variationWeights.map(JSONValue.number))
+        if let banditVersion { members[.banditVersion] = .number(Double(banditVersion)) }
+        return members
     }
 }

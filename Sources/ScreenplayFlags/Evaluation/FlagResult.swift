@@ -116,16 +116,36 @@ public struct FlagResult: Sendable, Hashable {
     /// JSONWriter.write(result.json)   // {"off":false,"on":true,"ruleId":"fr_rollout","source":"force","value":true}
     /// ```
     public var json: JSONValue {
-        var members: [String: JSONValue] = [
-            "value": value, "on": .bool(isOn), "off": .bool(isOff), "source": .string(source.rawValue), "ruleId": .string(ruleID),
-        ]
+        var members = JSONMembers<Key>()
+        members[.value] = value
+        members[.on] = .bool(isOn)
+        members[.off] = .bool(isOff)
+        members[.source] = .string(source.rawValue)
+        members[.ruleId] = .string(ruleID)
         if let experiment {
-            members["experiment"] = experimentDefinition ?? .object(["key": .string(experiment.experimentKey)])
-            members["experimentResult"] = experiment.json
+            var definition = JSONMembers<FlagRule.Key>()
+            definition[.key] = .string(experiment.experimentKey)
+            members[.experiment] = experimentDefinition ?? definition.json
+            members[.experimentResult] = experiment.json
         }
         if let followed = screenplayExperiment {
-            members["screenplayExperiment"] = .object(["name": .string(followed.experiment), "variant": .string(followed.variant)])
+            var variant = JSONMembers<ExperimentVariant.Key>()
+            variant[.name] = .string(followed.experiment)
+            variant[.variant] = .string(followed.variant)
+            members[.screenplayExperiment] = variant.json
         }
-        return .object(members)
+        return members.json
+    }
+
+    /// The members of GrowthBook's `FeatureResult`, and Screenplay's `screenplayExperiment`.
+    package enum Key: String, JSONKey, CaseIterable {
+        case value, on, off, source, ruleId, experiment, experimentResult, screenplayExperiment
+    }
+}
+
+extension FlagResult.ExperimentVariant {
+    /// The members of `screenplayExperiment` in a result: `{"name": "checkoutOrder", "variant": "newFlow"}`.
+    package enum Key: String, JSONKey, CaseIterable {
+        case name, variant
     }
 }

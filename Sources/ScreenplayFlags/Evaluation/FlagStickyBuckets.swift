@@ -40,21 +40,27 @@ public struct FlagStickyBuckets: Sendable, Hashable {
         /// The document as GrowthBook writes it (`StickyAssignmentsDocument`):
         /// `{"attributeName": …, "attributeValue": …, "assignments": {…}}`.
         public var json: JSONValue {
-            [
-                "attributeName": .string(attributeName), "attributeValue": .string(attributeValue),
-                "assignments": .object(assignments.mapValues(JSONValue.string)),
-            ]
+            var members = JSONMembers<Key>()
+            members[.attributeName] = .string(attributeName)
+            members[.attributeValue] = .string(attributeValue)
+            members[.assignments] = .object(assignments.mapValues(JSONValue.string))
+            return members.json
+        }
+
+        /// The members of GrowthBook's `StickyAssignmentsDocument`.
+        package enum Key: String, JSONKey, CaseIterable {
+            case attributeName, attributeValue, assignments
         }
 
         /// Reads a document GrowthBook wrote, or throws why it is not one.
         /// - Parameter json: `{"attributeName": "id", "attributeValue": "u1", "assignments": {"exp__0": "1"}}`.
         public init(json: JSONValue) throws(DocumentError) {
-            guard case .object(let members) = json else { throw DocumentError("a document is an object") }
-            guard let name = members["attributeName"]?.stringValue, let value = members["attributeValue"]?.stringValue else {
+            guard let members = JSONMembers<Key>(json) else { throw DocumentError("a document is an object") }
+            guard let name = members[.attributeName]?.stringValue, let value = members[.attributeValue]?.stringValue else {
                 throw DocumentError("a document has attributeName and attributeValue, both strings")
             }
             var assignments: [String: String] = [:]
-            for (key, variation) in members["assignments"]?.objectValue ?? [:] {
+            for (key, variation) in members[.assignments]?.objectValue ?? [:] {
                 guard let text = variation.stringValue else { throw DocumentError("assignments.\(key) is a variation's key, a string") }
                 assignments[key] = text
             }
