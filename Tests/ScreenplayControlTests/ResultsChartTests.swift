@@ -19,7 +19,7 @@ import Testing
         let timeline = ExperimentTimeline(
             variants: ["control", "cardFirst"],
             days: [Self.day(20_000, ["control": 120, "cardFirst": 118], ["control": 9, "cardFirst": 14])])
-        let svg = Self.svg(ResultsChart.timeline(timeline))
+        let svg = Self.svg(ResultsChart.timeline(timeline).text)
         #expect(svg.matches(of: /<circle class="point/).count == 4, "users and conversions of each variant: \(svg)")
         #expect(svg.contains("<title>cardFirst conversions: 14</title>") && svg.contains("<title>control users: 120</title>"))
         #expect(svg.contains("hollow"), "conversions are told from users")
@@ -30,7 +30,7 @@ import Testing
 
     @Test func noDataIsSaidInEveryChart() {
         let timeline = ExperimentTimeline(variants: ["control", "cardFirst"], days: [])
-        let svg = Self.svg(ResultsChart.timeline(timeline))
+        let svg = Self.svg(ResultsChart.timeline(timeline).text)
         #expect(svg.contains("No user exposed yet") && !svg.contains("<circle") && !svg.contains("<polyline"))
         let report = ExperimentReport(
             experiment: "checkoutOrder", goal: "checkout_done", bucketVersion: 1,
@@ -38,10 +38,10 @@ import Testing
                 .init(name: "control", weight: 50, users: 0, conversions: 0),
                 .init(name: "cardFirst", weight: 50, users: 0, conversions: 0),
             ], sampleRatioPValue: 1)
-        let rates = Self.svg(ResultsChart.conversionRates(report))
+        let rates = Self.svg(ResultsChart.conversionRates(report).text)
         #expect(rates.matches(of: /no user exposed yet/).count == 2 && !rates.contains("<rect class=\"bar\""), "\(rates)")
         #expect(!rates.contains(">0.0%</text><text x=\"0\""), "no rate of 0 % drawn for no users")
-        let lifts = Self.svg(ResultsChart.lifts(report))
+        let lifts = Self.svg(ResultsChart.lifts(report).text)
         #expect(lifts.contains("no lift yet") && !lifts.contains("class=\"gain\"") && !lifts.contains("class=\"loss\""), "\(lifts)")
     }
 
@@ -52,7 +52,7 @@ import Testing
                 Self.day(20_000, ["control": 10, "cardFirst": 11], ["control": 1, "cardFirst": 2]),
                 Self.day(20_001, ["control": 20, "cardFirst": 19], ["control": 2, "cardFirst": 4]),
             ])
-        let svg = Self.svg(ResultsChart.timeline(timeline))
+        let svg = Self.svg(ResultsChart.timeline(timeline).text)
         #expect(svg.matches(of: /<polyline/).count == 4 && !svg.contains("<circle") && !svg.contains("class=\"note\""))
     }
 }

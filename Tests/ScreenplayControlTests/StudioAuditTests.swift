@@ -207,7 +207,7 @@ import Testing
         #expect(!diff.replacedWhole)
         #expect(TextDiff("", "").lines.isEmpty)
         #expect(TextDiff("x", "").lines.map(\.change) == [.removed])
-        #expect(TextDiff("same\n", "same\n").html.contains("no line changed"))
+        #expect(TextDiff("same\n", "same\n").html.text.contains("no line changed"))
         // The shortest script: one line moved among many is one removal and one addition.
         let many = (0..<200).map { "line \($0)" }
         var moved = many
@@ -217,7 +217,7 @@ import Testing
     }
 
     @Test func aDiffIsEscapedAndSaysRemovedAndAddedInWords() {
-        let html = TextDiff("<script>alert('x')</script>\nkeep", "keep\n\"quoted\" & more").html(caption: "A <caption>")
+        let html = TextDiff("<script>alert('x')</script>\nkeep", "keep\n\"quoted\" & more").html(caption: "A <caption>").text
         #expect(!html.contains("<script>") && !html.contains("<caption>A <caption>"))
         #expect(html.contains("<caption>A &lt;caption&gt;: 1 line removed, 1 added</caption>"))
         #expect(
@@ -247,7 +247,7 @@ import Testing
         #expect(
             bounded.lines.map(\.change) == [.same] + Array(repeating: .removed, count: 100) + Array(repeating: .added, count: 100) + [.same]
         )
-        #expect(bounded.html.contains("Too different to compare line by line"))
+        #expect(bounded.html.text.contains("Too different to compare line by line"))
         let exact = TextDiff("top\n" + before + "\nbottom", "top\n" + after + "\nbottom")
         #expect(!exact.replacedWhole && exact.counts.removed == 100 && exact.counts.added == 100)
         // Huge texts are not compared line by line at all, and quickly.

@@ -38,13 +38,7 @@ struct ControlTextCheck<Context: RequestContext>: RouterMiddleware {
                 try await Self.checkBody(of: &request)
             }
         } catch let error as ScreenplayError where studio {
-            var page = StudioPage(
-                title: StudioRoutes.title(of: error.status), session: nil, section: nil,
-                body:
-                    "<p class=\"problem\" role=\"alert\">\(HTMLText.escape(error.message))</p>\n<p><a href=\"/studio\">Back to the studio</a></p>",
-                status: error.status)
-            page.status = error.status
-            return page.response(headers: error.headerFields)
+            return StudioPage.problem(error, session: nil).response(headers: error.headerFields)
         }
         return try await next(request, context)
     }

@@ -14,7 +14,7 @@ struct StudioCompatPages {
     func page(session: StudioSession) async throws -> Response {
         let report = try await control.compatibilityReport()
         let days = CapabilityCensus.Limits.milliseconds(control.census.limits.window) / 86_400_000
-        var body = "<p>What the apps in the field would lose on every screen and slot this server has, weighed by their share of "
+        var body: HTML = "<p>What the apps in the field would lose on every screen and slot this server has, weighed by their share of "
         body += "the users and of the screen requests counted over the last \(days) day\(days == 1 ? "" : "s") (a screen sent is "
         body += "one request; distinct users are estimated to about 3%, and a request without a user counts as a request only). "
         body += "A client <em>degrades</em> where a node or an action is removed; fallbacks and built-in "
@@ -42,11 +42,11 @@ struct StudioCompatPages {
     }
 
     /// The clients of the census as a table.
-    static func census(_ report: CompatibilityReport) -> String {
+    static func census(_ report: CompatibilityReport) -> HTML {
         guard !report.clients.isEmpty else {
             return "<p id=\"census-count\">No screen request was counted in the window yet.</p>\n"
         }
-        var html = "<p id=\"census-count\">\(report.total) screen requests"
+        var html: HTML = "<p id=\"census-count\">\(report.total) screen requests"
         html += report.users > 0 ? " of about \(report.users) users" : ""
         html += ", \(report.clients.count) capability set"
         html += "\(report.clients.count == 1 ? "" : "s") by platform.</p>\n"
@@ -58,54 +58,54 @@ struct StudioCompatPages {
         html += "<th scope=\"col\" class=\"number\">Share of users</th></tr></thead><tbody>\n"
         for client in report.clients {
             let components = client.capabilities.components.sorted().joined(separator: ", ")
-            html += "<tr><th scope=\"row\"><code>\(HTMLText.escape(String(client.set.prefix(8))))</code></th>"
-            html += "<td>\(HTMLText.escape(client.capabilities.platform ?? "–"))</td>"
-            html += "<td>\(HTMLText.escape(client.capabilities.version.description))</td>"
-            html += "<td><details><summary>\(client.capabilities.components.count)</summary>\(HTMLText.escape(components))</details></td>"
-            html += "<td>\(HTMLText.escape(client.capabilities.actions.sorted().joined(separator: ", ")))</td>"
-            html += "<td>\(HTMLText.escape(client.appVersionsText))</td><td class=\"number\">\(client.requests)</td>"
+            html += "<tr><th scope=\"row\"><code>\(String(client.set.prefix(8)))</code></th>"
+            html += "<td>\(client.capabilities.platform ?? "–")</td>"
+            html += "<td>\(client.capabilities.version.description)</td>"
+            html += "<td><details><summary>\(client.capabilities.components.count)</summary>\(components)</details></td>"
+            html += "<td>\(client.capabilities.actions.sorted().joined(separator: ", "))</td>"
+            html += "<td>\(client.appVersionsText)</td><td class=\"number\">\(client.requests)</td>"
             html +=
-                "<td class=\"number\" data-share=\"\(HTMLText.escape(client.set))\">\(ExperimentReport.percent(client.share))</td>"
+                "<td class=\"number\" data-share=\"\(client.set)\">\(ExperimentReport.percent(client.share))</td>"
             html += "<td class=\"number\">\(client.users)</td>"
             html +=
-                "<td class=\"number\" data-user-share=\"\(HTMLText.escape(client.set))\">\(ExperimentReport.percent(client.userShare))</td></tr>\n"
+                "<td class=\"number\" data-user-share=\"\(client.set)\">\(ExperimentReport.percent(client.userShare))</td></tr>\n"
         }
         html += "</tbody></table></div>\n"
         return html
     }
 
     /// Every target's shares, then each target's losses client by client.
-    static func targets(_ report: CompatibilityReport) -> String {
+    static func targets(_ report: CompatibilityReport) -> HTML {
         guard !report.targets.isEmpty else { return "<p>This server gave the studio no screen, and no slot is published.</p>\n" }
-        var html = "<div class=\"table\" tabindex=\"0\" role=\"region\" aria-label=\"Screens and slots\"><table><thead><tr>"
+        var html: HTML = "<div class=\"table\" tabindex=\"0\" role=\"region\" aria-label=\"Screens and slots\"><table><thead><tr>"
         html += "<th scope=\"col\">Screen or slot</th><th scope=\"col\" class=\"number\">Degraded users</th>"
         html += "<th scope=\"col\" class=\"number\">Degraded requests</th>"
         html += "<th scope=\"col\" class=\"number\">Changed requests</th><th scope=\"col\">Lost</th></tr></thead><tbody>\n"
         // The gate's mark goes by the share it judges.
-        let over = " <span class=\"problem\">(over the gate)</span>"
+        let over: HTML = " <span class=\"problem\">(over the gate)</span>"
         for target in report.targets {
             let isOver = report.maxShare.map { report.gatedShare(of: target) > $0 } ?? false
-            let title = HTMLText.escape(target.title)
+            let title = target.title
             html += "<tr><th scope=\"row\">\(title)</th>"
             html += "<td class=\"number\" data-degraded-users=\"\(title)\">"
-            html += report.users > 0 ? ExperimentReport.percent(target.degradedUserShare) : "–"
-            html += isOver && report.gateBasis == .users ? over : ""
+            html += "\(report.users > 0 ? ExperimentReport.percent(target.degradedUserShare) : "–")"
+            html += isOver && report.gateBasis == .users ? over : HTML()
             html += "</td><td class=\"number\" data-degraded=\"\(title)\">\(ExperimentReport.percent(target.degradedShare))"
-            html += isOver && report.gateBasis == .requests ? over : ""
+            html += isOver && report.gateBasis == .requests ? over : HTML()
             html += "</td><td class=\"number\">\(ExperimentReport.percent(target.changedShare))</td><td>"
             if let problem = target.problem {
-                html += "<span class=\"problem\">\(HTMLText.escape(problem))</span>"
+                html += "<span class=\"problem\">\(problem)</span>"
             } else {
                 let lost = target.losses.filter(\.degrades).map {
                     "\($0.set.prefix(8)) \($0.platform ?? "–"): \(ControlPlane.lost($0.report))"
                 }
-                html += lost.isEmpty ? "nothing" : HTMLText.escape(lost.joined(separator: "; "))
+                html += "\(lost.isEmpty ? "nothing" : lost.joined(separator: "; "))"
             }
             html += "</td></tr>\n"
         }
         html += "</tbody></table></div>\n"
         for target in report.targets where !target.losses.isEmpty {
-            html += "<details><summary>\(HTMLText.escape(target.title)): who gets what</summary>\n"
+            html += "<details><summary>\(target.title): who gets what</summary>\n"
             html += losses(target, caption: target.title, users: report.users > 0)
             html += "</details>\n"
         }
@@ -114,8 +114,8 @@ struct StudioCompatPages {
 
     /// One target's losses, client by client: what is removed, what stands in, and where; the
     /// share of users when the census counted any.
-    static func losses(_ target: CompatibilityReport.Target, caption: String, users: Bool) -> String {
-        var html = "<div class=\"table\" tabindex=\"0\" role=\"region\" aria-label=\"\(HTMLText.escape(caption))\"><table><thead><tr>"
+    static func losses(_ target: CompatibilityReport.Target, caption: String, users: Bool) -> HTML {
+        var html: HTML = "<div class=\"table\" tabindex=\"0\" role=\"region\" aria-label=\"\(caption)\"><table><thead><tr>"
         html += "<th scope=\"col\">Set</th><th scope=\"col\">Platform</th><th scope=\"col\">App versions</th>"
         html += users ? "<th scope=\"col\" class=\"number\">Share of users</th>" : ""
         html += "<th scope=\"col\" class=\"number\">Share of requests</th><th scope=\"col\">Removed</th><th scope=\"col\">Stands in</th>"
@@ -127,14 +127,14 @@ struct StudioCompatPages {
             let removed = counts(loss.report.droppedNodes) + counts(loss.report.droppedActions, " action")
             let standIns = counts(loss.report.usedFallback, " (fallback)") + counts(loss.report.downgraded, " (downgraded)")
             let places = loss.report.changes.prefix(5).map { "\($0.type) at \($0.path)" }
-            html += "<tr><th scope=\"row\"><code>\(HTMLText.escape(String(loss.set.prefix(8))))</code></th>"
-            html += "<td>\(HTMLText.escape(loss.platform ?? "–"))</td><td>\(HTMLText.escape(loss.appVersions.joined(separator: ", ")))</td>"
+            html += "<tr><th scope=\"row\"><code>\(String(loss.set.prefix(8)))</code></th>"
+            html += "<td>\(loss.platform ?? "–")</td><td>\(loss.appVersions.joined(separator: ", "))</td>"
             html += users ? "<td class=\"number\">\(ExperimentReport.percent(loss.userShare))</td>" : ""
             html += "<td class=\"number\">\(ExperimentReport.percent(loss.share))</td>"
             html +=
-                "<td>\(removed.isEmpty ? "–" : "<span class=\"problem\">\(HTMLText.escape(removed.joined(separator: ", ")))</span>")</td>"
-            html += "<td>\(HTMLText.escape(standIns.isEmpty ? "–" : standIns.joined(separator: ", ")))</td>"
-            html += "<td>\(HTMLText.escape(places.joined(separator: "; ")))"
+                "<td>\(removed.isEmpty ? HTML("–") : "<span class=\"problem\">\(removed.joined(separator: ", "))</span>")</td>"
+            html += "<td>\(standIns.isEmpty ? "–" : standIns.joined(separator: ", "))</td>"
+            html += "<td>\(places.joined(separator: "; "))"
             let more = loss.report.changes.count - places.count + loss.moreChanges
             html += more > 0 ? " and \(more) more" : ""
             html += "</td></tr>\n"
@@ -145,15 +145,15 @@ struct StudioCompatPages {
 
     /// What a change (a slot's document, a stop) would do to the apps in the field, for the slot
     /// editor and the stop confirmation: the shares, over the gate or not, and each client's losses.
-    static func summary(_ report: CompatibilityReport, id: String) -> String {
+    static func summary(_ report: CompatibilityReport, id: String) -> HTML {
         guard report.total > 0 else {
             return "<div id=\"\(id)\"><p>No screen request was counted yet: the census has nothing to judge this change on.</p></div>\n"
         }
-        var html = "<div id=\"\(id)\">"
+        var html: HTML = "<div id=\"\(id)\">"
         let byUsers = report.gateBasis == .users
         for target in report.targets {
             let over = report.maxShare.map { report.gatedShare(of: target) > $0 } ?? false
-            html += "<p\(over ? " class=\"notice\"" : "")>\(HTMLText.escape(target.title)): "
+            html += "<p\(over ? " class=\"notice\"" : HTML())>\(target.title): "
             html += "\(ExperimentReport.percent(report.gatedShare(of: target))) of \(report.gateBasis.noun)"
             html += byUsers ? " (\(ExperimentReport.percent(target.degradedShare)) of screen requests)" : ""
             html += " would lose nodes or actions"
@@ -167,20 +167,11 @@ struct StudioCompatPages {
     }
 
     /// The reason field that forces a change past the gate.
-    static func forceField(label: String) -> String {
-        var html = "<label for=\"force\">\(HTMLText.escape(label))</label>"
+    static func forceField(label: String) -> HTML {
+        var html: HTML = "<label for=\"force\">\(label)</label>"
         html += "<p class=\"hint\" id=\"force-hint\">Kept in the audit log with who forced it and what it degrades.</p>"
         html +=
             "<input type=\"text\" id=\"force\" name=\"force\" maxlength=\"\(ControlPlane.maxForceReason)\" aria-describedby=\"force-hint\">"
         return html
-    }
-}
-
-extension StudioRoutes {
-    /// The compatibility page, for both roles: `GET /studio/compat`.
-    func addCompatRoutes<Context: RequestContext>(to router: Router<Context>) {
-        router.get(RouterPath(StudioPage.Section.compat.path)) { request, context in
-            try await page(request, context) { try await StudioCompatPages(control: control).page(session: try signedIn(request)) }
-        }
     }
 }

@@ -63,25 +63,25 @@ enum StudioKillSwitches {
 
     /// The section: the parts switched off and, for an admin, the buttons and the form posting to
     /// `path/switch-on` and `path/switch-off`.
-    static func html(_ parts: [KillSwitch], path: String, session: StudioSession, fields: Fields = Fields(), what: String) -> String {
-        var body = "<h2 id=\"switched-off\">Switched off</h2>\n"
+    static func html(_ parts: [KillSwitch], path: String, session: StudioSession, fields: Fields = Fields(), what: String) -> HTML {
+        var body: HTML = "<h2 id=\"switched-off\">Switched off</h2>\n"
         if parts.isEmpty {
             body += "<p>Switched off for nobody.</p>\n"
         } else {
-            body += "<p>These parts of the audience get \(HTMLText.escape(what)) whatever the rules say.</p>\n<ul class=\"parts\">"
+            body += "<p>These parts of the audience get \(what) whatever the rules say.</p>\n<ul class=\"parts\">"
             for part in parts {
-                body += "<li><strong>\(HTMLText.escape(part.summary))</strong>"
-                if let reason = part.reason { body += " — \(HTMLText.escape(reason))" }
+                body += "<li><strong>\(part.summary)</strong>"
+                if let reason = part.reason { body += " — \(reason)" }
                 if session.role == .admin {
-                    body += "<form method=\"post\" action=\"\(HTMLText.escape(path))/switch-on\">\(StudioPage.csrfField(session))"
+                    body += "<form method=\"post\" action=\"\(path)/switch-on\">\(StudioPage.csrfField(session))"
                     for (name, value) in [
                         ("platform", part.platform), ("minAppVersion", part.minAppVersion?.description),
                         ("maxAppVersion", part.maxAppVersion?.description),
                     ] {
-                        if let value { body += "<input type=\"hidden\" name=\"\(name)\" value=\"\(HTMLText.escape(value))\">" }
+                        if let value { body += "<input type=\"hidden\" name=\"\(name)\" value=\"\(value)\">" }
                     }
                     body +=
-                        "<button type=\"submit\" class=\"secondary\" aria-label=\"Switch on again for \(HTMLText.escape(part.summary))\">Switch on again</button></form>"
+                        "<button type=\"submit\" class=\"secondary\" aria-label=\"Switch on again for \(part.summary)\">Switch on again</button></form>"
                 }
                 body += "</li>"
             }
@@ -92,7 +92,7 @@ enum StudioKillSwitches {
         if !fields.problems.isEmpty {
             body += "<div class=\"notice\" role=\"alert\" id=\"switch-problems\"><p>Not switched off: see the fields below.</p></div>\n"
         }
-        body += "<form method=\"post\" action=\"\(HTMLText.escape(path))/switch-off\">\(StudioPage.csrfField(session))"
+        body += "<form method=\"post\" action=\"\(path)/switch-off\">\(StudioPage.csrfField(session))"
         let inputs = [
             ("platform", "Platform (ios, android, web; empty: every platform)", fields.platform),
             ("minAppVersion", "Lowest app version (empty: none below)", fields.minAppVersion),
@@ -101,13 +101,13 @@ enum StudioKillSwitches {
         ]
         for (name, label, value) in inputs {
             let id = "switch-\(name)"
-            body += "<label for=\"\(id)\">\(HTMLText.escape(label))</label>"
+            body += "<label for=\"\(id)\">\(label)</label>"
             if let problem = fields.problems[name] {
-                body += "<p class=\"problem\" id=\"\(id)-problem\">\(HTMLText.escape(problem))</p>"
-                body += "<input id=\"\(id)\" name=\"\(name)\" value=\"\(HTMLText.escape(value))\" aria-invalid=\"true\" "
+                body += "<p class=\"problem\" id=\"\(id)-problem\">\(problem)</p>"
+                body += "<input id=\"\(id)\" name=\"\(name)\" value=\"\(value)\" aria-invalid=\"true\" "
                 body += "aria-describedby=\"\(id)-problem\">"
             } else {
-                body += "<input id=\"\(id)\" name=\"\(name)\" value=\"\(HTMLText.escape(value))\">"
+                body += "<input id=\"\(id)\" name=\"\(name)\" value=\"\(value)\">"
             }
         }
         body += "<div class=\"actions\"><button type=\"submit\" class=\"danger\">Switch off</button></div></form>\n"

@@ -13,7 +13,7 @@ struct StudioRequestPages {
 
     func list(session: StudioSession, fourEyes: Bool) async throws -> Response {
         let requests = try await control.changeRequests()
-        var body =
+        var body: HTML =
             fourEyes
             ? "<p>Four eyes are on: a change to an experiment, a slot or a flag made here (not a kill switch) waits for a second admin's approval.</p>\n"
             : "<p>Four eyes are off: changes made here apply at once. Requests made while they were on are kept below.</p>\n"
@@ -22,7 +22,7 @@ struct StudioRequestPages {
         body += "<th scope=\"col\">Asked by</th><th scope=\"col\">When (UTC)</th><th scope=\"col\">State</th></tr></thead><tbody>"
         for request in requests {
             body += "<tr><th scope=\"row\"><a href=\"\(Self.path(of: request.id))\">#\(request.id)</a></th>"
-            body += "<td>\(HTMLText.escape(Self.summary(request)))</td><td>\(HTMLText.escape(request.requestedBy))</td>"
+            body += "<td>\(Self.summary(request))</td><td>\(request.requestedBy)</td>"
             body += "<td>\(StudioAuditPages.time(request.requestedAt))</td><td>\(Self.state(request))</td></tr>"
         }
         if requests.isEmpty { body += "<tr><td colspan=\"5\">No change has been asked for.</td></tr>" }
@@ -34,19 +34,19 @@ struct StudioRequestPages {
     func request(_ text: String, session: StudioSession) async throws -> Response {
         let request = try await Self.find(text, control: control)
         let current = try await control.currentBase(of: request)
-        var body = "<dl class=\"facts\"><dt>Change</dt><dd>\(HTMLText.escape(Self.summary(request)))</dd>"
+        var body: HTML = "<dl class=\"facts\"><dt>Change</dt><dd>\(Self.summary(request))</dd>"
         body += "<dt>What</dt><dd>\(Self.targetLink(request))</dd>"
-        body += "<dt>Asked by</dt><dd>\(HTMLText.escape(request.requestedBy)), \(StudioAuditPages.time(request.requestedAt)) UTC</dd>"
+        body += "<dt>Asked by</dt><dd>\(request.requestedBy), \(StudioAuditPages.time(request.requestedAt)) UTC</dd>"
         body += "<dt>Made from</dt><dd>\(Self.baseName(request)) \(request.base)</dd>"
         body += "<dt>State</dt><dd>\(Self.state(request))</dd>"
         if let decidedBy = request.decidedBy, let at = request.decidedAt {
-            body += "<dt>Decided by</dt><dd>\(HTMLText.escape(decidedBy)), \(StudioAuditPages.time(at)) UTC</dd>"
+            body += "<dt>Decided by</dt><dd>\(decidedBy), \(StudioAuditPages.time(at)) UTC</dd>"
         }
-        if let note = request.note { body += "<dt>Note</dt><dd>\(HTMLText.escape(note))</dd>" }
+        if let note = request.note { body += "<dt>Note</dt><dd>\(note)</dd>" }
         body += "</dl>\n"
         if request.state == .pending, current != request.base {
             body +=
-                "<p class=\"notice\" role=\"status\">\(HTMLText.escape(request.target)) is at \(Self.baseName(request)) \(current) now, "
+                "<p class=\"notice\" role=\"status\">\(request.target) is at \(Self.baseName(request)) \(current) now, "
             body += "not \(request.base): approving it would apply nothing and mark it superseded.</p>\n"
         }
         body += "<h2>What it changes</h2>\n"
@@ -60,14 +60,14 @@ struct StudioRequestPages {
     }
 
     /// The buttons for an admin other than the one who asked; a sentence for everyone else.
-    private func decision(_ request: ChangeRequest, session: StudioSession) -> String {
+    private func decision(_ request: ChangeRequest, session: StudioSession) -> HTML {
         guard session.role == .admin else { return "<p>Your session may look, not change: another admin decides this request.</p>\n" }
         guard session.holder != request.requestedBy else {
             return "<p>You asked for this change: another admin approves or refuses it.</p>\n"
         }
         let path = Self.path(of: request.id)
         let csrf = StudioPage.csrfField(session)
-        var html = "<h2>Decide</h2>\n<div class=\"actions\">"
+        var html: HTML = "<h2>Decide</h2>\n<div class=\"actions\">"
         html += "<form method=\"post\" action=\"\(path)/approve\">\(csrf)<button type=\"submit\">Approve and apply</button></form></div>\n"
         html += "<form method=\"post\" action=\"\(path)/refuse\">\(csrf)"
         html += "<label for=\"note\">Why refuse (optional)</label><input type=\"text\" id=\"note\" name=\"note\" maxlength=\"1000\">"
@@ -138,20 +138,20 @@ struct StudioRequestPages {
         }
     }
 
-    static func state(_ request: ChangeRequest) -> String {
+    static func state(_ request: ChangeRequest) -> HTML {
         let by = request.decidedBy.map { " by \($0)" } ?? ""
-        return "<span class=\"status\">\(HTMLText.escape(request.state.rawValue + by))</span>"
+        return "<span class=\"status\">\(request.state.rawValue + by)</span>"
     }
 
     static func baseName(_ request: ChangeRequest) -> String { request.change.targetKind == "slot" ? "version" : "revision" }
 
-    static func targetLink(_ request: ChangeRequest) -> String {
+    static func targetLink(_ request: ChangeRequest) -> HTML {
         let path =
             switch request.change.targetKind {
             case "slot": StudioSlotPages.path(of: request.name)
             case "flag": StudioFlagPages.path(of: request.name)
             default: StudioExperimentPages.path(of: request.name)
             }
-        return "<a href=\"\(HTMLText.escape(path))\">\(HTMLText.escape(request.target))</a>"
+        return "<a href=\"\(path)\">\(request.target)</a>"
     }
 }

@@ -43,8 +43,8 @@ struct StudioFlagResults {
     ///   - feature: its GrowthBook feature (as stored, or as the payload in force has it).
     ///   - chosen: the goal the page's address names.
     ///   - watched: the guarded rollout's watched event, the goal when the address names none.
-    func html(_ key: String, feature: JSONValue, goal chosen: String?, watched: String?) async throws -> String {
-        var body = "<h2 id=\"results\">Results</h2>\n"
+    func html(_ key: String, feature: JSONValue, goal chosen: String?, watched: String?) async throws -> HTML {
+        var body: HTML = "<h2 id=\"results\">Results</h2>\n"
         let parts = measured(key, feature: feature)
         guard !parts.isEmpty else {
             return body
@@ -59,19 +59,19 @@ struct StudioFlagResults {
             return body
         }
         if chosen == nil {
-            body += "<p>Measured by <strong>\(HTMLText.escape(goal))</strong>, the event the guarded rollout watches.</p>\n"
+            body += "<p>Measured by <strong>\(goal)</strong>, the event the guarded rollout watches.</p>\n"
         }
         for part in parts {
-            body += "<h3>\(HTMLText.escape(part.title))</h3>\n"
+            body += "<h3>\(part.title)</h3>\n"
             do {
                 let report = try await control.report(experiment: part.name, goal: goal)
                 let timeline = try await control.timeline(experiment: part.name, goal: goal)
                 let users = report.variants.reduce(0) { $0 + $1.users }
-                body += "<p>\(users) \(users == 1 ? "user" : "users") exposed as <code>\(HTMLText.escape(part.name))</code>; "
-                body += "a conversion is <code>\(HTMLText.escape(goal))</code> after a user's first exposure.</p>\n"
+                body += "<p>\(users) \(users == 1 ? "user" : "users") exposed as <code>\(part.name)</code>; "
+                body += "a conversion is <code>\(goal)</code> after a user's first exposure.</p>\n"
                 body += StudioExperimentPages.results(report, timeline: timeline, subject: part.title)
             } catch let error as ScreenplayError where error.status.code < 500 {
-                body += "<p class=\"notice\" role=\"status\">\(HTMLText.escape(error.message))</p>\n"
+                body += "<p class=\"notice\" role=\"status\">\(error.message)</p>\n"
             }
         }
         return body
@@ -79,15 +79,15 @@ struct StudioFlagResults {
 
     /// The goal chooser: a form that asks the page again with `?goal=EVENT`, suggesting the
     /// experiments' goals and the watched event.
-    private func chooser(_ key: String, goal: String?, watched: String?) -> String {
+    private func chooser(_ key: String, goal: String?, watched: String?) -> HTML {
         let suggestions = Set(control.configuration.experiments.values.compactMap(\.goal) + [watched].compactMap { $0 }).sorted()
-        var body = "<form method=\"get\" action=\"\(HTMLText.escape(StudioFlagPages.path(of: key)))#results\">"
+        var body: HTML = "<form method=\"get\" action=\"\(StudioFlagPages.path(of: key))#results\">"
         body += "<label for=\"goal\">Goal event</label>"
         body += "<p class=\"hint\" id=\"goal.hint\">The event that counts as a conversion: each report below counts the users "
         body += "exposed, and those of them who sent it after their first exposure.</p>"
-        body += "<input type=\"text\" id=\"goal\" name=\"goal\" value=\"\(HTMLText.escape(goal ?? ""))\" maxlength=\"\(Self.maxGoal)\" "
+        body += "<input type=\"text\" id=\"goal\" name=\"goal\" value=\"\(goal ?? "")\" maxlength=\"\(Self.maxGoal)\" "
         body += "list=\"goal-events\" aria-describedby=\"goal.hint\"><datalist id=\"goal-events\">"
-        for suggestion in suggestions { body += "<option value=\"\(HTMLText.escape(suggestion))\"></option>" }
+        for suggestion in suggestions { body += "<option value=\"\(suggestion)\"></option>" }
         body += "</datalist><div class=\"actions\"><button type=\"submit\" class=\"secondary\">Show results</button></div></form>\n"
         return body
     }

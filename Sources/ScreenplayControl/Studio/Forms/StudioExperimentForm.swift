@@ -181,56 +181,56 @@ struct StudioExperimentForm {
 
     /// The form's HTML: every field labelled, each problem under its field and announced, the
     /// typed values kept.
-    func html(action: String, session: StudioSession, isNew: Bool, problems: [Problem]) -> String {
+    func html(action: String, session: StudioSession, isNew: Bool, problems: [Problem]) -> HTML {
         var byField: [String: [String]] = [:]
         var general: [String] = []
         for problem in problems {
             if let field = problem.field { byField[field, default: []].append(problem.message) } else { general.append(problem.message) }
         }
-        var html = ""
+        var html = HTML()
         if !problems.isEmpty {
             html +=
                 "<div class=\"notice\" role=\"alert\"><p>Not saved: \(problems.count) \(problems.count == 1 ? "problem" : "problems").</p>"
-            if !general.isEmpty { html += "<ul>" + general.map { "<li>\(HTMLText.escape($0))</li>" }.joined() + "</ul>" }
+            if !general.isEmpty { html += "<ul>\(general.map { message -> HTML in "<li>\(message)</li>" })</ul>" }
             html += "</div>\n"
         }
-        func field(_ id: String, _ label: String, _ value: String, hint: String? = nil) -> String {
-            var out = "<label for=\"\(id)\">\(HTMLText.escape(label))</label>"
+        func field(_ id: String, _ label: String, _ value: String, hint: String? = nil) -> HTML {
+            var out: HTML = "<label for=\"\(id)\">\(label)</label>"
             let messages = byField[id] ?? []
             var described: [String] = []
             if let hint {
-                out += "<p class=\"hint\" id=\"\(id).hint\">\(HTMLText.escape(hint))</p>"
+                out += "<p class=\"hint\" id=\"\(id).hint\">\(hint)</p>"
                 described.append("\(id).hint")
             }
             if !messages.isEmpty { described.append("\(id).problem") }
-            out += "<input type=\"text\" id=\"\(id)\" name=\"\(id)\" value=\"\(HTMLText.escape(value))\""
+            out += "<input type=\"text\" id=\"\(id)\" name=\"\(id)\" value=\"\(value)\""
             if !described.isEmpty { out += " aria-describedby=\"\(described.joined(separator: " "))\"" }
             if !messages.isEmpty { out += " aria-invalid=\"true\"" }
             out += ">"
             if !messages.isEmpty {
-                out += "<p class=\"problem\" id=\"\(id).problem\">\(HTMLText.escape(messages.joined(separator: " ")))</p>"
+                out += "<p class=\"problem\" id=\"\(id).problem\">\(messages.joined(separator: " "))</p>"
             }
             return out
         }
-        func area(_ id: String, _ label: String, _ value: String, hint: String) -> String {
+        func area(_ id: String, _ label: String, _ value: String, hint: String) -> HTML {
             let messages = byField[id] ?? []
-            var out =
-                "<label for=\"\(id)\">\(HTMLText.escape(label))</label><p class=\"hint\" id=\"\(id).hint\">\(HTMLText.escape(hint))</p>"
+            var out: HTML =
+                "<label for=\"\(id)\">\(label)</label><p class=\"hint\" id=\"\(id).hint\">\(hint)</p>"
             out +=
                 "<textarea id=\"\(id)\" name=\"\(id)\" rows=\"3\" aria-describedby=\"\(id).hint\(messages.isEmpty ? "" : " \(id).problem")\""
             out += messages.isEmpty ? ">" : " aria-invalid=\"true\">"
-            out += "\(HTMLText.escape(value))</textarea>"
+            out += "\(value)</textarea>"
             if !messages.isEmpty {
-                out += "<p class=\"problem\" id=\"\(id).problem\">\(HTMLText.escape(messages.joined(separator: " ")))</p>"
+                out += "<p class=\"problem\" id=\"\(id).problem\">\(messages.joined(separator: " "))</p>"
             }
             return out
         }
-        html += "<form method=\"post\" action=\"\(HTMLText.escape(action))\">\(StudioPage.csrfField(session))"
+        html += "<form method=\"post\" action=\"\(action)\">\(StudioPage.csrfField(session))"
         html += "<input type=\"hidden\" name=\"base\" value=\"\(base)\">"
         if isNew {
             html += field("name", "Name", name, hint: "What the server's code reads the variant by, such as checkoutOrder.")
         } else {
-            html += "<input type=\"hidden\" name=\"name\" value=\"\(HTMLText.escape(name))\">"
+            html += "<input type=\"hidden\" name=\"name\" value=\"\(name)\">"
         }
         html += "<fieldset><legend>Variants (the first is the control)</legend>"
         for (row, variant) in variants.enumerated() {
@@ -244,7 +244,7 @@ struct StudioExperimentForm {
         html += field("bucketVersion", "Bucket version", bucketVersion, hint: "Raise it to reshuffle everyone.")
         html += "<fieldset><legend>Platforms (none: every platform)</legend>"
         for platform in Self.platforms {
-            let checked = platforms.contains(platform) ? " checked" : ""
+            let checked: HTML = platforms.contains(platform) ? " checked" : ""
             html +=
                 "<label class=\"inline\"><input type=\"checkbox\" name=\"platform.\(platform)\" id=\"platform.\(platform)\"\(checked)> \(platform)</label>"
         }

@@ -27,25 +27,25 @@ struct StudioDocumentEditor {
     let intent: String
     let verb: String
     /// Fields between the text and the buttons (the compatibility gate's reason).
-    var extra = ""
+    var extra = HTML()
 
-    func html(_ session: StudioSession) -> String {
-        var body = ""
+    func html(_ session: StudioSession) -> HTML {
+        var body = HTML()
         if !problems.isEmpty {
-            body += "<div class=\"notice\" role=\"alert\" id=\"problems\"><p>\(HTMLText.escape(refusal))</p><ul>"
-            for problem in problems { body += "<li>\(HTMLText.escape(problem))</li>" }
+            body += "<div class=\"notice\" role=\"alert\" id=\"problems\"><p>\(refusal)</p><ul>"
+            for problem in problems { body += "<li>\(problem)</li>" }
             body += "</ul></div>\n"
         }
-        body += "<form method=\"post\" action=\"\(HTMLText.escape(action))\">\(StudioPage.csrfField(session))"
+        body += "<form method=\"post\" action=\"\(action)\">\(StudioPage.csrfField(session))"
         body += "<input type=\"hidden\" name=\"base\" value=\"\(base)\">"
-        body += "<label for=\"document\">\(HTMLText.escape(label))</label>"
-        body += "<textarea id=\"document\" name=\"document\" rows=\"18\" spellcheck=\"false\" data-check=\"\(HTMLText.escape(check))\""
+        body += "<label for=\"document\">\(label)</label>"
+        body += "<textarea id=\"document\" name=\"document\" rows=\"18\" spellcheck=\"false\" data-check=\"\(check)\""
         body += problems.isEmpty ? ">" : " aria-invalid=\"true\" aria-describedby=\"problems\">"
-        body += "\(HTMLText.escape(text))</textarea>"
+        body += "\(text)</textarea>"
         // Problems found as the document is typed (the page's script asks the server) are read out here.
         body += "<div id=\"live-problems\" class=\"live\" role=\"status\" aria-live=\"polite\"></div>" + extra
         body += "<div class=\"actions\"><button type=\"submit\" name=\"intent\" value=\"check\" class=\"secondary\">Check</button>"
-        body += "<button type=\"submit\" name=\"intent\" value=\"\(intent)\">\(HTMLText.escape(verb))</button></div></form>\n"
+        body += "<button type=\"submit\" name=\"intent\" value=\"\(intent)\">\(verb)</button></div></form>\n"
         return body
     }
 }

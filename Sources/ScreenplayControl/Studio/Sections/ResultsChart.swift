@@ -23,7 +23,7 @@ enum ResultsChart {
 
     /// Each variant's conversion rate as a bar with its 95 % interval as a whisker. `subject`
     /// names what was measured when a page draws several reports (its tables' regions differ).
-    static func conversionRates(_ report: ExperimentReport, subject: String? = nil) -> String {
+    static func conversionRates(_ report: ExperimentReport, subject: String? = nil) -> HTML {
         let top = report.variants.compactMap { rateInterval($0)?.upperBound }.max() ?? 0
         let scale = Self.niceMaximum(max(top, report.variants.map(\.rate).max() ?? 0, 0.01))
         let plot = width - labelWidth - 16
@@ -33,7 +33,7 @@ enum ResultsChart {
         for (index, variant) in report.variants.enumerated() {
             let y = Double(index) * rowHeight
             let barWidth = plot * variant.rate / scale
-            svg += "<text x=\"0\" y=\"\(f(y + 26))\">\(HTMLText.escape(variant.name))</text>"
+            svg += "<text x=\"0\" y=\"\(f(y + 26))\">\(variant.name)</text>"
             // No rate without users: said, not drawn as 0 %.
             guard variant.users > 0 else {
                 svg += note("no user exposed yet", x: labelWidth + 8, y: y + 26)
@@ -48,14 +48,14 @@ enum ResultsChart {
         }
         svg += axisLabels(y: height - 6, minimum: 0, maximum: scale, plot: plot)
         svg += "</svg>"
-        var table = "<table><caption>Conversion rate per variant</caption><thead><tr><th scope=\"col\">Variant</th>"
+        var table: HTML = "<table><caption>Conversion rate per variant</caption><thead><tr><th scope=\"col\">Variant</th>"
         table += "<th scope=\"col\" class=\"number\">Users</th><th scope=\"col\" class=\"number\">Conversions</th>"
         table += "<th scope=\"col\" class=\"number\">Rate</th><th scope=\"col\">95% interval</th></tr></thead><tbody>"
         for variant in report.variants {
             let interval = rateInterval(variant).map {
                 "[\(ExperimentReport.percent($0.lowerBound)), \(ExperimentReport.percent($0.upperBound))]"
             }
-            table += "<tr><th scope=\"row\">\(HTMLText.escape(variant.name))</th><td class=\"number\">\(variant.users)</td>"
+            table += "<tr><th scope=\"row\">\(variant.name)</th><td class=\"number\">\(variant.users)</td>"
             table +=
                 "<td class=\"number\">\(variant.conversions)</td><td class=\"number\" data-figure=\"rate\">\(ExperimentReport.percent(variant.rate))</td>"
             table += "<td>\(interval ?? "–")</td></tr>"
@@ -65,7 +65,7 @@ enum ResultsChart {
     }
 
     /// Each variant's lift over the control with its 95 % interval, around a line at zero.
-    static func lifts(_ report: ExperimentReport, subject: String? = nil) -> String {
+    static func lifts(_ report: ExperimentReport, subject: String? = nil) -> HTML {
         let compared = report.variants.dropFirst()
         let extent = niceMaximum(
             max(
@@ -78,7 +78,7 @@ enum ResultsChart {
         svg += "<line class=\"zero\" x1=\"\(f(zero))\" y1=\"0\" x2=\"\(f(zero))\" y2=\"\(f(height - 24))\"/>"
         for (index, variant) in compared.enumerated() {
             let y = Double(index) * rowHeight
-            svg += "<text x=\"0\" y=\"\(f(y + 26))\">\(HTMLText.escape(variant.name))</text>"
+            svg += "<text x=\"0\" y=\"\(f(y + 26))\">\(variant.name)</text>"
             // No lift without users and conversions on both sides: said, not drawn as 0 %.
             guard let lift = variant.lift, lift.isFinite else {
                 svg += note("no lift yet: too few users or conversions", x: zero + 8, y: y + 26)
@@ -95,7 +95,7 @@ enum ResultsChart {
         }
         svg += axisLabels(y: height - 6, minimum: -extent, maximum: extent, plot: plot, signed: true)
         svg += "</svg>"
-        var table = "<table><caption>Lift over the control</caption><thead><tr><th scope=\"col\">Variant</th>"
+        var table: HTML = "<table><caption>Lift over the control</caption><thead><tr><th scope=\"col\">Variant</th>"
         table += "<th scope=\"col\" class=\"number\">Lift</th><th scope=\"col\">95% interval</th>"
         table +=
             "<th scope=\"col\" class=\"number\">p-value</th><th scope=\"col\" class=\"number\">Chance to beat control</th></tr></thead><tbody>"
@@ -103,7 +103,7 @@ enum ResultsChart {
             let interval = variant.liftInterval.map {
                 "[\(ExperimentReport.percent($0.lowerBound, signed: true)), \(ExperimentReport.percent($0.upperBound, signed: true))]"
             }
-            table += "<tr><th scope=\"row\">\(HTMLText.escape(variant.name))</th>"
+            table += "<tr><th scope=\"row\">\(variant.name)</th>"
             table += "<td class=\"number\" data-figure=\"lift\">\(ExperimentReport.percent(variant.lift, signed: true))</td>"
             table += "<td data-figure=\"interval\">\(interval ?? "–")</td>"
             table += "<td class=\"number\">\(variant.pValue.map { String(format: "%.4f", $0) } ?? "–")</td>"
@@ -114,7 +114,7 @@ enum ResultsChart {
     }
 
     /// Users (solid) and conversions (dashed) of each variant over time, running totals by day.
-    static func timeline(_ timeline: ExperimentTimeline, subject: String? = nil) -> String {
+    static func timeline(_ timeline: ExperimentTimeline, subject: String? = nil) -> HTML {
         let days = timeline.days
         let height = 200.0, left = 48.0, bottom = 24.0, plot = width - left - 8
         let top = Double(days.last.map { day in timeline.variants.map { day.users[$0] ?? 0 }.max() ?? 0 } ?? 0)
@@ -133,7 +133,7 @@ enum ResultsChart {
                     let cx = x(0) + Double(position * 2 + (dashed ? 1 : 0)) * 10 - Double(timeline.variants.count * 2 - 1) * 5
                     svg +=
                         "<circle class=\"point \(style)\(dashed ? " hollow" : "")\" cx=\"\(f(cx))\" cy=\"\(f(y(value)))\" r=\"5\"><title>"
-                        + "\(HTMLText.escape(variant)) \(dashed ? "conversions" : "users"): \(value)</title></circle>"
+                        + "\(variant) \(dashed ? "conversions" : "users"): \(value)</title></circle>"
                     continue
                 }
                 let points = days.enumerated().map { "\(f(x($0.offset))),\(f(y($0.element[keyPath: series][variant] ?? 0)))" }
@@ -155,10 +155,11 @@ enum ResultsChart {
             svg += "<text x=\"\(f(width - 90))\" y=\"\(f(height - 6))\">\(last.date)</text>"
         }
         svg += "</svg>"
-        var table = "<table><caption>Users and conversions over time (running totals)</caption><thead><tr><th scope=\"col\">Day (UTC)</th>"
+        var table: HTML =
+            "<table><caption>Users and conversions over time (running totals)</caption><thead><tr><th scope=\"col\">Day (UTC)</th>"
         for variant in timeline.variants {
-            table += "<th scope=\"col\" class=\"number\">\(HTMLText.escape(variant)) users</th>"
-            table += "<th scope=\"col\" class=\"number\">\(HTMLText.escape(variant)) conversions</th>"
+            table += "<th scope=\"col\" class=\"number\">\(variant) users</th>"
+            table += "<th scope=\"col\" class=\"number\">\(variant) conversions</th>"
         }
         table += "</tr></thead><tbody>"
         for day in days.suffix(60).reversed() {
@@ -176,32 +177,33 @@ enum ResultsChart {
 
     // MARK: Drawing
 
-    private static func svgOpen(height: Double, label: String) -> String {
-        "<svg viewBox=\"0 0 \(f(width)) \(f(height))\" role=\"img\" aria-label=\"\(HTMLText.escape(label))\" xmlns=\"http://www.w3.org/2000/svg\">"
+    private static func svgOpen(height: Double, label: String) -> HTML {
+        "<svg viewBox=\"0 0 \(f(width)) \(f(height))\" role=\"img\" aria-label=\"\(label)\" xmlns=\"http://www.w3.org/2000/svg\">"
     }
 
     /// A sentence in a chart where there is nothing to draw yet, so that it never looks empty by mistake.
-    private static func note(_ text: String, x: Double, y: Double) -> String {
-        "<text class=\"note\" x=\"\(f(x))\" y=\"\(f(y))\">\(HTMLText.escape(text))</text>"
+    private static func note(_ text: String, x: Double, y: Double) -> HTML {
+        "<text class=\"note\" x=\"\(f(x))\" y=\"\(f(y))\">\(text)</text>"
     }
 
-    private static func whisker(x1: Double, x2: Double, y: Double) -> String {
+    private static func whisker(x1: Double, x2: Double, y: Double) -> HTML {
         "<line class=\"whisker\" x1=\"\(f(x1))\" y1=\"\(f(y))\" x2=\"\(f(x2))\" y2=\"\(f(y))\"/>"
             + "<line class=\"whisker\" x1=\"\(f(x1))\" y1=\"\(f(y - 6))\" x2=\"\(f(x1))\" y2=\"\(f(y + 6))\"/>"
             + "<line class=\"whisker\" x1=\"\(f(x2))\" y1=\"\(f(y - 6))\" x2=\"\(f(x2))\" y2=\"\(f(y + 6))\"/>"
     }
 
-    private static func axisLabels(y: Double, minimum: Double, maximum: Double, plot: Double, signed: Bool = false) -> String {
-        let left = "<text x=\"\(f(labelWidth))\" y=\"\(f(y))\">\(ExperimentReport.percent(minimum, signed: signed))</text>"
-        let right = "<text x=\"\(f(labelWidth + plot - 40))\" y=\"\(f(y))\">\(ExperimentReport.percent(maximum, signed: signed))</text>"
+    private static func axisLabels(y: Double, minimum: Double, maximum: Double, plot: Double, signed: Bool = false) -> HTML {
+        let left: HTML = "<text x=\"\(f(labelWidth))\" y=\"\(f(y))\">\(ExperimentReport.percent(minimum, signed: signed))</text>"
+        let right: HTML =
+            "<text x=\"\(f(labelWidth + plot - 40))\" y=\"\(f(y))\">\(ExperimentReport.percent(maximum, signed: signed))</text>"
         return left + right
     }
 
     /// The table scrolls sideways on a phone: its region takes the focus, so that a keyboard scrolls it too.
-    private static func figure(_ caption: String, svg: String, table: String, subject: String?) -> String {
+    private static func figure(_ caption: String, svg: HTML, table: HTML, subject: String?) -> HTML {
         let label = (subject.map { "\($0): " } ?? "") + caption + ", figures"
-        return "<figure><figcaption>\(HTMLText.escape(caption))</figcaption>\(svg)<div class=\"table\" tabindex=\"0\" role=\"region\" "
-            + "aria-label=\"\(HTMLText.escape(label))\">\(table)</div></figure>"
+        return "<figure><figcaption>\(caption)</figcaption>\(svg)<div class=\"table\" tabindex=\"0\" role=\"region\" "
+            + "aria-label=\"\(label)\">\(table)</div></figure>"
     }
 
     /// The smallest of 1, 2, 2.5, 5 × 10ⁿ at or above `value`: an axis that ends on a round figure.

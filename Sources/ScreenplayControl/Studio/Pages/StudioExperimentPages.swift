@@ -17,7 +17,7 @@ struct StudioExperimentPages {
     func list(session: StudioSession) async throws -> Response {
         let stored = Dictionary(uniqueKeysWithValues: try await control.storedExperiments().map { ($0.experiment.name, $0) })
         let experiments = control.configuration.experiments.values.map { stored[$0.name]?.experiment ?? $0 }.sorted { $0.name < $1.name }
-        var body =
+        var body: HTML =
             "<div class=\"table\" tabindex=\"0\" role=\"region\" aria-label=\"Experiments\"><table><thead><tr><th scope=\"col\">Experiment</th><th scope=\"col\">Status</th>"
         body +=
             "<th scope=\"col\">Variants</th><th scope=\"col\" class=\"number\">Users exposed</th><th scope=\"col\">Goal</th></tr></thead><tbody>"
@@ -25,9 +25,9 @@ struct StudioExperimentPages {
             let report = try? await control.report(experiment: experiment.name)
             let users = report.map { String($0.variants.reduce(0) { $0 + $1.users }) } ?? "–"
             body +=
-                "<tr><th scope=\"row\"><a href=\"\(HTMLText.escape(Self.path(of: experiment.name)))\">\(HTMLText.escape(experiment.name))</a></th>"
-            body += "<td>\(Self.status(experiment))</td><td>\(HTMLText.escape(Self.weights(experiment)))</td>"
-            body += "<td class=\"number\">\(users)</td><td>\(HTMLText.escape(experiment.goal ?? "–"))</td></tr>"
+                "<tr><th scope=\"row\"><a href=\"\(Self.path(of: experiment.name))\">\(experiment.name)</a></th>"
+            body += "<td>\(Self.status(experiment))</td><td>\(Self.weights(experiment))</td>"
+            body += "<td class=\"number\">\(users)</td><td>\(experiment.goal ?? "–")</td></tr>"
         }
         if experiments.isEmpty { body += "<tr><td colspan=\"5\">No experiment is declared or stored.</td></tr>" }
         body += "</tbody></table></div>"
@@ -38,7 +38,7 @@ struct StudioExperimentPages {
 
     /// The experiments flags run — their experiment rules and partial rollouts (`rollout:KEY`),
     /// measured as experiments are — each linked to its flag's page, where its results are drawn.
-    private func measuredInFlags() async throws -> String {
+    private func measuredInFlags() async throws -> HTML {
         let features = control.configuration.flags?.payload.features ?? [:]
         var rows: [(name: String, flag: String, kind: String)] = []
         for key in features.keys.sorted() {
@@ -53,15 +53,15 @@ struct StudioExperimentPages {
             }
         }
         guard !rows.isEmpty else { return "" }
-        var body =
+        var body: HTML =
             "<h2>Measured in flags</h2>\n<p>Flags' experiment rules and partial rollouts; their results are on each flag's page.</p>\n"
         body += StudioFlagPages.tableHead(["Measured as", "Flag", "Kind", "Users exposed"], label: "Measured in flags")
         for row in rows {
             // Users only: any goal counts them; "-" is no event's name.
             let report = try? await control.report(experiment: row.name, goal: "-")
             let users = report.map { String($0.variants.reduce(0) { $0 + $1.users }) } ?? "–"
-            body += "<tr><th scope=\"row\">\(HTMLText.escape(row.name))</th>"
-            body += "<td><a href=\"\(HTMLText.escape(StudioFlagPages.path(of: row.flag)))\">\(HTMLText.escape(row.flag))</a></td>"
+            body += "<tr><th scope=\"row\">\(row.name)</th>"
+            body += "<td><a href=\"\(StudioFlagPages.path(of: row.flag))\">\(row.flag)</a></td>"
             body += "<td>\(row.kind)</td><td class=\"number\">\(users)</td></tr>"
         }
         return body + "</tbody></table></div>\n"
@@ -76,12 +76,12 @@ struct StudioExperimentPages {
         guard let experiment = try await control.storedExperiment(named: name)?.experiment ?? control.configuration.experiments[name] else {
             throw ControlPlane.noSuchExperiment(name)
         }
-        var body = "<p>\(Self.status(experiment)) · variants \(HTMLText.escape(Self.weights(experiment))) · goal "
-        body += "\(HTMLText.escape(experiment.goal ?? "–")) · bucket version \(experiment.bucketVersion)</p>\n"
+        var body: HTML = "<p>\(Self.status(experiment)) · variants \(Self.weights(experiment)) · goal "
+        body += "\(experiment.goal ?? "–") · bucket version \(experiment.bucketVersion)</p>\n"
         if session.role == .admin {
             body += "<div class=\"actions\">"
             let csrf = StudioPage.csrfField(session)
-            let path = HTMLText.escape(Self.path(of: name))
+            let path = Self.path(of: name)
             switch experiment.status {
             case .running:
                 body +=
@@ -97,14 +97,14 @@ struct StudioExperimentPages {
                     let query =
                         variant.name.addingPercentEncoding(withAllowedCharacters: .urlQueryAllowed.subtracting(["&", "=", "+"])) ?? ""
                     body +=
-                        "<a class=\"button secondary\" href=\"\(path)/stop?winner=\(HTMLText.escape(query))\">Stop with \(HTMLText.escape(variant.name))…</a>"
+                        "<a class=\"button secondary\" href=\"\(path)/stop?winner=\(query)\">Stop with \(variant.name)…</a>"
                 }
             }
             body += "</div>\n"
         }
         let following = try await control.flags().map(\.definition).filter { $0.follows(experiment: name) }.map(\.key)
         if !following.isEmpty {
-            let links = following.map { "<a href=\"\(HTMLText.escape(StudioFlagPages.path(of: $0)))\">\(HTMLText.escape($0))</a>" }
+            let links = following.map { key -> HTML in "<a href=\"\(StudioFlagPages.path(of: key))\">\(key)</a>" }
             body += "<p>Flags that follow it (their values by its variants): \(links.joined(separator: ", "))</p>\n"
         }
         // The results first (what the page is read for, stopped or not), then the kill switches.
@@ -112,12 +112,12 @@ struct StudioExperimentPages {
         do {
             let report = try await control.report(experiment: name)
             if experiment.status == .stopped, let winner = experiment.winner, let warning = Self.losing(winner, in: report) {
-                body += "<p class=\"notice\" role=\"status\">Stopped with \(HTMLText.escape(winner)), which \(warning)</p>\n"
+                body += "<p class=\"notice\" role=\"status\">Stopped with \(winner), which \(warning)</p>\n"
             }
             body += Self.results(report, timeline: try await control.timeline(experiment: name))
         } catch let error as ScreenplayError where error.status.code < 500 {
             // An experiment without a goal has nothing to count yet: say so where the results would be.
-            body += "<p class=\"notice\" role=\"status\">\(HTMLText.escape(error.message))</p>\n"
+            body += "<p class=\"notice\" role=\"status\">\(error.message)</p>\n"
         }
         body += StudioKillSwitches.html(
             experiment.switchedOff, path: Self.path(of: name), session: session, fields: fields, what: "the control")
@@ -136,9 +136,9 @@ struct StudioExperimentPages {
         guard let winner, experiment.variants.contains(where: { $0.name == winner }) else {
             throw ScreenplayError(.unprocessableContent, code: "badWinner", message: "choose the winner among the experiment's variants")
         }
-        var body = "<p>Stopping <strong>\(HTMLText.escape(name))</strong> shows <strong>\(HTMLText.escape(winner))</strong> to everyone "
+        var body: HTML = "<p>Stopping <strong>\(name)</strong> shows <strong>\(winner)</strong> to everyone "
         body += "from their next screen. "
-        var results = ""
+        var results = HTML()
         do {
             let report = try await control.report(experiment: name)
             let users = report.variants.reduce(0) { $0 + $1.users }
@@ -148,7 +148,7 @@ struct StudioExperimentPages {
             body += "Nothing more is recorded for this experiment.</p>\n"
             // The results the decision rests on, and a warning when the chosen winner is behind.
             if let warning = Self.losing(winner, in: report) {
-                body += "<p class=\"notice\" role=\"alert\" id=\"losing\">\(HTMLText.escape(winner)) \(warning) "
+                body += "<p class=\"notice\" role=\"alert\" id=\"losing\">\(winner) \(warning) "
                 body += "Check the results below before you stop with it.</p>\n"
             }
             results = "<h2>Results</h2>\n" + Self.results(report, timeline: try await control.timeline(experiment: name))
@@ -157,8 +157,8 @@ struct StudioExperimentPages {
             body += "It has no goal, so its users are not counted here. Nothing more is recorded for this experiment.</p>\n"
         }
         if let refusal {
-            body += "<div class=\"notice\" role=\"alert\" id=\"problems\"><p>Not stopped: \(HTMLText.escape(refusal.message))</p><ul>"
-            for problem in refusal.problems { body += "<li>\(HTMLText.escape("\(problem.path): \(problem.message)"))</li>" }
+            body += "<div class=\"notice\" role=\"alert\" id=\"problems\"><p>Not stopped: \(refusal.message)</p><ul>"
+            for problem in refusal.problems { body += "<li>\(problem.path.description): \(problem.message)</li>" }
             body += "</ul></div>\n"
         }
         body += "<h2>Apps in the field</h2>\n"
@@ -166,16 +166,16 @@ struct StudioExperimentPages {
         body += StudioCompatPages.summary(compatibility, id: "compatibility")
         let overGate = compatibility.maxShare.map { !compatibility.exceeding($0).isEmpty } ?? false
         if session.role == .admin {
-            body += "<form method=\"post\" action=\"\(HTMLText.escape(Self.path(of: name)))/stop\">\(StudioPage.csrfField(session))"
-            body += "<input type=\"hidden\" name=\"winner\" value=\"\(HTMLText.escape(winner))\">"
+            body += "<form method=\"post\" action=\"\(Self.path(of: name))/stop\">\(StudioPage.csrfField(session))"
+            body += "<input type=\"hidden\" name=\"winner\" value=\"\(winner)\">"
             let verb = control.fourEyes ? "Ask to stop and show" : "Stop and show"
             if control.fourEyes { body += "<p>Four eyes are on: another admin approves the stop before it is done.</p>" }
             if overGate, !control.fourEyes {
                 body += StudioCompatPages.forceField(label: "Why stop it anyway (forces the compatibility gate)")
             }
             body +=
-                "<div class=\"actions\"><button class=\"danger\" type=\"submit\">\(verb) \(HTMLText.escape(winner)) to everyone</button>"
-            body += "<a class=\"button secondary\" href=\"\(HTMLText.escape(Self.path(of: name)))\">Cancel</a></div></form>"
+                "<div class=\"actions\"><button class=\"danger\" type=\"submit\">\(verb) \(winner) to everyone</button>"
+            body += "<a class=\"button secondary\" href=\"\(Self.path(of: name))\">Cancel</a></div></form>"
         } else {
             body += "<p>Your session may look, not change: an admin stops experiments.</p>"
         }
@@ -261,8 +261,8 @@ struct StudioExperimentPages {
     /// rollout's): the sample-ratio warning when users did not split as the weights say, then the
     /// conversion rates, the lifts and the timeline, each chart with its table.
     /// `subject` names what was measured when a page draws several reports.
-    static func results(_ report: ExperimentReport, timeline: ExperimentTimeline, subject: String? = nil) -> String {
-        var body = ""
+    static func results(_ report: ExperimentReport, timeline: ExperimentTimeline, subject: String? = nil) -> HTML {
+        var body = HTML()
         if report.sampleRatioMismatch {
             body += "<p class=\"notice\" role=\"status\">Sample ratio mismatch (p = \(String(format: "%.4f", report.sampleRatioPValue))): "
             body += "users did not split as the weights say, so do not trust these figures until the cause is found.</p>\n"
@@ -272,22 +272,22 @@ struct StudioExperimentPages {
         return body
     }
 
-    /// Why `winner` is behind in `report` (HTML-escaped), or nil when it is not: another variant
+    /// Why `winner` is behind in `report`, or nil when it is not: another variant
     /// converts better, said with both rates and, against the control, the winner's chance to beat it.
     static func losing(_ winner: String, in report: ExperimentReport) -> String? {
         guard let chosen = report.variants.first(where: { $0.name == winner }), chosen.users > 0,
             let best = report.variants.filter({ $0.users > 0 && $0.name != winner }).max(by: { $0.rate < $1.rate }),
             best.rate > chosen.rate
         else { return nil }
-        var text = "converts less than \(HTMLText.escape(best.name)): \(ExperimentReport.percent(chosen.rate)) against "
+        var text = "converts less than \(best.name): \(ExperimentReport.percent(chosen.rate)) against "
         text += "\(ExperimentReport.percent(best.rate))"
         if let chance = chosen.chanceToBeatControl { text += " (chance to beat the control \(ExperimentReport.percent(chance)))" }
         return text + "."
     }
 
-    static func status(_ experiment: Experiment) -> String {
+    static func status(_ experiment: Experiment) -> HTML {
         let text = experiment.status == .stopped ? "stopped, winner \(experiment.winner ?? "–")" : experiment.status.rawValue
-        return "<span class=\"status\">\(HTMLText.escape(text))</span>"
+        return "<span class=\"status\">\(text)</span>"
     }
 
     static func weights(_ experiment: Experiment) -> String {

@@ -135,10 +135,10 @@ enum StudioGuardedRollouts {
     ///   - fourEyes: whether a change is asked for rather than made.
     static func html(
         _ stored: StoredFlag, rolledBack: AuditEntry?, now: Int64, session: StudioSession, fields: Fields?, fourEyes: Bool
-    ) -> String {
+    ) -> HTML {
         let definition = stored.definition
         let path = StudioFlagPages.path(of: definition.key)
-        var body = "<h2 id=\"guarded-rollout\">Guarded rollout</h2>\n"
+        var body: HTML = "<h2 id=\"guarded-rollout\">Guarded rollout</h2>\n"
         if let rollout = definition.guardedRollout {
             body += state(rollout, definition: definition, rolledBack: rolledBack, now: now)
         } else {
@@ -147,14 +147,14 @@ enum StudioGuardedRollouts {
         guard session.role == .admin else { return body }
         let forceRules = (definition.feature["rules"]?.arrayValue ?? []).filter { $0["force"] != nil }.compactMap { $0["id"]?.stringValue }
         let csrf = StudioPage.csrfField(session)
-        let base = "<input type=\"hidden\" name=\"base\" value=\"\(stored.revision)\">"
-        let action = HTMLText.escape(path) + "/guarded-rollout"
+        let base: HTML = "<input type=\"hidden\" name=\"base\" value=\"\(stored.revision)\">"
+        let action = path + "/guarded-rollout"
         if fourEyes { body += "<p>Four eyes are on: another admin approves the change before it is in force.</p>\n" }
         if let rollout = definition.guardedRollout {
             body += "<form method=\"post\" action=\"\(action)\">\(csrf)\(base)<div class=\"actions\">"
             body +=
                 "<button type=\"submit\" name=\"intent\" value=\"stop\" class=\"secondary\">\(fourEyes ? "Ask to stop" : "Stop") guarding "
-            body += "\(HTMLText.escape(rollout.rule))</button></div></form>\n"
+            body += "\(rollout.rule)</button></div></form>\n"
             body += "<p>Stopping leaves the rule's coverage where it is; starting again replaces the rollout and its schedule.</p>\n"
         }
         guard !forceRules.isEmpty else {
@@ -167,40 +167,40 @@ enum StudioGuardedRollouts {
         body += "<h3>\(definition.guardedRollout == nil ? "Guard a rollout" : "Guard a rollout again")</h3>\n"
         if !fields.problems.isEmpty {
             body += "<div class=\"notice\" role=\"alert\" id=\"guard-problems\"><p>Not saved: see the fields below.</p>"
-            if let general = fields.problems[""] { body += "<p>\(HTMLText.escape(general))</p>" }
+            if let general = fields.problems[""] { body += "<p>\(general)</p>" }
             body += "</div>\n"
         }
         body += "<form method=\"post\" action=\"\(action)\">\(csrf)\(base)"
-        func described(_ name: String, hint: String?) -> (attributes: String, after: String) {
+        func described(_ name: String, hint: String?) -> (attributes: HTML, after: HTML) {
             let id = "guard-\(name)"
             var ids: [String] = []
-            var before = ""
+            var before = HTML()
             if let hint {
                 ids.append("\(id)-hint")
-                before += "<p class=\"hint\" id=\"\(id)-hint\">\(HTMLText.escape(hint))</p>"
+                before += "<p class=\"hint\" id=\"\(id)-hint\">\(hint)</p>"
             }
-            var attributes = ""
+            var attributes = HTML()
             if let problem = fields.problems[name] {
                 ids.append("\(id)-problem")
-                before += "<p class=\"problem\" id=\"\(id)-problem\">\(HTMLText.escape(problem.trimmingCharacters(in: .whitespaces)))</p>"
+                before += "<p class=\"problem\" id=\"\(id)-problem\">\(problem.trimmingCharacters(in: .whitespaces))</p>"
                 attributes += " aria-invalid=\"true\""
             }
             if !ids.isEmpty { attributes += " aria-describedby=\"\(ids.joined(separator: " "))\"" }
             return (attributes, before)
         }
-        func select(_ name: String, _ label: String, _ options: [String], _ value: String, hint: String? = nil) -> String {
+        func select(_ name: String, _ label: String, _ options: [String], _ value: String, hint: String? = nil) -> HTML {
             let (attributes, notes) = described(name, hint: hint)
-            var out = "<label for=\"guard-\(name)\">\(HTMLText.escape(label))</label>\(notes)"
+            var out: HTML = "<label for=\"guard-\(name)\">\(label)</label>\(notes)"
             out += "<select id=\"guard-\(name)\" name=\"\(name)\"\(attributes)>"
             for option in options {
-                out += "<option\(option == value ? " selected" : "")>\(HTMLText.escape(option))</option>"
+                out += "<option\(option == value ? " selected" : "")>\(option)</option>"
             }
             return out + "</select>"
         }
-        func input(_ name: String, _ label: String, _ value: String, hint: String? = nil) -> String {
+        func input(_ name: String, _ label: String, _ value: String, hint: String? = nil) -> HTML {
             let (attributes, notes) = described(name, hint: hint)
-            return "<label for=\"guard-\(name)\">\(HTMLText.escape(label))</label>\(notes)"
-                + "<input type=\"text\" id=\"guard-\(name)\" name=\"\(name)\" value=\"\(HTMLText.escape(value))\"\(attributes)>"
+            return "<label for=\"guard-\(name)\">\(label)</label>\(notes)"
+                + "<input type=\"text\" id=\"guard-\(name)\" name=\"\(name)\" value=\"\(value)\"\(attributes)>"
         }
         body += select("rule", "Force rule", forceRules, fields.rule, hint: "The rule whose coverage steps.")
         body += input("steps", "Steps (%)", fields.steps, hint: "Coverages one after another, each above the one before: 5, 25, 100.")
@@ -221,34 +221,35 @@ enum StudioGuardedRollouts {
 
     /// The rollout as people read it: rule, coverage now, state, the watch, and the steps with
     /// when each is due.
-    static func state(_ rollout: GuardedRollout, definition: FlagDefinition, rolledBack: AuditEntry?, now: Int64) -> String {
+    static func state(_ rollout: GuardedRollout, definition: FlagDefinition, rolledBack: AuditEntry?, now: Int64) -> HTML {
         let coverage = definition.coverage(ofRule: rollout.rule).map(StudioFlagPages.percent) ?? "–"
         let started = rollout.startedAt ?? now
         let period = Int64(rollout.every) * 1_000
         let current = Int(min(Int64(rollout.steps.count - 1), max(0, now - started) / period))
-        var body = ""
+        var body = HTML()
         if rollout.state == .rolledBack {
             body += "<div class=\"notice\" role=\"status\"><p><strong>Rolled back</strong>"
             if let rolledBack {
-                body += " by \(HTMLText.escape(rolledBack.actor)) at \(StudioAuditPages.time(rolledBack.at)) UTC "
+                body += " by \(rolledBack.actor) at \(StudioAuditPages.time(rolledBack.at)) UTC "
                 body += "(<a href=\"\(StudioAuditPages.path(of: rolledBack.id))\">audit entry \(rolledBack.id)</a>)"
             }
             body +=
-                ": \(HTMLText.escape(rollout.reason ?? "no reason was kept")). The rule includes no one until someone changes the flag.</p></div>\n"
+                ": \(rollout.reason ?? "no reason was kept"). The rule includes no one until someone changes the flag.</p></div>\n"
         }
         let states: [GuardedRollout.State: String] = [
             .rolling: "rolling: stepping on its schedule, and watching", .done: "done: at its last step, no longer watched",
             .rolledBack: "rolled back",
         ]
         body += "<dl class=\"facts\">"
-        body += "<dt>Rule</dt><dd>\(HTMLText.escape(rollout.rule))</dd>"
+        body += "<dt>Rule</dt><dd>\(rollout.rule)</dd>"
         body += "<dt>Coverage now</dt><dd>\(coverage)</dd>"
-        body += "<dt>State</dt><dd>\(HTMLText.escape(states[rollout.state] ?? rollout.state.rawValue))</dd>"
+        body += "<dt>State</dt><dd>\(states[rollout.state] ?? rollout.state.rawValue)</dd>"
         let direction = rollout.worseWhen == .higher ? "higher" : "lower"
-        body += "<dt>Watching</dt><dd><code>\(HTMLText.escape(rollout.event))</code>: rolled back when the included users' rate is "
+        body += "<dt>Watching</dt><dd><code>\(rollout.event)</code>: rolled back when the included users' rate is "
         body += "\(direction) than the held-back users' by more than \(StudioFlagPages.percent(rollout.threshold)) points, "
         body += "once each side has \(rollout.minimumUsers) users</dd>"
-        body += "<dt>Started</dt><dd>\(rollout.startedAt.map { StudioAuditPages.time($0) + " UTC" } ?? "when saved")</dd>"
+        body +=
+            "<dt>Started</dt><dd>\(rollout.startedAt.map { started -> HTML in StudioAuditPages.time(started) + " UTC" } ?? "when saved")</dd>"
         body += "<dt>Next step</dt><dd>"
         if rollout.state == .rolling, current + 1 < rollout.steps.count {
             body += "\(StudioFlagPages.percent(rollout.steps[current + 1])) due at "

@@ -131,15 +131,15 @@ struct TextDiff: Sendable, Hashable {
     }
 
     /// The diff as ``html(caption:context:)`` draws it, captioned "Before to after".
-    var html: String { html(caption: "Before to after") }
+    var html: HTML { html(caption: "Before to after") }
 
     /// The diff as a table under `caption` (escaped here): line numbers before and after, then
     /// the line, removed ones in `<del>` and added ones in `<ins>`, each also marked `−`/`+` and
     /// announced "removed"/"added" to screen readers (colour is never the only sign). Runs of
     /// more than `2 × context` unchanged lines are folded to `context` lines each side.
-    func html(caption: String, context: Int = 3) -> String {
+    func html(caption: String, context: Int = 3) -> HTML {
         let (removed, added) = counts
-        var html = ""
+        var html = HTML()
         if replacedWhole {
             html +=
                 "<p class=\"notice\">Too different to compare line by line within the studio's bound: the changed part is shown removed whole, then added whole.</p>\n"
@@ -147,7 +147,7 @@ struct TextDiff: Sendable, Hashable {
         let summary =
             removed == 0 && added == 0 ? "no line changed" : "\(removed) \(removed == 1 ? "line" : "lines") removed, \(added) added"
         html +=
-            "<div class=\"table\" tabindex=\"0\" role=\"region\" aria-label=\"\(HTMLText.escape(caption))\"><table class=\"diff\"><caption>\(HTMLText.escape(caption)): \(summary)</caption>\n"
+            "<div class=\"table\" tabindex=\"0\" role=\"region\" aria-label=\"\(caption)\"><table class=\"diff\"><caption>\(caption): \(summary)</caption>\n"
         html += "<thead><tr><th scope=\"col\" class=\"number\">Before</th><th scope=\"col\" class=\"number\">After</th>"
         html += "<th scope=\"col\">Line</th></tr></thead>\n<tbody>\n"
         let context = max(0, context)
@@ -176,10 +176,10 @@ struct TextDiff: Sendable, Hashable {
         return html
     }
 
-    private static func row(_ line: Line) -> String {
-        let numbers =
+    private static func row(_ line: Line) -> HTML {
+        let numbers: HTML =
             "<td class=\"number\">\(line.before.map(String.init) ?? "")</td><td class=\"number\">\(line.after.map(String.init) ?? "")</td>"
-        let text = HTMLText.escape(line.text)
+        let text = line.text
         switch line.change {
         case .same:
             return "<tr class=\"same\">\(numbers)<td class=\"code\"><span class=\"mark\" aria-hidden=\"true\"> </span>\(text)</td></tr>\n"

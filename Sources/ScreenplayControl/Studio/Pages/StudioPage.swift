@@ -2,6 +2,7 @@ import Foundation
 import HTTPTypes
 import Hummingbird
 import ScreenplayHTML
+import ScreenplayProtocol
 
 /// One page of the studio: a document with the studio's header (its sections and the signed-in
 /// holder with a sign-out button), served with a Content-Security-Policy as strict as the
@@ -35,8 +36,8 @@ struct StudioPage {
     var title: String
     var session: StudioSession?
     var section: Section?
-    /// The page's own HTML, already escaped where it holds text.
-    var body: String
+    /// The page's own markup.
+    var body: HTML
     var status: HTTPResponse.Status = .ok
 
     /// What the studio's pages allow: their style sheet, and forms to themselves.
@@ -44,15 +45,15 @@ struct StudioPage {
         "default-src 'none'; script-src 'self'; connect-src 'self'; style-src 'self'; img-src 'self'; frame-src 'self'; "
         + "form-action 'self'; frame-ancestors 'none'; base-uri 'none'"
 
-    var html: String {
-        var html = """
+    var html: HTML {
+        var html: HTML = """
             <!DOCTYPE html>
             <html lang="en">
             <head>
             <meta charset="utf-8">
             <meta name="viewport" content="width=device-width, initial-scale=1">
             <meta name="color-scheme" content="light dark">
-            <title>\(HTMLText.escape(title)) · Screenplay Studio</title>
+            <title>\(title) · Screenplay Studio</title>
             <link rel="stylesheet" href="\(StudioStyleSheet.path)">
             <script src="\(StudioScript.path)" defer></script>
             </head>
@@ -65,18 +66,26 @@ struct StudioPage {
         if let session {
             html += "<nav aria-label=\"Studio\"><ul>"
             for item in Section.allCases {
-                let current = item == section ? " aria-current=\"page\"" : ""
+                let current: HTML = item == section ? " aria-current=\"page\"" : ""
                 html += "<li><a href=\"\(item.path)\"\(current)>\(item.title)</a></li>"
             }
             html += "</ul></nav>\n"
             html += "<form class=\"who\" method=\"post\" action=\"/studio/sign-out\">"
             html +=
-                "<span>\(HTMLText.escape(session.holder)) <span class=\"role\">(\(session.role == .admin ? "admin" : "read only"))</span></span>"
+                "<span>\(session.holder) <span class=\"role\">(\(session.role == .admin ? "admin" : "read only"))</span></span>"
             html += Self.csrfField(session)
             html += "<button type=\"submit\">Sign out</button></form>\n"
         }
-        html += "</header>\n<main id=\"main\">\n<h1>\(HTMLText.escape(title))</h1>\n\(body)\n</main>\n</body>\n</html>\n"
+        html += "</header>\n<main id=\"main\">\n<h1>\(title)</h1>\n\(body)\n</main>\n</body>\n</html>\n"
         return html
+    }
+
+    /// The page that says what went wrong: the error's message, a way back, the error's status.
+    static func problem(_ error: ScreenplayError, session: StudioSession?) -> StudioPage {
+        StudioPage(
+            title: StudioRoutes.title(of: error.status), session: session, section: nil,
+            body: "<p class=\"problem\" role=\"alert\">\(error.message)</p>\n<p><a href=\"/studio\">Back to the studio</a></p>",
+            status: error.status)
     }
 
     /// The positive number an address names (`/studio/audit/12`): ASCII digits, at most 18; nil
@@ -87,14 +96,14 @@ struct StudioPage {
     }
 
     /// The hidden field every form that changes something carries.
-    static func csrfField(_ session: StudioSession) -> String {
-        "<input type=\"hidden\" name=\"csrf\" value=\"\(HTMLText.escape(session.csrf))\">"
+    static func csrfField(_ session: StudioSession) -> HTML {
+        "<input type=\"hidden\" name=\"csrf\" value=\"\(session.csrf)\">"
     }
 
     func response(headers extra: HTTPFields = [:]) -> Response {
         var headers = Self.headers
         headers.append(contentsOf: extra)
-        return Response(status: status, headers: headers, body: ResponseBody(byteBuffer: ByteBuffer(string: html)))
+        return Response(status: status, headers: headers, body: ResponseBody(byteBuffer: ByteBuffer(string: html.text)))
     }
 
     static var headers: HTTPFields {

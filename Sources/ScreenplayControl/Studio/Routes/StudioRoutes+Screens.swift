@@ -32,32 +32,22 @@ extension StudioRoutes {
         router.get(RouterPath(StudioPage.Section.playground.path)) { request, context in
             try await page(request, context) { try pages.playgrounds(session: try await signedIn(request)) }
         }
-        router.post(RouterPath(StudioPage.Section.playground.path)) { request, context in
-            try await page(request, context) {
-                _ = try await changing(request, role: .admin)
-                return try pages.newPlayground()
-            }
-        }
+        submit(RouterPath(StudioPage.Section.playground.path), to: router) { _ in try pages.newPlayground() }
         router.get(RouterPath(StudioPage.Section.playground.path + "/:id")) { request, context in
             try await page(request, context) {
                 try pages.playground(context.parameters.get("id") ?? "", session: try await signedIn(request))
             }
         }
-        router.post(RouterPath(StudioPage.Section.playground.path + "/:id")) { request, context in
-            try await page(request, context) {
-                // A document as large as a playground keeps, percent-encoded (3 bytes a byte at worst).
-                let (session, form) = try await changing(
-                    request, role: .admin, maxBytes: 3 * StudioScreens.makePlaygrounds().maxBytes + 4_096)
-                return try pages.edit(context.parameters.get("id") ?? "", text: form["document"] ?? "", session: session)
-            }
+        // A document as large as a playground keeps, percent-encoded (3 bytes a byte at worst).
+        submit(
+            RouterPath(StudioPage.Section.playground.path + "/:id"), to: router,
+            maxBytes: 3 * StudioScreens.makePlaygrounds().maxBytes + 4_096
+        ) { submission in
+            try pages.edit(submission.id, text: submission.form["document"] ?? "", session: submission.session)
         }
         router.post(RouterPath(StudioPage.Section.playground.path + "/:id/document")) { request, context in
             // The page's script, as the document is typed: the CSRF token in a header, the document as the body.
-            try Self.refuseCrossSite(request)
-            let session = try await signedIn(request)
-            guard session.accepts(csrf: request.headers[.xCSRFToken]), session.role == .admin else {
-                throw ScreenplayError(.forbidden, code: "badCSRF", message: "this change is not from an admin's session")
-            }
+            _ = try await checking(request, refusal: "this change is not from an admin's session")
             let body = try await request.collectedBody(upTo: ControlPlane.maxAdminBytes + 1)
             return try pages.typed(context.parameters.get("id") ?? "", document: body)
         }

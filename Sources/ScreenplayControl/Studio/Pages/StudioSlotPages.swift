@@ -20,13 +20,13 @@ struct StudioSlotPages {
 
     func list(session: StudioSession) async throws -> Response {
         let slots = try await control.slots().sorted { $0.slot < $1.slot }
-        var body =
+        var body: HTML =
             "<div class=\"table\" tabindex=\"0\" role=\"region\" aria-label=\"Slots\"><table><thead><tr><th scope=\"col\">Slot</th><th scope=\"col\" class=\"number\">Version</th>"
         body += "<th scope=\"col\">Published by</th><th scope=\"col\">When (UTC)</th></tr></thead><tbody>"
         for slot in slots {
-            body += "<tr><th scope=\"row\"><a href=\"\(HTMLText.escape(Self.path(of: slot.slot)))\">\(HTMLText.escape(slot.slot))</a></th>"
+            body += "<tr><th scope=\"row\"><a href=\"\(Self.path(of: slot.slot))\">\(slot.slot)</a></th>"
             body +=
-                "<td class=\"number\">\(slot.version)</td><td>\(HTMLText.escape(slot.author))</td><td>\(Self.time(slot.publishedAt))</td></tr>"
+                "<td class=\"number\">\(slot.version)</td><td>\(slot.author)</td><td>\(Self.time(slot.publishedAt))</td></tr>"
         }
         if slots.isEmpty { body += "<tr><td colspan=\"4\">Nothing is published yet.</td></tr>" }
         body += "</tbody></table></div>"
@@ -42,15 +42,15 @@ struct StudioSlotPages {
     ///   - history: which page of the history to show.
     func slot(
         _ name: String, session: StudioSession, draft: String? = nil, base: Int? = nil, problems: [String] = [], notice: String? = nil,
-        compatibility: String? = nil, offersForce: Bool = false, history: HistoryPage = .newest, status: HTTPResponse.Status = .ok
+        compatibility: HTML? = nil, offersForce: Bool = false, history: HistoryPage = .newest, status: HTTPResponse.Status = .ok
     ) async throws -> Response {
         let current = try await control.version(of: name)
         guard current != nil || session.role == .admin else { throw Self.noSuchSlot(name) }
-        let path = HTMLText.escape(Self.path(of: name))
-        var body = notice.map { "<p class=\"notice\" role=\"status\">\(HTMLText.escape($0))</p>\n" } ?? ""
+        let path = Self.path(of: name)
+        var body = notice.map { notice -> HTML in "<p class=\"notice\" role=\"status\">\(notice)</p>\n" } ?? HTML()
         if let current {
             body +=
-                "<p>Version \(current.version), published by \(HTMLText.escape(current.author)) at \(Self.time(current.publishedAt)) UTC.</p>\n"
+                "<p>Version \(current.version), published by \(current.author) at \(Self.time(current.publishedAt)) UTC.</p>\n"
             body += "<h2>Preview</h2>\n<div class=\"previews\">"
             let languages = ["default"] + ((try? PublishedContent.checked(Array(current.document.utf8)))?.translations.keys.sorted() ?? [])
             for language in languages {
@@ -58,9 +58,9 @@ struct StudioSlotPages {
                 for (frame, width, scheme) in [("phone", 390, "light"), ("phone", 390, "dark"), ("tablet", 768, "light")] {
                     let source = "\(Self.path(of: name))/preview?version=\(current.version)&language=\(language)&scheme=\(scheme)"
                     let caption = "\(frame.capitalized), \(width) points, \(language), \(scheme)"
-                    body += "<figure class=\"preview\"><figcaption>\(HTMLText.escape(caption))</figcaption>"
-                    body += "<iframe class=\"frame-\(frame)\" src=\"\(HTMLText.escape(source))\" "
-                    body += "title=\"Preview of \(HTMLText.escape(name)) on a \(HTMLText.escape(caption))\"></iframe></figure>"
+                    body += "<figure class=\"preview\"><figcaption>\(caption)</figcaption>"
+                    body += "<iframe class=\"frame-\(frame)\" src=\"\(source)\" "
+                    body += "title=\"Preview of \(name) on a \(caption)\"></iframe></figure>"
                 }
             }
             body += "</div>\n"
@@ -80,116 +80,6 @@ struct StudioSlotPages {
         }
         body += try await historySection(of: name, page: history, current: current, session: session)
         return StudioPage(title: name, session: session, section: .slots, body: body, status: status).response()
-    }
-
-    /// A page of a slot's history: the newest versions, or those just older or just newer than one
-    /// (keyset paging on the version number, so a page costs the same at version 10 and 10,000).
-    enum HistoryPage: Equatable {
-        case newest
-        case before(Int)
-        case after(Int)
-
-        /// The page a query asks for (`?before=` or `?after=` a version), or a 400 that says what is wrong.
-        init(before: String?, after: String?) throws {
-            switch (before, after) {
-            case (nil, nil): self = .newest
-            case (let text?, nil):
-                guard let version = Int(text), version >= 1 else { throw Self.bad("before", text) }
-                self = .before(version)
-            case (nil, let text?):
-                guard let version = Int(text), version >= 0 else { throw Self.bad("after", text) }
-                self = .after(version)
-            case (_?, _?):
-                throw ScreenplayError(
-                    .badRequest, code: "badHistoryPage", message: "a history page is before a version or after one, not both")
-            }
-        }
-
-        private static func bad(_ name: String, _ text: String) -> ScreenplayError {
-            ScreenplayError(
-                .badRequest, code: "badHistoryPage",
-                message:
-                    "\(name) is a version number (\(name == "after" ? "0" : "1") or more), not \"\(ScreenplayError.quoting(String(text.prefix(40))))\""
-            )
-        }
-    }
-
-    /// How many versions a history page shows.
-    static let historyPageSize = 50
-
-    /// The history: how many versions there are, one page of them (newest first) to compare,
-    /// links to the newer and older pages, and (for an admin) a rollback to one of them.
-    private func historySection(of name: String, page: HistoryPage, current: SlotVersion?, session: StudioSession) async throws -> String {
-        guard let span = try await control.versionSpan(of: name) else { return "" }
-        let path = Self.path(of: name)
-        let size = Self.historyPageSize
-        let versions: [SlotVersion]
-        switch page {
-        case .newest: versions = try await control.versions(of: name, limit: size)
-        case .before(let version): versions = try await control.versions(of: name, limit: size, before: version)
-        case .after(let version): versions = try await control.versions(of: name, limit: size, after: version)
-        }
-        var body = "<h2>History</h2>\n"
-        let total = Self.count(span.count, "version")
-        if let newest = versions.first, let oldest = versions.last {
-            let shown = versions.count == span.count ? "all of them" : "versions \(newest.version) to \(oldest.version)"
-            body +=
-                "<p id=\"history-count\">\(total), the first version \(span.oldest), the newest \(span.newest): \(shown), newest first.</p>\n"
-        } else {
-            body +=
-                "<p id=\"history-count\">\(total), the first version \(span.oldest), the newest \(span.newest): none on this page.</p>\n"
-        }
-        let newer = (versions.first?.version ?? span.oldest - 1) < span.newest
-        let older = (versions.last?.version ?? span.newest + 1) > span.oldest
-        var pages = ""
-        if newer {
-            pages += "<a href=\"\(HTMLText.escape(path))\">Newest</a>"
-            let after = versions.first?.version ?? span.oldest - 1
-            pages += "<a href=\"\(HTMLText.escape(path))?after=\(after)\" rel=\"prev\">Newer versions</a>"
-        }
-        if older {
-            let before = versions.last?.version ?? span.newest + 1
-            pages += "<a href=\"\(HTMLText.escape(path))?before=\(before)\" rel=\"next\">Older versions</a>"
-            pages += "<a href=\"\(HTMLText.escape(path))?after=\(span.oldest - 1)\">Oldest</a>"
-        }
-        let navigation = pages.isEmpty ? "" : "<nav aria-label=\"Pages of the history\" class=\"actions\">\(pages)</nav>\n"
-        body += navigation
-        guard !versions.isEmpty else { return body }
-        body +=
-            "<form method=\"get\" action=\"\(HTMLText.escape(path))/diff\"><div class=\"table\" tabindex=\"0\" role=\"region\" aria-label=\"Versions\"><table aria-describedby=\"history-count\"><thead><tr>"
-        body += "<th scope=\"col\">Version</th><th scope=\"col\">By</th><th scope=\"col\">When (UTC)</th><th scope=\"col\">Note</th>"
-        body += "<th scope=\"col\">From</th><th scope=\"col\">To</th></tr></thead><tbody>"
-        for (index, version) in versions.enumerated() {
-            body += "<tr><th scope=\"row\">\(version.version)</th><td>\(HTMLText.escape(version.author))</td>"
-            body += "<td>\(Self.time(version.publishedAt))</td><td>\(HTMLText.escape(version.note ?? ""))</td>"
-            body +=
-                "<td><input type=\"radio\" name=\"from\" value=\"\(version.version)\" aria-label=\"Compare from version \(version.version)\"\(index == 1 ? " checked" : "")></td>"
-            body +=
-                "<td><input type=\"radio\" name=\"to\" value=\"\(version.version)\" aria-label=\"Compare to version \(version.version)\"\(index == 0 ? " checked" : "")></td></tr>"
-        }
-        body +=
-            "</tbody></table></div><div class=\"actions\"><button type=\"submit\" class=\"secondary\">Compare</button></div></form>\n"
-        body += navigation
-        let earlier = versions.filter { $0.version != current?.version }
-        if session.role == .admin, let current, !earlier.isEmpty {
-            body += "<form method=\"post\" action=\"\(HTMLText.escape(path))/rollback\">\(StudioPage.csrfField(session))"
-            body += "<input type=\"hidden\" name=\"base\" value=\"\(current.version)\">"
-            body += "<label for=\"rollback\">Roll back to version</label><select id=\"rollback\" name=\"version\">"
-            for version in earlier { body += "<option value=\"\(version.version)\">\(version.version)</option>" }
-            body += "</select><div class=\"actions\"><button type=\"submit\" class=\"secondary\">Roll back</button></div></form>\n"
-        }
-        return body
-    }
-
-    /// `10,000 versions`, `1 version`.
-    static func count(_ count: Int, _ noun: String) -> String {
-        var digits = String(count)
-        var grouped = ""
-        while digits.count > 3 {
-            grouped = "," + digits.suffix(3) + grouped
-            digits.removeLast(3)
-        }
-        return digits + grouped + " " + noun + (count == 1 ? "" : "s")
     }
 
     /// Publishes (or only checks) what the admin typed; a refusal shows the slot again with every
@@ -262,9 +152,9 @@ struct StudioSlotPages {
         guard let old = try await control.version(of: name, from), let new = try await control.version(of: name, to) else {
             throw Self.noSuchSlot(name)
         }
-        var body = "<p>From version \(from) (\(HTMLText.escape(old.author))) to version \(to) (\(HTMLText.escape(new.author))).</p>\n"
+        var body: HTML = "<p>From version \(from) (\(old.author)) to version \(to) (\(new.author)).</p>\n"
         body += TextDiff.json(old.document, new.document).html(caption: "Version \(from) to version \(to)")
-        body += "\n<p><a href=\"\(HTMLText.escape(Self.path(of: name)))\">Back to \(HTMLText.escape(name))</a></p>"
+        body += "\n<p><a href=\"\(Self.path(of: name))\">Back to \(name)</a></p>"
         return StudioPage(title: "\(name): \(from) → \(to)", session: session, section: .slots, body: body).response()
     }
 
@@ -294,5 +184,5 @@ struct StudioSlotPages {
     /// A document as people read it: pretty, keys sorted (as it was when it is not JSON).
     static func pretty(_ document: String) -> String { TextDiff.readableJSON(document) }
 
-    static func time(_ milliseconds: Int64) -> String { StudioAuditPages.time(milliseconds) }
+    static func time(_ milliseconds: Int64) -> HTML { StudioAuditPages.time(milliseconds) }
 }
