@@ -44,10 +44,10 @@ public final class FlagReads: Sendable {
     /// `platform` (lower case), `appVersion`, `language` over them.
     public static func attributes(of audience: Audience) -> [String: JSONValue] {
         var attributes = audience.attributes.mapValues(JSONValue.string)
-        if let user = audience.user { attributes["id"] = .string(user) }
-        if let platform = audience.platform { attributes["platform"] = .string(platform.lowercased()) }
-        if let version = audience.appVersion { attributes["appVersion"] = .string(version.description) }
-        attributes["language"] = .string(audience.language)
+        if let user = audience.user { attributes[AudienceAttribute.id] = .string(user) }
+        if let platform = audience.platform { attributes[AudienceAttribute.platform] = .string(platform.lowercased()) }
+        if let version = audience.appVersion { attributes[AudienceAttribute.appVersion] = .string(version.description) }
+        attributes[AudienceAttribute.language] = .string(audience.language)
         return attributes
     }
 
