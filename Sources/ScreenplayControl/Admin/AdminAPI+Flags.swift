@@ -11,7 +11,9 @@ extension AdminAPI {
         func route(_ path: AdminPath) -> RouterPath { RouterPath(path.pattern) }
         router.getWithHead(route(.flags)) { request, context in
             try await authorize(request, context, .read)
-            return Self.json(.object(["flags": .array(try await control.flags().map(\.document))]))
+            var list = JSONMembers<StoredFlag.ListKey>()
+            list[.flags] = .array(try await control.flags().map(\.document))
+            return Self.json(list.json)
         }
         router.getWithHead(route(.flag)) { request, context in
             try await authorize(request, context, .read)
@@ -27,7 +29,7 @@ extension AdminAPI {
                 throw ScreenplayError.invalid(code: "invalidFlag", "the flag", [.error(at: .root, "the body is not a JSON object")])
             }
             // What the API adds when it answers is accepted back as it was given.
-            for added in ["revision", "updatedAt", "updatedBy"] { members[added] = nil }
+            for added in StoredFlag.Key.allCases { members[added] = nil }
             let result = FlagDefinition.decode(from: .object(members), key: key)
             guard let flag = result.value else { throw ScreenplayError.invalid(code: "invalidFlag", "the flag", result.diagnostics) }
             let dryRun = Self.isDryRun(request)

@@ -154,7 +154,7 @@ extension ControlPlane {
     public func flagsPayload(forGrowthBookSDKs sdks: Bool = false) async throws -> JSONValue {
         if flagsFromPayload.withLockedValue({ $0 }) {
             return externalPayload.withLockedValue { $0 }.flatMap { try? JSONParser.parse($0, limits: .unlimited) }
-                ?? .object(["features": .object([:])])
+                ?? FlagDefinition.payload(of: [])
         }
         let definitions = try await flags().map(\.definition)
         return sdks
@@ -166,24 +166,31 @@ extension ControlPlane {
     /// code, or give values to variants it does not have, or leave one of its variants without.
     func checkExperimentReferences(_ flag: FlagDefinition) throws {
         var problems: [Diagnostic] = []
-        for (index, rule) in (flag.feature["rules"]?.arrayValue ?? []).enumerated() {
+        for (index, rule) in (JSONMembers<FeatureFlag.Key>(flag.feature)?[.rules]?.arrayValue ?? []).enumerated() {
             guard let reference = FlagExperimentReference(rule: rule) else { continue }
             let name = reference.name
-            let path = JSONPath([.key("feature"), .key("rules"), .index(index), .key(FlagExperimentReference.member)])
+            let path = JSONPath.root.appending(member: FlagDefinition.Key.feature).appending(member: FeatureFlag.Key.rules)
+                .appending(index: index).appending(member: FlagRule.Key.screenplayExperiment)
             guard let experiment = configuration.experiments[name] else {
-                problems.append(.error(at: path.appending(key: "name"), "there is no experiment \"\(ScreenplayError.quoting(name))\""))
+                problems.append(
+                    .error(
+                        at: path.appending(member: FlagExperimentReference.Key.name),
+                        "there is no experiment \"\(ScreenplayError.quoting(name))\""))
                 continue
             }
             let values = reference.values
             for variant in values.keys.sorted() where !experiment.has(variant: variant) {
                 problems.append(
                     .error(
-                        at: path.appending(key: "values").appending(key: variant),
+                        at: path.appending(member: FlagExperimentReference.Key.values).appending(key: variant),
                         "\(name) has no variant \"\(ScreenplayError.quoting(variant))\" (its variants: \(experiment.variants.map(\.name).joined(separator: ", ")))"
                     ))
             }
             for variant in experiment.variants.map(\.name) where values[variant] == nil {
-                problems.append(.error(at: path.appending(key: "values"), "the variant \"\(variant)\" of \(name) needs a value"))
+                problems.append(
+                    .error(
+                        at: path.appending(member: FlagExperimentReference.Key.values),
+                        "the variant \"\(variant)\" of \(name) needs a value"))
             }
         }
         if !problems.isEmpty { throw ScreenplayError.invalid(code: "invalidFlag", "the flag", problems) }
@@ -197,10 +204,11 @@ extension ControlPlane {
         let problems = result.errors.map { problem -> Diagnostic in
             var problem = problem
             let components = problem.path.components
-            if components.count >= 2, components[0] == .key("features"), components[1] == .key(key) {
-                problem.path = JSONPath([.key("feature")] + components.dropFirst(2))
-            } else if components.first == .key("features") {
-                problem.path = JSONPath([.key("flags")] + components.dropFirst())
+            let features = JSONPath.Component.key(FeaturesPayload.Key.features.name)
+            if components.count >= 2, components[0] == features, components[1] == .key(key) {
+                problem.path = JSONPath([.key(FlagDefinition.Key.feature.name)] + components.dropFirst(2))
+            } else if components.first == features {
+                problem.path = JSONPath([.key(StoredFlag.ListKey.flags.name)] + components.dropFirst())
             }
             return problem
         }

@@ -14,54 +14,59 @@ extension FlagDefinition {
     /// ``payload(of:)``, with rules that follow an experiment of `experiments` written as
     /// GrowthBook rules (a rule following an unknown experiment is left out: the server skips it).
     static func exportedPayload(of flags: [FlagDefinition], experiments: [String: Experiment]) -> JSONValue {
-        .object([
-            "features": .object(
-                Dictionary(flags.map { ($0.key, $0.exported(experiments: experiments)) }, uniquingKeysWith: { _, last in last }))
-        ])
+        var payload = JSONMembers<FeaturesPayload.Key>()
+        payload[.features] = .object(
+            Dictionary(flags.map { ($0.key, $0.exported(experiments: experiments)) }, uniquingKeysWith: { _, last in last }))
+        return payload.json
     }
 
     /// Whether one of the flag's rules follows experiment `name`.
     func follows(experiment name: String) -> Bool {
-        (feature["rules"]?.arrayValue ?? []).contains { FlagExperimentReference(rule: $0)?.name == name }
+        rules.contains { FlagExperimentReference(rule: $0.json)?.name == name }
     }
 
     private func exported(experiments: [String: Experiment]) -> JSONValue {
         let served = servedFeature
-        guard case .object(var members) = served, let rules = members["rules"]?.arrayValue else { return served }
-        members["rules"] = .array(
+        guard var members = JSONMembers<FeatureFlag.Key>(served), let rules = members[.rules]?.arrayValue else { return served }
+        members[.rules] = .array(
             rules.flatMap { rule -> [JSONValue] in
-                guard case .object(let fields) = rule, fields[FlagExperimentReference.member] != nil else { return [rule] }
+                guard let fields = JSONMembers<FlagRule.Key>(rule), fields[.screenplayExperiment] != nil else { return [rule] }
                 guard let reference = FlagExperimentReference(rule: rule), let experiment = experiments[reference.name] else { return [] }
                 var base = fields
-                base[FlagExperimentReference.member] = nil
-                base["condition"] = nil
-                return Self.rules(following: experiment, values: reference.values, base: base, condition: fields["condition"])
+                base[.screenplayExperiment] = nil
+                base[.condition] = nil
+                return Self.rules(following: experiment, values: reference.values, base: base, condition: fields[.condition])
             })
-        return .object(members)
+        return members.json
     }
 
     /// GrowthBook rules giving what `experiment` gives, each with `base`'s members (id,
     /// prerequisites, schedule) and `condition` with its own.
     private static func rules(
-        following experiment: Experiment, values: [String: JSONValue], base: [String: JSONValue], condition: JSONValue?
+        following experiment: Experiment, values: [String: JSONValue], base: JSONMembers<FlagRule.Key>, condition: JSONValue?
     )
         -> [JSONValue]
     {
-        func rule(_ extra: [String: JSONValue], when own: JSONValue?) -> JSONValue {
-            var fields = base.merging(extra) { _, new in new }
+        func rule(_ extra: JSONMembers<FlagRule.Key>, when own: JSONValue?) -> JSONValue {
+            var fields = base
+            fields.all.merge(extra.all) { _, new in new }
             let parts = [condition, own].compactMap { $0 }.filter { $0 != .object([:]) }
-            if parts.count == 2 { fields["condition"] = .object(["$and": .array(parts)]) } else { fields["condition"] = parts.first }
-            return .object(fields)
+            fields[.condition] = parts.count == 2 ? .object(["$and": .array(parts)]) : parts.first
+            return fields.json
         }
         func force(_ variant: String, when own: JSONValue? = nil) -> [JSONValue] {
-            values[variant].map { [rule(["force": $0], when: own)] } ?? []
+            values[variant].map { value in
+                var force = JSONMembers<FlagRule.Key>()
+                force[.force] = value
+                return [rule(force, when: own)]
+            } ?? []
         }
         var rules: [JSONValue] = []
         for part in experiment.switchedOff { rules += force(experiment.control, when: part.condition) }
         let listed = Dictionary(grouping: experiment.allowList.keys.sorted()) { experiment.allowList[$0] ?? "" }
         for variant in experiment.variants.map(\.name) {
             if let users = listed[variant] {
-                rules += force(variant, when: .object(["id": .object(["$in": .array(users.map(JSONValue.string))])]))
+                rules += force(variant, when: .object([AudienceAttribute.id.name: .object(["$in": .array(users.map(JSONValue.string))])]))
             }
         }
         switch experiment.status {
@@ -71,21 +76,22 @@ extension FlagDefinition {
             rules += force(experiment.winner.flatMap { experiment.has(variant: $0) ? $0 : nil } ?? experiment.control)
         case .running:
             let total = experiment.variants.reduce(0) { $0 + $1.weight }
-            rules.append(
-                rule(
-                    [
-                        "key": .string(experiment.name), "seed": .string(experiment.seed ?? experiment.name), "hashVersion": 2,
-                        "hashAttribute": "id",
-                        "variations": .array(experiment.variants.map { values[$0.name] ?? .null }),
-                        "weights": .array(experiment.variants.map { .number($0.weight / total) }),
-                        // A variant without a value passes to the next rule, as on the server.
-                        "meta": .array(
-                            experiment.variants.map {
-                                var meta: [String: JSONValue] = ["key": .string($0.name)]
-                                if values[$0.name] == nil { meta["passthrough"] = true }
-                                return .object(meta)
-                            }),
-                    ], when: experiment.targeting.condition))
+            var split = JSONMembers<FlagRule.Key>()
+            split[.key] = .string(experiment.name)
+            split[.seed] = .string(experiment.seed ?? experiment.name)
+            split[.hashVersion] = 2
+            split[.hashAttribute] = .string(AudienceAttribute.id.name)
+            split[.variations] = .array(experiment.variants.map { values[$0.name] ?? .null })
+            split[.weights] = .array(experiment.variants.map { .number($0.weight / total) })
+            // A variant without a value passes to the next rule, as on the server.
+            split[.meta] = .array(
+                experiment.variants.map {
+                    var meta = JSONMembers<FlagVariationMeta.Key>()
+                    meta[.key] = .string($0.name)
+                    if values[$0.name] == nil { meta[.passthrough] = true }
+                    return meta.json
+                })
+            rules.append(rule(split, when: experiment.targeting.condition))
             rules += force(experiment.control)
         }
         return rules
@@ -98,9 +104,9 @@ extension Targeting {
     var condition: JSONValue? {
         var members: [String: JSONValue] = [:]
         func oneOf(_ values: Set<String>) -> JSONValue { .object(["$in": .array(values.sorted().map(JSONValue.string))]) }
-        if let platforms { members["platform"] = oneOf(platforms) }
-        if let languages { members["language"] = oneOf(languages) }
-        if let range = AppVersion.condition(from: minAppVersion, to: maxAppVersion) { members["appVersion"] = range }
+        if let platforms { members[AudienceAttribute.platform] = oneOf(platforms) }
+        if let languages { members[AudienceAttribute.language] = oneOf(languages) }
+        if let range = AppVersion.condition(from: minAppVersion, to: maxAppVersion) { members[AudienceAttribute.appVersion] = range }
         for (name, values) in attributes { members[name] = oneOf(values) }
         return members.isEmpty ? nil : .object(members)
     }
@@ -110,8 +116,8 @@ extension KillSwitch {
     /// The part switched off as a GrowthBook condition (`{}` for everyone).
     var condition: JSONValue {
         var members: [String: JSONValue] = [:]
-        if let platform { members["platform"] = .string(platform) }
-        if let range = AppVersion.condition(from: minAppVersion, to: maxAppVersion) { members["appVersion"] = range }
+        if let platform { members[AudienceAttribute.platform] = .string(platform) }
+        if let range = AppVersion.condition(from: minAppVersion, to: maxAppVersion) { members[AudienceAttribute.appVersion] = range }
         return .object(members)
     }
 }

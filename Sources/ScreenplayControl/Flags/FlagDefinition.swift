@@ -62,13 +62,22 @@ public struct FlagDefinition: Sendable, Hashable {
 
     /// The feature the server evaluates: the switched-off parts first, as force rules of the default value.
     var servedFeature: JSONValue {
-        guard !switchedOff.isEmpty, case .object(var members) = feature else { return feature }
-        let off = members["defaultValue"].flatMap { $0 == .null ? nil : $0 } ?? .bool(false)
+        guard !switchedOff.isEmpty, var members = JSONMembers<FeatureFlag.Key>(feature) else { return feature }
+        let off = members[.defaultValue].flatMap { $0 == .null ? nil : $0 } ?? .bool(false)
         let kills: [JSONValue] = switchedOff.map { part in
-            .object(["id": .string("switched-off: \(part.summary)"), "condition": part.condition, "force": off])
+            var rule = JSONMembers<FlagRule.Key>()
+            rule[.id] = .string("switched-off: \(part.summary)")
+            rule[.condition] = part.condition
+            rule[.force] = off
+            return rule.json
         }
-        members["rules"] = .array(kills + (members["rules"]?.arrayValue ?? []))
-        return .object(members)
+        members[.rules] = .array(kills + (members[.rules]?.arrayValue ?? []))
+        return members.json
+    }
+
+    /// The feature's rules, each an object by ``FlagRule/Key`` (those that are not objects left out).
+    var rules: [JSONMembers<FlagRule.Key>] {
+        (JSONMembers<FeatureFlag.Key>(feature)?[.rules]?.arrayValue ?? []).compactMap { JSONMembers($0) }
     }
 
     /// Reads a flag document (`key` defaults to `pathKey`, the key in the request's path); every
@@ -84,6 +93,7 @@ public struct FlagDefinition: Sendable, Hashable {
         guard case .object(let members) = json else {
             return DecodeResult(value: nil, diagnostics: [.error(at: .root, "a flag is a JSON object, not \(json.kindDescription)")])
         }
+        func path(_ key: Key) -> JSONPath { JSONPath.root.appending(member: key) }
         let known = Set(Key.allCases.map(\.rawValue))
         for name in members.keys.sorted() where !known.contains(name) {
             problems.append(
@@ -91,56 +101,57 @@ public struct FlagDefinition: Sendable, Hashable {
         }
         var key = pathKey ?? ""
         switch members[Key.key] {
-        case nil, .null?: if pathKey == nil { problems.append(.error(at: "key", "required")) }
+        case nil, .null?: if pathKey == nil { problems.append(.error(at: path(.key), "required")) }
         case .string(let text)?:
             if let pathKey, pathKey != text {
                 problems.append(
                     .error(
-                        at: "key",
+                        at: path(.key),
                         "the document's key \"\(ScreenplayError.quoting(text))\" is not the path's \"\(ScreenplayError.quoting(pathKey))\"")
                 )
             }
             key = text
-        case let other?: problems.append(.error(at: "key", "must be a string, not \(other.kindDescription)"))
+        case let other?: problems.append(.error(at: path(.key), "must be a string, not \(other.kindDescription)"))
         }
         if key.isEmpty || key.count > maxKey
             || !key.unicodeScalars.allSatisfy({
                 $0.properties.isAlphabetic || ("0"..."9").contains($0) || "_-.".unicodeScalars.contains($0)
             })
         {
-            problems.append(.error(at: "key", "a key is 1 to \(maxKey) letters, digits, '_', '-' or '.'"))
+            problems.append(.error(at: path(.key), "a key is 1 to \(maxKey) letters, digits, '_', '-' or '.'"))
         }
-        var definition = FlagDefinition(key: key, feature: .object(["defaultValue": .bool(false)]))
+        var off = JSONMembers<FeatureFlag.Key>()
+        off[.defaultValue] = .bool(false)
+        var definition = FlagDefinition(key: key, feature: off.json)
         switch members[Key.description] {
         case nil, .null?: break
         case .string(let text)? where text.count <= maxDescription: definition.description = text
-        default: problems.append(.error(at: "description", "a string of at most \(maxDescription) characters"))
+        default: problems.append(.error(at: path(.description), "a string of at most \(maxDescription) characters"))
         }
         switch members[Key.feature] {
         case .object?: definition.feature = members[Key.feature] ?? .null
-        case nil, .null?: problems.append(.error(at: "feature", "required: GrowthBook's {\"defaultValue\": …, \"rules\": […]}"))
-        case let other?: problems.append(.error(at: "feature", "a feature is an object, not \(other.kindDescription)"))
+        case nil, .null?: problems.append(.error(at: path(.feature), "required: GrowthBook's {\"defaultValue\": …, \"rules\": […]}"))
+        case let other?: problems.append(.error(at: path(.feature), "a feature is an object, not \(other.kindDescription)"))
         }
         switch members[Key.switchedOff] {
         case nil, .null?: break
         case .array(let items)? where items.count <= Experiment.maxKillSwitches:
             for (index, item) in items.enumerated() {
-                if let part = KillSwitch.read(item, at: JSONPath([.key(Key.switchedOff.rawValue), .index(index)]), problems: &problems) {
+                if let part = KillSwitch.read(item, at: path(.switchedOff).appending(index: index), problems: &problems) {
                     definition.switchedOff.append(part)
                 }
             }
-        default: problems.append(.error(at: "switchedOff", "a list of at most \(Experiment.maxKillSwitches) parts switched off"))
+        default: problems.append(.error(at: path(.switchedOff), "a list of at most \(Experiment.maxKillSwitches) parts switched off"))
         }
         switch members[Key.guardedRollout] {
         case nil, .null?: break
         case let json?:
-            let path = JSONPath([.key(Key.guardedRollout.rawValue)])
-            if let rollout = GuardedRollout.read(json, at: path, problems: &problems) {
-                let rules = definition.feature["rules"]?.arrayValue ?? []
-                if !rules.contains(where: { $0["id"]?.stringValue == rollout.rule && $0.objectValue?["force"] != nil }) {
+            let rolloutPath = path(.guardedRollout)
+            if let rollout = GuardedRollout.read(json, at: rolloutPath, problems: &problems) {
+                if !definition.rules.contains(where: { $0[.id]?.stringValue == rollout.rule && $0[.force] != nil }) {
                     problems.append(
                         .error(
-                            at: path.appending(key: "rule"),
+                            at: rolloutPath.appending(member: GuardedRollout.Key.rule),
                             "no force rule of the feature has the id \"\(ScreenplayError.quoting(rollout.rule))\""))
                 }
                 definition.guardedRollout = rollout
@@ -151,15 +162,15 @@ public struct FlagDefinition: Sendable, Hashable {
 
     /// The flag with rule `id`'s coverage set to `coverage`.
     func settingCoverage(_ coverage: Double, ofRule id: String) -> FlagDefinition {
-        guard case .object(var members) = feature, let rules = members["rules"]?.arrayValue else { return self }
-        members["rules"] = .array(
+        guard var members = JSONMembers<FeatureFlag.Key>(feature), let rules = members[.rules]?.arrayValue else { return self }
+        members[.rules] = .array(
             rules.map { rule in
-                guard rule["id"]?.stringValue == id, case .object(var fields) = rule else { return rule }
-                fields["coverage"] = .number(coverage)
-                return .object(fields)
+                guard var fields = JSONMembers<FlagRule.Key>(rule), fields[.id]?.stringValue == id else { return rule }
+                fields[.coverage] = .number(coverage)
+                return fields.json
             })
         var changed = self
-        changed.feature = .object(members)
+        changed.feature = members.json
         return changed
     }
 
@@ -170,8 +181,8 @@ public struct FlagDefinition: Sendable, Hashable {
     /// ```
     /// - Parameter id: the rule's id.
     public func coverage(ofRule id: String) -> Double? {
-        guard let rule = feature["rules"]?.arrayValue?.first(where: { $0["id"]?.stringValue == id }) else { return nil }
-        return rule["coverage"]?.doubleValue ?? 1
+        guard let rule = rules.first(where: { $0[.id]?.stringValue == id }) else { return nil }
+        return rule[.coverage]?.doubleValue ?? 1
     }
 
     /// The flags as GrowthBook's features payload, each feature as the server serves it.
@@ -180,6 +191,8 @@ public struct FlagDefinition: Sendable, Hashable {
     /// let bytes = JSONWriter.write(FlagDefinition.payload(of: flags))   // {"features": {…}}
     /// ```
     public static func payload(of flags: [FlagDefinition]) -> JSONValue {
-        .object(["features": .object(Dictionary(flags.map { ($0.key, $0.servedFeature) }, uniquingKeysWith: { _, last in last }))])
+        var payload = JSONMembers<FeaturesPayload.Key>()
+        payload[.features] = .object(Dictionary(flags.map { ($0.key, $0.servedFeature) }, uniquingKeysWith: { _, last in last }))
+        return payload.json
     }
 }

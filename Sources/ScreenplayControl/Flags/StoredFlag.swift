@@ -28,11 +28,21 @@ public struct StoredFlag: Sendable, Hashable {
 
     /// The document the admin API answers: the definition and where it stands.
     public var document: JSONValue {
-        guard case .object(var members) = definition.document else { return definition.document }
-        members["revision"] = .number(Double(revision))
-        members["updatedAt"] = .number(Double(updatedAt))
-        members["updatedBy"] = .string(updatedBy)
-        return .object(members)
+        guard var members = JSONMembers<Key>(definition.document) else { return definition.document }
+        members[.revision] = .number(Double(revision))
+        members[.updatedAt] = .number(Double(updatedAt))
+        members[.updatedBy] = .string(updatedBy)
+        return members.json
+    }
+
+    /// The members the admin API adds to the definition's own (``FlagDefinition``'s).
+    enum Key: String, JSONKey, CaseIterable {
+        case revision, updatedAt, updatedBy
+    }
+
+    /// The member of `GET /admin/flags`' answer: `{"flags": [document, …]}`.
+    enum ListKey: String, JSONKey, CaseIterable {
+        case flags
     }
 
     static let columns = "key, definition, revision, updated_at, updated_by"
