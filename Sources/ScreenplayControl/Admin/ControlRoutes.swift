@@ -148,12 +148,29 @@ extension ControlPlane {
                 problems.append(.error(at: path, "the database refused this event; it was kept aside"))
             }
             problems.sort { ($0.path.index(after: "events") ?? 0) < ($1.path.index(after: "events") ?? 0) }
-            var answer: [String: JSONValue] = ["accepted": .number(Double(conversions.count - rejected.count))]
+            var answer = JSONMembers<ConversionsAnswerKey>()
+            answer[.accepted] = .number(Double(conversions.count - rejected.count))
             if !problems.isEmpty {
-                answer["rejected"] = .array(
-                    problems.map { .object(["path": .string($0.path.description), "message": .string($0.message)]) })
+                answer[.rejected] = .array(
+                    problems.map { problem in
+                        var rejected = JSONMembers<ConversionsAnswerKey.Rejected>()
+                        rejected[.path] = .string(problem.path.description)
+                        rejected[.message] = .string(problem.message)
+                        return rejected.json
+                    })
             }
-            return AdminAPI.json(.object(answer), status: .accepted)
+            return AdminAPI.json(answer.json, status: .accepted)
         }
+    }
+}
+
+/// The members of the answer to `POST /admin/conversions`: how many were stored, and each event
+/// the database refused.
+enum ConversionsAnswerKey: String, JSONKey, CaseIterable {
+    case accepted, rejected
+
+    /// The members of one refused event: where it stood in the body, and why.
+    enum Rejected: String, JSONKey, CaseIterable {
+        case path, message
     }
 }

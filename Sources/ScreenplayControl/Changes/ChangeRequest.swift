@@ -59,28 +59,29 @@ public struct ChangeRequest: Sendable, Hashable {
         var json: String {
             switch self {
             case .publish(let document): document
-            case .rollback(let version): String(decoding: JSONWriter.write(.object(["version": .number(Double(version))])), as: UTF8.self)
+            case .rollback(let version): String(decoding: RollbackRequest(version: version).encoded(), as: UTF8.self)
             case .pause: #"{"status":"paused"}"#
             case .resume: #"{"status":"running"}"#
-            case .stop(let winner): String(decoding: JSONWriter.write(.object(["winner": .string(winner)])), as: UTF8.self)
+            case .stop(let winner): String(decoding: StopRequest(winner: winner).encoded(), as: UTF8.self)
             case .save(let definition): definition
             case .saveFlag(let definition): definition
             case .deleteFlag: "{}"
             }
         }
 
+        /// Reads a change as stored; a rollback and a stop are the admin API's own requests
+        /// (``RollbackRequest``, ``StopRequest``), written and read by the same type.
         init?(kind: String, json: String) {
-            func member(_ name: String) -> JSONValue? { (try? JSONParser.parse(Array(json.utf8)))?.objectValue?[name] }
             switch kind {
             case "publish": self = .publish(document: json)
             case "rollback":
-                guard let version = member("version")?.intValue else { return nil }
-                self = .rollback(version: version)
+                guard let request = try? RollbackRequest.decode(from: Array(json.utf8)).value else { return nil }
+                self = .rollback(version: request.version)
             case "pause": self = .pause
             case "resume": self = .resume
             case "stop":
-                guard let winner = member("winner")?.stringValue else { return nil }
-                self = .stop(winner: winner)
+                guard let request = try? StopRequest.decode(from: Array(json.utf8)).value else { return nil }
+                self = .stop(winner: request.winner)
             case "save": self = .save(definition: json)
             case "save flag": self = .saveFlag(definition: json)
             case "delete flag": self = .deleteFlag
@@ -139,15 +140,23 @@ public struct ChangeRequest: Sendable, Hashable {
 
     /// The request as the audit log keeps it (before and after of a request, an approval, a refusal).
     var auditJSON: String {
-        var members: [String: JSONValue] = [
-            "request": .number(Double(id)), "kind": .string(change.kind), "target": .string(target), "base": .number(Double(base)),
-            "requestedBy": .string(requestedBy), "state": .string(state.rawValue),
-        ]
+        var members = JSONMembers<AuditKey>()
+        members[.request] = .number(Double(id))
+        members[.kind] = .string(change.kind)
+        members[.target] = .string(target)
+        members[.base] = .number(Double(base))
+        members[.requestedBy] = .string(requestedBy)
+        members[.state] = .string(state.rawValue)
         let json = change.json
-        members["change"] = (try? JSONParser.parse(Array(json.utf8))) ?? .string(json)
-        if let decidedBy { members["decidedBy"] = .string(decidedBy) }
-        if let note { members["note"] = .string(note) }
-        return String(decoding: JSONWriter.write(.object(members)), as: UTF8.self)
+        members[.change] = (try? JSONParser.parse(Array(json.utf8))) ?? .string(json)
+        if let decidedBy { members[.decidedBy] = .string(decidedBy) }
+        if let note { members[.note] = .string(note) }
+        return String(decoding: JSONWriter.write(members.json), as: UTF8.self)
+    }
+
+    /// The members of ``auditJSON``.
+    enum AuditKey: String, JSONKey, CaseIterable {
+        case request, kind, target, base, requestedBy, state, change, decidedBy, note
     }
 
     func with(state: State, decidedBy: String?, at time: Int64?, note: String? = nil) -> ChangeRequest {

@@ -116,18 +116,31 @@ extension ControlPlane {
         if let problem = StoredText.freeText(maxLength: Self.maxForceReason).problem(in: reason) {
             throw ScreenplayError(.badRequest, code: "badForceReason", message: "the reason for forcing \(problem)", path: "force")
         }
-        var record: [String: JSONValue] = [
-            "reason": .string(reason), "maxShare": .number(maxShare), "basis": .string(report.gateBasis.rawValue),
-            "targets": .array(
-                exceeding.map {
-                    .object([
-                        "target": .string($0.title), "degradedShare": .number(CompatibilityReport.rounded($0.degradedShare)),
-                        "degradedUserShare": .number(CompatibilityReport.rounded($0.degradedUserShare)),
-                    ])
-                }),
-        ]
-        record["change"] = .string(change)
-        return String(decoding: JSONWriter.write(.object(record)), as: UTF8.self)
+        var record = JSONMembers<GateOverrideKey>()
+        record[.reason] = .string(reason)
+        record[.maxShare] = .number(maxShare)
+        record[.basis] = .string(report.gateBasis.rawValue)
+        record[.targets] = .array(
+            exceeding.map {
+                var target = JSONMembers<GateOverrideKey.Target>()
+                target[.target] = .string($0.title)
+                target[.degradedShare] = .number(CompatibilityReport.rounded($0.degradedShare))
+                target[.degradedUserShare] = .number(CompatibilityReport.rounded($0.degradedUserShare))
+                return target.json
+            })
+        record[.change] = .string(change)
+        return String(decoding: JSONWriter.write(record.json), as: UTF8.self)
+    }
+
+    /// The members of the audit record of a forced change: why, the gate's bound and basis, the
+    /// targets over it, and the change.
+    enum GateOverrideKey: String, JSONKey, CaseIterable {
+        case reason, maxShare, basis, targets, change
+
+        /// The members of one target over the bound.
+        enum Target: String, JSONKey, CaseIterable {
+            case target, degradedShare, degradedUserShare
+        }
     }
 
     /// Writes the override of the gate into the audit log, in the change's transaction.
