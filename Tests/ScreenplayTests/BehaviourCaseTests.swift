@@ -3,8 +3,9 @@ import Screenplay
 import Testing
 
 /// Runs the shared trigger and timer cases (`Tests/Conformance/behaviour/*.json`) through
-/// `TriggerEvaluator` and `ScreenTimers`; `BehaviourBrowserTests` runs the same files through the
-/// page's `ScreenplayBehaviour`, so both fire the same triggers and tick the same timers.
+/// `TriggerEvaluator` and `ScreenTimers`; `Tests/JavaScript/behaviour.test.mjs` (`scripts/test-js`)
+/// runs the same files through the page's `ScreenplayBehaviour` in Node, so both fire the same
+/// triggers and tick the same timers.
 ///
 /// A file is `{"cases": [...]}`; a case is `{"name", "screen": {variables?, state?, triggers?,
 /// timers?}, "limits"?: {"maximumFiringsPerChange"}, "steps": [...]}`, and a step one of

@@ -3,8 +3,8 @@ import Screenplay
 import Testing
 
 /// Runs the shared validation and mask cases (`Tests/Conformance/inputs/*.json`) through
-/// `FieldRules` and `InputMask`; `InputBrowserTests` runs the same files through the page's
-/// `ScreenplayInputs`, so both answer the same.
+/// `FieldRules` and `InputMask`; `Tests/JavaScript/inputs.test.mjs` (`scripts/test-js`) runs the
+/// same files through the page's `ScreenplayInputs` in Node, so both answer the same.
 ///
 /// A file is `{"cases": [...]}`; a case is either
 /// - a rule case: `{"name", "rules": [...], "value", "variables"?: [{"name", "type", "value"}],
