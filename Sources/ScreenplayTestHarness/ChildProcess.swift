@@ -168,8 +168,11 @@ public final class ChildProcess: @unchecked Sendable {
     /// is left running: ``stop(grace:)`` ends it).
     @discardableResult
     public func waitForExit(within limit: Duration = .seconds(60)) async throws -> Termination {
-        try await eventually(within: limit, pollingEvery: .milliseconds(5), "\(program) (pid \(pid)) to exit") {
-            exit.termination != nil
+        let what = "\(program) (pid \(pid)) to exit"
+        do {
+            try await eventually(within: limit, pollingEvery: .milliseconds(5), what) { exit.termination != nil }
+        } catch is ConditionNotMet {
+            throw TimeLimitExceeded(what: what, limit: limit)
         }
         return exit.termination!
     }

@@ -34,7 +34,7 @@ struct TestServerTests {
             try await server.start(within: .seconds(30))
             Issue.record("a server that never listened started")
         } catch let failure as TestServer.StartFailure {
-            #expect(failure.description == "a quitter did not start: it ended before it listened")
+            #expect(failure.description.hasPrefix("a quitter did not start: "), "\(failure)")
         }
     }
 
