@@ -80,6 +80,28 @@ import Testing
         }
     }
 
+    /// The members a reader knows are its document's `Key` enum: every member GrowthBook (and
+    /// Screenplay's extensions) writes in a payload, a feature and a rule is read without an
+    /// unknown-member warning, whatever else the document's values draw.
+    @Test func everyMemberGrowthBookWritesIsKnown() {
+        let ruleMembers = [
+            "id", "condition", "parentConditions", "force", "variations", "weights", "key", "hashAttribute", "fallbackAttribute",
+            "hashVersion", "disableStickyBucketing", "bucketVersion", "minBucketVersion", "range", "coverage", "namespace", "ranges",
+            "meta", "filters", "seed", "name", "phase", "tracks", "contextualBanditRef", "contextualVariations", "type", "startsAt",
+            "endsAt", "screenplayExperiment",
+        ]
+        let rule = JSONValue.object(Dictionary(uniqueKeysWithValues: ruleMembers.map { ($0, JSONValue.null) }))
+        let read = Self.read([
+            "features": ["f": ["defaultValue": 0, "rules": [rule]]], "savedGroups": [:], "contextualBandits": [:],
+            "dateUpdated": "2026-03-01T09:00:00Z", "status": 200, "experiments": [], "sdkUrl": "https://cdn", "url": "https://cdn",
+            "encryptedFeatures": "x", "encryptedSavedGroups": "x", "encryptedExperiments": "x", "encryptedContextualBandits": "x",
+        ])
+        let unknown = read.diagnostics.filter { $0.code == .unknownField }
+        #expect(unknown.isEmpty, "\(unknown)")
+        let extra = Self.read(["features": ["f": ["rules": [["force": 1, "colour": "red"]]]]])
+        #expect(Self.paths(extra.diagnostics.filter { $0.code == .unknownField }) == ["features.f.rules[0].colour"])
+    }
+
     @Test func theLimitsRefuseWithThePathOfWhatIsTooLarge() {
         var limits = FlagLimits.default
         limits.maxFlags = 2
