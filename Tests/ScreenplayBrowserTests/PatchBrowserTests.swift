@@ -17,7 +17,7 @@ import Testing
         if: WebDriver.isAvailable || WebDriver.isRequired, "needs chromium and chromium-driver (apt-get install chromium chromium-driver)"))
 struct PatchBrowserTests {
     static let file = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent().appendingPathComponent("Conformance/patches/web-addresses.json")
+        .appendingPathComponent("Conformance/patches/web-addresses.json")
 
     static let watcher = """
         window.__problems = [];
