@@ -81,30 +81,33 @@ struct StudioExperimentForm {
     /// The experiment the fields make, keeping `status` and `winner` from `current`; or the problems.
     func read(keeping current: Experiment? = nil) -> (experiment: Experiment?, problems: [Problem]) {
         var problems: [Problem] = []
-        var members: [String: JSONValue] = ["name": .string(name.trimmingCharacters(in: .whitespaces))]
+        var members = JSONMembers<Experiment.Key>()
+        members[.name] = .string(name.trimmingCharacters(in: .whitespaces))
         var variantRows: [Int] = []
         var variantsJSON: [JSONValue] = []
         for (row, variant) in variants.enumerated() where !(variant.name.isEmpty && variant.weight.isEmpty) {
             let weight = Double(variant.weight.trimmingCharacters(in: .whitespaces).replacingOccurrences(of: ",", with: "."))
             if weight == nil { problems.append(Problem(field: "variant.\(row).weight", message: "a weight is a number, such as 50")) }
             variantRows.append(row)
-            variantsJSON.append(
-                .object(["name": .string(variant.name.trimmingCharacters(in: .whitespaces)), "weight": .number(weight ?? 0)]))
+            var member = JSONMembers<Experiment.VariantKey>()
+            member[.name] = .string(variant.name.trimmingCharacters(in: .whitespaces))
+            member[.weight] = .number(weight ?? 0)
+            variantsJSON.append(member.json)
         }
         if variantsJSON.isEmpty { problems.append(Problem(field: "variant.0.name", message: "an experiment needs at least one variant")) }
-        members["variants"] = .array(variantsJSON)
-        if !goal.trimmingCharacters(in: .whitespaces).isEmpty { members["goal"] = .string(goal.trimmingCharacters(in: .whitespaces)) }
+        members[.variants] = .array(variantsJSON)
+        if !goal.trimmingCharacters(in: .whitespaces).isEmpty { members[.goal] = .string(goal.trimmingCharacters(in: .whitespaces)) }
         if let version = Int(bucketVersion.trimmingCharacters(in: .whitespaces)) {
-            members["bucketVersion"] = .number(Double(version))
+            members[.bucketVersion] = .number(Double(version))
         } else {
             problems.append(Problem(field: "bucketVersion", message: "a bucket version is a whole number, such as 1"))
         }
-        var targeting: [String: JSONValue] = [:]
-        if !platforms.isEmpty { targeting["platforms"] = .array(platforms.sorted().map(JSONValue.string)) }
+        var targeting = JSONMembers<Experiment.TargetingKey>()
+        if !platforms.isEmpty { targeting[.platforms] = .array(platforms.sorted().map(JSONValue.string)) }
         let languageList = Self.list(languages)
-        if !languageList.isEmpty { targeting["languages"] = .array(languageList.map(JSONValue.string)) }
-        if !minAppVersion.isEmpty { targeting["minAppVersion"] = .string(minAppVersion.trimmingCharacters(in: .whitespaces)) }
-        if !maxAppVersion.isEmpty { targeting["maxAppVersion"] = .string(maxAppVersion.trimmingCharacters(in: .whitespaces)) }
+        if !languageList.isEmpty { targeting[.languages] = .array(languageList.map(JSONValue.string)) }
+        if !minAppVersion.isEmpty { targeting[.minAppVersion] = .string(minAppVersion.trimmingCharacters(in: .whitespaces)) }
+        if !maxAppVersion.isEmpty { targeting[.maxAppVersion] = .string(maxAppVersion.trimmingCharacters(in: .whitespaces)) }
         var attributeMembers: [String: JSONValue] = [:]
         for (number, line) in Self.lines(attributes).enumerated() {
             guard let (key, values) = Self.pair(line) else {
@@ -113,8 +116,8 @@ struct StudioExperimentForm {
             }
             attributeMembers[key] = .array(Self.list(values).map(JSONValue.string))
         }
-        if !attributeMembers.isEmpty { targeting["attributes"] = .object(attributeMembers) }
-        if !targeting.isEmpty { members["targeting"] = .object(targeting) }
+        if !attributeMembers.isEmpty { targeting[.attributes] = .object(attributeMembers) }
+        if !targeting.isEmpty { members[.targeting] = targeting.json }
         var allowed: [String: JSONValue] = [:]
         for (number, line) in Self.lines(allowList).enumerated() {
             guard let (user, variant) = Self.pair(line) else {
@@ -123,15 +126,15 @@ struct StudioExperimentForm {
             }
             allowed[user] = .string(variant)
         }
-        if !allowed.isEmpty { members["allowList"] = .object(allowed) }
+        if !allowed.isEmpty { members[.allowList] = .object(allowed) }
         if let current {
-            members["status"] = .string(current.status.rawValue)
-            if let winner = current.winner { members["winner"] = .string(winner) }
+            members[.status] = .string(current.status.rawValue)
+            if let winner = current.winner { members[.winner] = .string(winner) }
         }
         guard problems.isEmpty else { return (nil, problems) }
         let result: DecodeResult<Experiment>
         do {
-            result = try Experiment.decode(from: .object(members))
+            result = try Experiment.decode(from: members.json)
         } catch {
             return (nil, [Problem(field: nil, message: error.message)])
         }

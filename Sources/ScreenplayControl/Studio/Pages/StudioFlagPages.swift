@@ -30,7 +30,7 @@ struct StudioFlagPages {
 
     /// The features in force when a payload decides them, by key.
     func payloadFeatures() async throws -> [(String, JSONValue)] {
-        let features = try await control.flagsPayload()["features"]?.objectValue ?? [:]
+        let features = JSONMembers<FeaturesPayload.Key>(try await control.flagsPayload())?[.features]?.objectValue ?? [:]
         return features.keys.sorted().map { ($0, features[$0] ?? .null) }
     }
 
@@ -42,7 +42,7 @@ struct StudioFlagPages {
             let features = try await payloadFeatures()
             for (key, feature) in features {
                 body += "<tr><th scope=\"row\"><a href=\"\(Self.path(of: key))\">\(key)</a></th>"
-                body += "<td><code>\(Self.json(feature["defaultValue"] ?? .null))</code></td>"
+                body += "<td><code>\(Self.json(Self.defaultValue(of: feature)))</code></td>"
                 body += "<td>\(Self.rulesSummary(feature))</td></tr>"
             }
             if features.isEmpty { body += "<tr><td colspan=\"3\">The payload has no flag.</td></tr>" }
@@ -56,7 +56,7 @@ struct StudioFlagPages {
             body +=
                 "<tr><th scope=\"row\"><a href=\"\(Self.path(of: definition.key))\">\(definition.key)</a></th>"
             body += "<td>\(definition.description ?? "–")</td>"
-            body += "<td><code>\(Self.json(definition.feature["defaultValue"] ?? .null))</code></td>"
+            body += "<td><code>\(Self.json(Self.defaultValue(of: definition.feature)))</code></td>"
             body += "<td>\(Self.rulesSummary(definition.feature))</td>"
             body +=
                 "<td>\(definition.switchedOff.isEmpty ? "–" : definition.switchedOff.map(\.summary).joined(separator: "; "))</td>"
@@ -86,7 +86,7 @@ struct StudioFlagPages {
         if payloadInForce {
             guard let feature = try await payloadFeatures().first(where: { $0.0 == key })?.1 else { throw ControlPlane.noSuchFlag(key) }
             var body: HTML = "<p class=\"notice\" role=\"status\">\(Self.payloadSentence)</p>\n"
-            body += "<p>Default value <code>\(Self.json(feature["defaultValue"] ?? .null))</code>.</p>\n"
+            body += "<p>Default value <code>\(Self.json(Self.defaultValue(of: feature)))</code>.</p>\n"
             body += Self.rulesTable(feature)
             body += try await results.html(key, feature: feature, goal: goal, watched: nil)
             return StudioPage(title: key, session: session, section: .flags, body: body, status: status).response()
@@ -96,7 +96,7 @@ struct StudioFlagPages {
         let path = Self.path(of: key)
         var body = notice.map { notice -> HTML in "<p class=\"notice\" role=\"status\">\(notice)</p>\n" } ?? HTML()
         if let description = definition.description { body += "<p>\(description)</p>\n" }
-        body += "<p>Default value <code>\(Self.json(definition.feature["defaultValue"] ?? .null))</code> · "
+        body += "<p>Default value <code>\(Self.json(Self.defaultValue(of: definition.feature)))</code> · "
         body +=
             "revision \(stored.revision), changed by \(stored.updatedBy) at \(StudioAuditPages.time(stored.updatedAt)) UTC.</p>\n"
         body += Self.rulesTable(definition.feature)

@@ -17,15 +17,15 @@ struct StudioFlagResults {
     /// once, in the rules' order, then `rollout:KEY` when the flag has a partial rollout.
     func measured(_ key: String, feature: JSONValue) -> [(name: String, title: String)] {
         var parts: [(name: String, title: String)] = []
-        for rule in feature["rules"]?.arrayValue ?? [] where rule["variations"] != nil {
-            let name = rule["key"]?.stringValue ?? key
+        for rule in StudioFlagPages.rules(of: feature) where rule[.variations] != nil {
+            let name = rule[.key]?.stringValue ?? key
             guard !parts.contains(where: { $0.name == name }) else { continue }
             parts.append((name, "Experiment rule \(name)"))
         }
         let rollout = FlagReads.rolloutName(key)
         if control.flagExperiment(named: rollout) != nil {
-            let rule = feature["rules"]?.arrayValue?.first { $0["force"] != nil && ($0["coverage"] != nil || $0["range"] != nil) }
-            let named = rule?["id"]?.stringValue.map { " (rule \($0))" } ?? ""
+            let rule = StudioFlagPages.rules(of: feature).first { $0[.force] != nil && ($0[.coverage] != nil || $0[.range] != nil) }
+            let named = rule?[.id]?.stringValue.map { " (rule \($0))" } ?? ""
             parts.append((rollout, "Rollout\(named): included against held back"))
         }
         return parts

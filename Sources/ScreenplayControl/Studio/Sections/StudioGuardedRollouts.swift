@@ -98,18 +98,19 @@ enum StudioGuardedRollouts {
             if event.isEmpty { problems["event"] = "Name the event apps send that is watched, such as client_error." }
             if rule.isEmpty { problems["rule"] = "Choose the force rule whose coverage steps." }
             guard problems.isEmpty, let interval, let points, let minimum else { return nil }
-            var watch: [String: JSONValue] = [:]
-            watch["event"] = .string(event)
-            watch["worseWhen"] = .string(worseWhen)
-            watch["threshold"] = .number(points / 100)
-            watch["minimumUsers"] = .number(Double(minimum))
-            let guarded: JSONValue = .object([
-                "rule": .string(rule), "steps": .array(percents.map { .number($0 / 100) }),
-                "every": .number(interval.rounded()), "watch": .object(watch),
-            ])
-            guard case .object(var members) = definition.document else { return nil }
-            members["guardedRollout"] = guarded
-            let result = FlagDefinition.decode(from: .object(members), key: definition.key)
+            var watch = JSONMembers<GuardedRollout.WatchKey>()
+            watch[.event] = .string(event)
+            watch[.worseWhen] = .string(worseWhen)
+            watch[.threshold] = .number(points / 100)
+            watch[.minimumUsers] = .number(Double(minimum))
+            var guarded = JSONMembers<GuardedRollout.Key>()
+            guarded[.rule] = .string(rule)
+            guarded[.steps] = .array(percents.map { .number($0 / 100) })
+            guarded[.every] = .number(interval.rounded())
+            guarded[.watch] = watch.json
+            guard var members = JSONMembers<FlagDefinition.Key>(definition.document) else { return nil }
+            members[.guardedRollout] = guarded.json
+            let result = FlagDefinition.decode(from: members.json, key: definition.key)
             for problem in result.errors { problems[Self.field(of: problem.path), default: ""] += problem.message + " " }
             return problems.isEmpty ? result.value : nil
         }
@@ -145,7 +146,7 @@ enum StudioGuardedRollouts {
             body += "<p>No rule of this flag is guarded: its coverages change only when someone saves the flag.</p>\n"
         }
         guard session.role == .admin else { return body }
-        let forceRules = (definition.feature["rules"]?.arrayValue ?? []).filter { $0["force"] != nil }.compactMap { $0["id"]?.stringValue }
+        let forceRules = StudioFlagPages.rules(of: definition.feature).filter { $0[.force] != nil }.compactMap { $0[.id]?.stringValue }
         let csrf = StudioPage.csrfField(session)
         let base: HTML = "<input type=\"hidden\" name=\"base\" value=\"\(stored.revision)\">"
         let action = path + "/guarded-rollout"

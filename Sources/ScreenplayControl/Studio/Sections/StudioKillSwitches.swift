@@ -28,14 +28,15 @@ enum StudioKillSwitches {
         /// The part the fields name, read as the admin API reads it; nil with ``problems`` set
         /// when they do not read.
         mutating func read() -> KillSwitch? {
-            var members: [String: JSONValue] = [:]
-            for (name, value) in [
-                ("platform", platform), ("minAppVersion", minAppVersion), ("maxAppVersion", maxAppVersion), ("reason", reason),
+            var members = JSONMembers<Experiment.KillSwitchKey>()
+            for (key, value) in [
+                (Experiment.KillSwitchKey.platform, platform), (.minAppVersion, minAppVersion), (.maxAppVersion, maxAppVersion),
+                (.reason, reason),
             ] where !value.isEmpty {
-                members[name] = .string(value)
+                members[key] = .string(value)
             }
             var found: [Diagnostic] = []
-            let part = KillSwitch.read(.object(members), at: .root, problems: &found)
+            let part = KillSwitch.read(members.json, at: .root, problems: &found)
             for problem in found {
                 let field = problem.path.components.first.flatMap { component -> String? in
                     if case .key(let name) = component { return name }
