@@ -30,21 +30,12 @@ struct BrowserTests {
     static func withBrowser(
         _ server: TestServer, language: String = "en", width: Int = 390, height: Int = 844, _ body: (WebDriver) async throws -> Void
     ) async throws {
-        let browser: WebDriver
         do {
-            browser = try await WebDriver.start(language: language, width: width, height: height)
+            try await WebDriver.with(language: language, width: width, height: height, body)
         } catch {
             await server.stop()
             throw error
         }
-        do {
-            try await body(browser)
-        } catch {
-            await browser.quit()
-            await server.stop()
-            throw error
-        }
-        await browser.quit()
         await server.stop()
     }
 
@@ -335,7 +326,7 @@ struct BrowserTests {
     func screenshotsAtPhoneWidth() async throws {
         let server = try await TestServer.demo()
         let directory = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("docs/screenshots")
+            .deletingLastPathComponent().appendingPathComponent("docs/screenshots")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         try await Self.withBrowser(server, language: "en", width: 390, height: 844) { browser in
             for (name, path) in [

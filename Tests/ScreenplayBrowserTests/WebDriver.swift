@@ -2,6 +2,7 @@ import Foundation
 import HTTPTypes
 import ScreenplayClient
 import ScreenplayDSL
+import ScreenplayTestHarness
 import Testing
 
 /// A headless Chromium driven through chromedriver's W3C WebDriver protocol: a real browser,
@@ -20,21 +21,24 @@ final class WebDriver: @unchecked Sendable {
         let description: String
     }
 
-    private let driver = Process()
+    private let driver: ChildProcess
+    private let profile: URL
     private let base: URL
     private let session: String
     private let transport = DefaultTransport.make(maxResponseBytes: 64 << 20)
 
     /// Starts chromedriver and a browser session whose window is `width`×`height` and which asks
-    /// for pages in `language`.
+    /// for pages in `language`. chromedriver picks a free port itself (`--port=0`, read from the
+    /// line it prints), so no port can be taken by another test or by a server.
     static func start(language: String = "en", width: Int = 390, height: Int = 844) async throws -> WebDriver {
         guard let chromium, let chromedriver else { throw Failure(description: "chromium and chromium-driver are not installed") }
         var lastError: (any Error)?
-        for _ in 0..<5 {
-            let port = Int.random(in: 20_000..<60_000)
+        // A session that could not be created (a browser slow to launch on a busy machine) is
+        // tried again with a new driver: the failed one has been stopped with its whole group.
+        for _ in 0..<3 {
             do {
                 return try await WebDriver(
-                    chromium: chromium, chromedriver: chromedriver, port: port, language: language, width: width, height: height)
+                    chromium: chromium, chromedriver: chromedriver, language: language, width: width, height: height)
             } catch {
                 lastError = error
             }
@@ -42,60 +46,76 @@ final class WebDriver: @unchecked Sendable {
         throw lastError ?? Failure(description: "chromedriver did not start")
     }
 
-    private init(chromium: String, chromedriver: String, port: Int, language: String, width: Int, height: Int) async throws {
-        driver.executableURL = URL(fileURLWithPath: chromedriver)
-        driver.arguments = ["--port=\(port)", "--allowed-ips=127.0.0.1"]
-        driver.standardOutput = FileHandle.nullDevice
-        driver.standardError = FileHandle.nullDevice
-        try driver.run()
-        base = URL(string: "http://127.0.0.1:\(port)")!
-        // Wait until the driver answers.
-        var ready = false
-        for _ in 0..<100 {
-            if let status = try? await transport.send(TransportRequest(url: base.appendingPathComponent("status"))), status.status == .ok {
-                ready = true
-                break
-            }
-            try await Task.sleep(for: .milliseconds(50))
-        }
-        guard ready else {
-            driver.terminate()
-            throw Failure(description: "chromedriver did not answer on port \(port)")
-        }
-        let capabilities: JSONValue = [
-            "capabilities": [
-                "alwaysMatch": [
-                    "browserName": "chrome",
-                    "goog:chromeOptions": [
-                        "binary": .string(chromium),
-                        "args": [
-                            "--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--hide-scrollbars",
-                            .string("--window-size=\(width),\(height)"), .string("--lang=\(language)"),
-                        ],
-                        "prefs": ["intl.accept_languages": .string(language)],
-                        // A phone's viewport (headless windows are at least 500 px wide).
-                        "mobileEmulation": [
-                            "deviceMetrics": ["width": .number(Double(width)), "height": .number(Double(height)), "pixelRatio": 2]
-                        ],
-                    ],
-                ]
-            ]
-        ]
+    /// Runs `body` with a new browser, and quits it however `body` ends.
+    ///
+    ///     try await WebDriver.with(width: 1440) { browser in try await browser.open(url) }
+    static func with<Value>(
+        language: String = "en", width: Int = 390, height: Int = 844, _ body: (WebDriver) async throws -> Value
+    ) async throws -> Value {
+        let browser = try await start(language: language, width: width, height: height)
         do {
-            let created = try await Self.call(transport, base, .post, "session", capabilities)
-            guard let id = created["value"]?["sessionId"]?.stringValue else { throw Failure(description: "no session: \(created)") }
-            session = id
+            let value = try await body(browser)
+            await browser.quit()
+            return value
         } catch {
-            driver.terminate()
+            await browser.quit()
             throw error
         }
     }
 
+    private init(chromium: String, chromedriver: String, language: String, width: Int, height: Int) async throws {
+        profile = FileManager.default.temporaryDirectory.appendingPathComponent("screenplay-chromium-\(UUID().uuidString)")
+        // chromedriver and the browser it launches share its process group, which `quit` ends.
+        driver = try ChildProcess.start(chromedriver, ["--port=0", "--allowed-ips=127.0.0.1"])
+        do {
+            let line = try await driver.standardOutput.waitForLine(containing: "started successfully on port", within: .seconds(20))
+            guard let port = line.split(separator: " ").last.flatMap({ Int($0.trimmingCharacters(in: .punctuationCharacters)) }) else {
+                throw Failure(description: "chromedriver said no port: \(line)")
+            }
+            base = URL(string: "http://127.0.0.1:\(port)")!
+            let capabilities: JSONValue = [
+                "capabilities": [
+                    "alwaysMatch": [
+                        "browserName": "chrome",
+                        "goog:chromeOptions": [
+                            "binary": .string(chromium),
+                            "args": [
+                                "--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--hide-scrollbars",
+                                .string("--window-size=\(width),\(height)"), .string("--lang=\(language)"),
+                                // A profile the test owns, removed by `quit` even when the browser was killed.
+                                .string("--user-data-dir=\(profile.path)"),
+                            ],
+                            "prefs": ["intl.accept_languages": .string(language)],
+                            // A phone's viewport (headless windows are at least 500 px wide).
+                            "mobileEmulation": [
+                                "deviceMetrics": ["width": .number(Double(width)), "height": .number(Double(height)), "pixelRatio": 2]
+                            ],
+                        ],
+                    ]
+                ]
+            ]
+            let (transport, base) = (transport, base)
+            let created = try await withTimeLimit(.seconds(60), "a Chromium session to start") {
+                try await Self.call(transport, base, .post, "session", capabilities)
+            }
+            guard let id = created["value"]?["sessionId"]?.stringValue else { throw Failure(description: "no session: \(created)") }
+            session = id
+        } catch {
+            await driver.stop()
+            try? FileManager.default.removeItem(at: profile)
+            throw error
+        }
+    }
+
+    /// Ends the session, then chromedriver and everything in its process group (the browser too,
+    /// if it did not end with its session), and removes the browser's profile.
     func quit() async {
-        _ = try? await command(.delete, "")
-        _ = try? await transport.send(TransportRequest(url: base.appendingPathComponent("shutdown")))
-        for _ in 0..<100 where driver.isRunning { try? await Task.sleep(for: .milliseconds(20)) }
-        if driver.isRunning { kill(driver.processIdentifier, SIGKILL) }
+        let (transport, base, session) = (transport, base, session)
+        _ = try? await withTimeLimit(.seconds(10), "the Chromium session to end") {
+            try await Self.call(transport, base, .delete, "session/\(session)", nil)
+        }
+        await driver.stop(grace: .seconds(2))
+        try? FileManager.default.removeItem(at: profile)
     }
 
     // MARK: - Commands
@@ -190,12 +210,11 @@ final class WebDriver: @unchecked Sendable {
 
     /// Polls `script` (a function body returning a boolean) until it is true, for up to `timeout`.
     func wait(until script: String, timeout: Duration = .seconds(15), _ comment: String) async throws {
-        let deadline = ContinuousClock.now + timeout
-        while ContinuousClock.now < deadline {
-            if try await execute(script) == true { return }
-            try await Task.sleep(for: .milliseconds(50))
+        do {
+            try await eventually(within: timeout, pollingEvery: .milliseconds(50), comment) { try await execute(script) == true }
+        } catch is ConditionNotMet {
+            throw Failure(description: "timed out waiting: \(comment)")
         }
-        throw Failure(description: "timed out waiting: \(comment)")
     }
 
     private func command(_ method: HTTPRequest.Method, _ path: String, _ body: JSONValue? = nil) async throws -> JSONValue {
