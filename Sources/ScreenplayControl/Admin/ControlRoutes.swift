@@ -143,11 +143,12 @@ extension ControlPlane {
                 message: "the events could not be stored now; none of them was: send them again later", headerFields: [.retryAfter: "5"])
         case .stored(let rejected):
             // The batch keeps where each event stood in the body, gaps for the events left out included.
+            let batchMember = EventBatch.Key.events.name
             for index in rejected where batch.positions.indices.contains(index) {
-                let path = JSONPath([.key("events"), .index(batch.positions[index])])
+                let path = JSONPath([.key(batchMember), .index(batch.positions[index])])
                 problems.append(.error(at: path, "the database refused this event; it was kept aside"))
             }
-            problems.sort { ($0.path.index(after: "events") ?? 0) < ($1.path.index(after: "events") ?? 0) }
+            problems.sort { ($0.path.index(after: batchMember) ?? 0) < ($1.path.index(after: batchMember) ?? 0) }
             var answer = JSONMembers<ConversionsAnswerKey>()
             answer[.accepted] = .number(Double(conversions.count - rejected.count))
             if !problems.isEmpty {

@@ -175,10 +175,11 @@ public struct CompatibilityChecker: Sendable {
     public func slotTarget(_ name: String, content: PublishedContent, clients: [CompatibilityReport.Client]) -> CompatibilityReport.Target {
         var target = CompatibilityReport.Target(kind: .slot, name: name, losses: [])
         for client in clients {
-            var report = content.content.adaptationReport(for: client.capabilities, at: JSONPath([.key("content")]))
+            typealias Member = PublishedContent.Key
+            var report = content.content.adaptationReport(for: client.capabilities, at: JSONPath.root.appending(member: Member.content))
             for (language, node) in content.translations.sorted(by: { $0.key < $1.key }) {
-                report = Self.merge(
-                    report, node.adaptationReport(for: client.capabilities, at: JSONPath([.key("translations"), .key(language)])))
+                let path = JSONPath.root.appending(member: Member.translations).appending(key: language)
+                report = Self.merge(report, node.adaptationReport(for: client.capabilities, at: path))
             }
             if !report.isEmpty { target.losses.append(Self.loss(client, report)) }
         }

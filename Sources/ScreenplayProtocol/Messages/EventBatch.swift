@@ -54,7 +54,7 @@ public struct EventBatch: Sendable, Hashable {
     /// The largest batch body, in bytes.
     public static let maxBytes = 512 * 1024
 
-    enum Key: String, JSONKey {
+    package enum Key: String, JSONKey {
         case events, id, name, time, screen, properties
     }
 
