@@ -31,13 +31,8 @@ public final class LiveConfiguration: Sendable {
         var flags: (evaluator: FlagEvaluator, version: String)?
         var generation = 0
         var degradation: String?
-        /// Which paths used what, as last rendered.
-        var dependents: [Dependency: Set<String>] = [:]
-        var pathCount = 0
-        /// More paths than remembered were built since: a change may touch any of them.
-        var overflowed = false
-        /// The node ids of each path's screen that are its own (not a slot's content), as last built.
-        var pageIDs: [String: Set<String>] = [:]
+        /// Which paths used what, and their own node ids, as last built.
+        var dependents = ScreenDependents()
 
         mutating func merge() { experiments = declared.merging(stored) { _, stored in stored } }
     }
@@ -49,8 +44,6 @@ public final class LiveConfiguration: Sendable {
     private let ledger = NIOLockedValueBox<(any SpentTokenLedger)?>(nil)
     private let verifier = NIOLockedValueBox<UserTokenVerifier?>(nil)
     private let counter = NIOLockedValueBox<(any CapabilityCounter)?>(nil)
-    /// The most paths whose dependencies are remembered; past it, a change invalidates every stream.
-    let maxTrackedPaths = 20_000
 
     public init() {}
 
@@ -182,24 +175,12 @@ public final class LiveConfiguration: Sendable {
     /// Remembers what the screen at `path` used when it was last built.
     func record(path: String, experiments: [String], slots: [String], flags: [String] = []) {
         guard !experiments.isEmpty || !slots.isEmpty || !flags.isEmpty else { return }
-        state.withLockedValue { state in
-            for dependency in experiments.map(Dependency.experiment) + slots.map(Dependency.slot) + flags.map(Dependency.flag) {
-                if state.dependents[dependency, default: []].insert(path).inserted { state.pathCount += 1 }
-            }
-            if state.pathCount > maxTrackedPaths {
-                state.dependents = [:]
-                state.pathCount = 0
-                state.overflowed = true
-            }
-        }
+        state.withLockedValue { $0.dependents.record(path: path, experiments: experiments, slots: slots, flags: flags) }
     }
 
-    /// Remembers the ids a screen's own nodes have at `path` (at most ``maxTrackedPaths`` paths).
+    /// Remembers the ids a screen's own nodes have at `path` (at most ``ScreenDependents/maxTrackedPaths`` paths).
     func record(path: String, pageIDs ids: Set<String>) {
-        state.withLockedValue { state in
-            if state.pageIDs.count >= maxTrackedPaths, state.pageIDs[path] == nil { state.pageIDs.removeAll() }
-            state.pageIDs[path] = ids
-        }
+        state.withLockedValue { $0.dependents.record(path: path, pageIDs: ids) }
     }
 
     /// The screens that place `slot` and have a node of their own with one of `ids`: publishing
@@ -210,11 +191,7 @@ public final class LiveConfiguration: Sendable {
     /// ```
     public func pagesSharingIDs(withSlot slot: String, ids: Set<String>) -> [(path: String, id: String)] {
         guard !ids.isEmpty else { return [] }
-        return state.withLockedValue { state in
-            (state.dependents[.slot(slot)] ?? []).sorted().flatMap { path in
-                (state.pageIDs[path] ?? []).intersection(ids).sorted().map { (path, $0) }
-            }
-        }
+        return state.withLockedValue { $0.dependents.pagesSharingIDs(withSlot: slot, ids: ids) }
     }
 
     private func change(_ dependency: Dependency, _ body: (inout State) -> Void) {
@@ -226,24 +203,9 @@ public final class LiveConfiguration: Sendable {
             body(&state)
             state.merge()
             state.generation += 1
-            if state.overflowed { return nil }
-            return dependencies.reduce(into: Set<String>()) { $0.formUnion(state.dependents[$1] ?? []) }
+            return state.dependents.paths(touchedBy: dependencies)
         }
         if paths?.isEmpty == true { return }
         for observer in observers.withLockedValue({ $0 }) { observer(paths) }
     }
-}
-
-/// Where users' assignments are kept so that they stay in their variant when the weights change.
-public protocol AssignmentStore: Sendable {
-    /// The variants stored for `user`, by ``ExperimentAssignments/stickyKey(_:bucketVersion:)``:
-    /// quickly, or empty when they cannot be had now.
-    func assignments(of user: String) async -> [String: String]
-}
-
-/// The spent state tokens of every instance: a token spent on one is refused on the others.
-public protocol SpentTokenLedger: Sendable {
-    /// Records the token's id as spent until `expires` (Unix seconds): true when it was not spent
-    /// before; throws when the ledger cannot be reached (the intent is then refused, not run twice).
-    func spend(id: String, expires: Int) async throws -> Bool
 }
