@@ -54,7 +54,7 @@ import Testing
         return ("@" + path.path, path)
     }
 
-    @Test func everyFeatureCaseGivesTheExpectedResultThroughTheExecutable() throws {
+    @Test func everyFeatureCaseGivesTheExpectedResultThroughTheExecutable() async throws {
         var checked: [String: Int] = [:]
         var failures: [String] = []
         for file in Self.files {
@@ -69,7 +69,7 @@ import Testing
                     if let url = context["url"] as? String, url.contains("?") { continue }
                     let (argument, path) = try Self.file(context)
                     defer { try? FileManager.default.removeItem(at: path) }
-                    let run = try cli.screenplay("flags", "evaluate", "--context", argument, "--flag", key, "--even-when-refused")
+                    let run = try await cli.screenplay("flags", "evaluate", "--context", argument, "--flag", key, "--even-when-refused")
                     checked[fileName, default: 0] += 1
                     let document = try? JSONSerialization.jsonObject(with: Data(run.output.utf8)) as? [String: Any]
                     guard run.status == 0, let printed = (document?["flags"] as? [String: Any])?[key] as? [String: Any] else {
@@ -91,7 +91,7 @@ import Testing
     /// GrowthBook's sticky-bucket cases through the executable: the stored documents given to
     /// `--sticky-buckets` (fallback attributes apply only then), the experiment's result and the
     /// documents after evaluation compared whole.
-    @Test func everyStickyBucketCaseGivesTheExpectedResultThroughTheExecutable() throws {
+    @Test func everyStickyBucketCaseGivesTheExpectedResultThroughTheExecutable() async throws {
         var checked = 0
         var failures: [String] = []
         for file in Self.files {
@@ -106,7 +106,7 @@ import Testing
                     try? FileManager.default.removeItem(at: contextPath)
                     try? FileManager.default.removeItem(at: storedPath)
                 }
-                let run = try cli.screenplay(
+                let run = try await cli.screenplay(
                     "flags", "evaluate", "--context", contextArgument, "--sticky-buckets", storedArgument, "--flag", key,
                     "--even-when-refused")
                 checked += 1
@@ -134,7 +134,7 @@ import Testing
 
     /// A coverage below 0 is refused; evaluated anyway it includes no one, as in GrowthBook
     /// (never everyone), for a rollout and for an experiment.
-    @Test func aNegativeCoverageIncludesNoOne() throws {
+    @Test func aNegativeCoverageIncludesNoOne() async throws {
         for rule in [
             #"{"id": "r", "force": true, "coverage": -0.5}"#,
             #"{"id": "r", "variations": [false, true], "weights": [0, 1], "coverage": -0.5}"#,
@@ -142,11 +142,11 @@ import Testing
             let payload = #"{"features": {"f": {"defaultValue": false, "rules": [\#(rule)]}}}"#
             let (argument, path) = try Self.file(try JSONSerialization.jsonObject(with: Data(payload.utf8)))
             defer { try? FileManager.default.removeItem(at: path) }
-            let refused = try cli.screenplay(
+            let refused = try await cli.screenplay(
                 "flags", "evaluate", "--payload", String(argument.dropFirst()), "--attributes", #"{"id": "u1"}"#)
             #expect(refused.status == 1 && refused.errors.contains("coverage"), "\(rule): refused, at coverage: \(refused.errors)")
             for user in 0..<20 {
-                let run = try cli.screenplay(
+                let run = try await cli.screenplay(
                     "flags", "evaluate", "--payload", String(argument.dropFirst()), "--attributes", #"{"id": "user-\#(user)"}"#,
                     "--even-when-refused")
                 let printed = try JSONSerialization.jsonObject(with: Data(run.output.utf8)) as? [String: Any]
@@ -161,16 +161,16 @@ import Testing
     /// The fallback attribute is reached from the command line: without sticky buckets a user with
     /// no `id` is in no experiment; with them (`--sticky-buckets '[]'`) the rule hashes on the
     /// fallback, and the new document is printed. Bad documents are refused with where.
-    @Test func theFallbackAttributeAndStickyBucketsAreReachable() throws {
+    @Test func theFallbackAttributeAndStickyBucketsAreReachable() async throws {
         let payload =
             #"{"features": {"f": {"defaultValue": "none", "rules": [{"key": "exp", "variations": ["a", "b"], "hashAttribute": "id", "fallbackAttribute": "deviceId", "meta": [{"key": "va"}, {"key": "vb"}]}]}}}"#
         let (argument, path) = try Self.file(try JSONSerialization.jsonObject(with: Data(payload.utf8)))
         defer { try? FileManager.default.removeItem(at: path) }
         let file = String(argument.dropFirst())
-        let plain = try cli.screenplay("flags", "evaluate", "--payload", file, "--attributes", #"{"deviceId": "d1"}"#)
+        let plain = try await cli.screenplay("flags", "evaluate", "--payload", file, "--attributes", #"{"deviceId": "d1"}"#)
         #expect(
             plain.output.contains(#""source" : "defaultValue""#) || plain.output.contains(#""source": "defaultValue""#), "\(plain.output)")
-        let sticky = try cli.screenplay(
+        let sticky = try await cli.screenplay(
             "flags", "evaluate", "--payload", file, "--attributes", #"{"deviceId": "d1"}"#, "--sticky-buckets", "[]")
         #expect(sticky.status == 0, "\(sticky.errors)")
         let printed = try JSONSerialization.jsonObject(with: Data(sticky.output.utf8)) as? [String: Any]
@@ -185,14 +185,14 @@ import Testing
         // The stored document keeps the user's variation, for the other one too.
         let other = variation == "va" ? "vb" : "va"
         let stored = #"[{"attributeName": "deviceId", "attributeValue": "d1", "assignments": {"exp__0": "\#(other)"}}]"#
-        let kept = try cli.screenplay(
+        let kept = try await cli.screenplay(
             "flags", "evaluate", "--payload", file, "--attributes", #"{"deviceId": "d1"}"#, "--sticky-buckets", stored)
         #expect(kept.output.contains("\"stickyBucketUsed\" : true") || kept.output.contains("\"stickyBucketUsed\": true"), "\(kept.output)")
         #expect(kept.output.contains("\"\(other)\""), "\(kept.output)")
         for bad in [
             "{", "[1]", #"[{"attributeName": "id"}]"#, #"[{"attributeName": "id", "attributeValue": "u", "assignments": {"e__0": 1}}]"#,
         ] {
-            let refused = try cli.screenplay("flags", "evaluate", "--payload", file, "--sticky-buckets", bad)
+            let refused = try await cli.screenplay("flags", "evaluate", "--payload", file, "--sticky-buckets", bad)
             #expect(refused.status != 0 && refused.errors.contains("--sticky-buckets"), "\(bad): \(refused.errors)")
         }
     }

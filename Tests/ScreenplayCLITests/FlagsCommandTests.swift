@@ -1,4 +1,5 @@
 import Foundation
+import ScreenplayTestHarness
 import Testing
 
 /// `screenplay flags evaluate`: a features payload and a user's attributes in, each flag's value and
@@ -33,9 +34,9 @@ import Testing
         return try #require(document?["flags"] as? [String: [String: Any]], "\(output)")
     }
 
-    @Test func eachFlagsValueAndRuleArePrinted() throws {
+    @Test func eachFlagsValueAndRuleArePrinted() async throws {
         let path = try write(Self.payload, name: "payload.json")
-        let run = try cli.screenplay(
+        let run = try await cli.screenplay(
             "flags", "evaluate", "--payload", path, "--attributes", #"{"id": "u1", "platform": "android", "appVersion": "4.1.0"}"#,
             "--at", "2026-03-15T12:00:00Z")
         #expect(run.status == 0, "\(run.errors)")
@@ -57,10 +58,10 @@ import Testing
         #expect(results["newCheckout"]?["off"] as? Bool == true)
     }
 
-    @Test func chosenFlagsAttributesFromAFileAndAnotherTime() throws {
+    @Test func chosenFlagsAttributesFromAFileAndAnotherTime() async throws {
         let path = try write(Self.payload, name: "payload.json")
         let attributes = try write(#"{"id": "u1", "platform": "ios", "appVersion": "4.1.0"}"#, name: "attributes.json")
-        let run = try cli.screenplay(
+        let run = try await cli.screenplay(
             "flags", "evaluate", "--payload", path, "--attributes", "@" + attributes, "--flag", "newCheckout", "--flag", "sale",
             "--flag", "missing", "--at", "2026-04-01T00:00:00Z")
         #expect(run.status == 0, "\(run.errors)")
@@ -71,37 +72,37 @@ import Testing
         #expect(results["missing"]?["source"] as? String == "unknownFeature")
     }
 
-    @Test func aRuleFollowingAScreenplayExperimentReadsTheVariantsGiven() throws {
+    @Test func aRuleFollowingAScreenplayExperimentReadsTheVariantsGiven() async throws {
         let path = try write(
             #"{"features": {"hero": {"defaultValue": "plain", "rules": [{"id": "follow", "screenplayExperiment": {"name": "heroTest", "values": {"control": "plain", "photo": "photo"}}}]}}}"#,
             name: "following.json")
-        let given = try cli.screenplay("flags", "evaluate", "--payload", path, "--variants", #"{"heroTest": "photo"}"#)
+        let given = try await cli.screenplay("flags", "evaluate", "--payload", path, "--variants", #"{"heroTest": "photo"}"#)
         #expect(given.status == 0, "\(given.errors)")
         let result = try #require(try flags(given.output)["hero"])
         #expect(result["value"] as? String == "photo" && result["source"] as? String == "screenplayExperiment")
         #expect((result["screenplayExperiment"] as? [String: Any])?["variant"] as? String == "photo")
         // Without variants the rule is passed, as GrowthBook's SDKs pass a rule they do not know.
-        let passed = try cli.screenplay("flags", "evaluate", "--payload", path)
+        let passed = try await cli.screenplay("flags", "evaluate", "--payload", path)
         #expect(try flags(passed.output)["hero"]?["source"] as? String == "defaultValue")
-        let bad = try cli.screenplay("flags", "evaluate", "--payload", path, "--variants", "photo")
+        let bad = try await cli.screenplay("flags", "evaluate", "--payload", path, "--variants", "photo")
         #expect(bad.status != 0 && bad.errors.contains("--variants"), "\(bad.errors)")
     }
 
-    @Test func aRefusedPayloadPrintsItsErrorsWithPathsAndExitsOne() throws {
+    @Test func aRefusedPayloadPrintsItsErrorsWithPathsAndExitsOne() async throws {
         let path = try write(
             """
             {"features": {"f": {"rules": [{"condition": {"n": {"$near": 1}}, "force": 1},
                                          {"variations": [1, 2], "weights": [0.5, 0.2]}]}}}
             """, name: "bad.json")
-        let run = try cli.screenplay("flags", "evaluate", "--payload", path)
+        let run = try await cli.screenplay("flags", "evaluate", "--payload", path)
         #expect(run.status == 1)
         #expect(run.output.isEmpty)
         #expect(run.errors.contains("features.f.rules[0].condition.n.$near: error:"), "\(run.errors)")
         #expect(run.errors.contains("features.f.rules[1].weights: error:"), "\(run.errors)")
-        let notJSON = try cli.screenplay("flags", "evaluate", "--payload", try write("{", name: "broken.json"))
+        let notJSON = try await cli.screenplay("flags", "evaluate", "--payload", try write("{", name: "broken.json"))
         #expect(notJSON.status == 1)
         #expect(notJSON.errors.contains("not JSON"), "\(notJSON.errors)")
-        let badAttributes = try cli.screenplay(
+        let badAttributes = try await cli.screenplay(
             "flags", "evaluate", "--payload", try write(Self.payload, name: "ok.json"), "--attributes", "[1]")
         #expect(badAttributes.status != 0)
         #expect(badAttributes.errors.contains("--attributes"), "\(badAttributes.errors)")
@@ -110,43 +111,45 @@ import Testing
     /// `serve --flags-payload FILE`: a GrowthBook payload decides the demo's badge instead of the
     /// stored flag, is read again as it changes, and a refused one keeps the one in force; the
     /// server's own payload export evaluates to the same with `flags evaluate`.
-    @Test func aServerFollowsAGrowthBookPayloadFileAndKeepsItWhenARefusedOneReplacesIt() throws {
+    @Test func aServerFollowsAGrowthBookPayloadFileAndKeepsItWhenARefusedOneReplacesIt() async throws {
         let path = try write(#"{"features": {"payBadge": {"defaultValue": true}}}"#, name: "served.json")
         let token = "cli-flags-token-0123456789abcdef"
-        let server = try OpenCommandTests.Server(
+        let server = try await OpenCommandTests.Server.start(
             arguments: ["--flags-payload", path, "--flags-refresh", "1"], environment: ["SCREENPLAY_ADMIN_TOKENS": "ci:admin:\(token)"])
-        defer { server.stop() }
-        func home() throws -> String { try cli.screenplay("open", "\(server.url)/screens/home").output }
-        #expect(try home().contains("Pay with one tap · New"), "the payload's default is on for everyone")
+        func home() async throws -> String { try await cli.screenplay("open", "\(server.url)/screens/home").output }
+        #expect(try await home().contains("Pay with one tap · New"), "the payload's default is on for everyone")
 
         try Data(#"{"features": {"payBadge": {"defaultValue": false}}}"#.utf8).write(to: URL(fileURLWithPath: path))
-        var off = false
-        for _ in 0..<40 where !off {
-            Thread.sleep(forTimeInterval: 0.25)
-            off = try !home().contains("· New")
+        try await eventually(within: .seconds(10), pollingEvery: .milliseconds(250), "the new payload to turn the badge off") {
+            try await !home().contains("· New")
         }
-        #expect(off, "the new payload was read within 10 s")
 
+        // The server logs each payload it refuses: this one has been read once that count grows.
+        func refusals() -> Int { server.process.standardError.text.components(separatedBy: "the flags payload was refused").count }
+        let refusedBefore = refusals()
         try Data(#"{"features": {"payBadge": {"defaultValue": true, "rules": [{"condition": {"a": {"$nope": 1}}, "force": 1}]}}}"#.utf8)
-            .write(to: URL(fileURLWithPath: path))
-        Thread.sleep(forTimeInterval: 2.5)
-        #expect(try !home().contains("· New"), "a refused payload keeps the one in force")
+            .write(to: URL(fileURLWithPath: path), options: .atomic)
+        try await eventually(within: .seconds(10), "the server to read and refuse the new payload") { refusals() > refusedBefore }
+        #expect(try await !home().contains("· New"), "a refused payload keeps the one in force")
 
         // What the server serves, evaluated from outside by the same rules.
-        let exported = try cli.screenplay("admin", "features", "--server", server.url, "--token", token)
+        let exported = try await cli.screenplay("admin", "features", "--server", server.url, "--token", token)
         let served = try write(exported.output, name: "exported.json")
-        let evaluated = try flags(try cli.screenplay("flags", "evaluate", "--payload", served, "--attributes", #"{"id": "u1"}"#).output)
+        let evaluated = try flags(
+            try await cli.screenplay("flags", "evaluate", "--payload", served, "--attributes", #"{"id": "u1"}"#).output)
         #expect(evaluated["payBadge"]?["value"] as? Bool == false, "\(evaluated)")
 
         // A kill switch from the shell, as the command line writes a part of the audience.
-        let switched = try cli.screenplay(
+        let switched = try await cli.screenplay(
             "admin", "experiments", "switch-off", "homeOrder", "ios:4.2-4.2.3", "--reason", "crash on launch", "--server", server.url,
             "--token", token)
         #expect(switched.status == 0, "\(switched.errors)")
         #expect(
             switched.output.contains(#""minAppVersion": "4.2""#) && switched.output.contains(#""reason": "crash on launch""#),
             "\(switched.output)")
-        let badPart = try cli.screenplay("admin", "flags", "switch-off", "payBadge", "ios:four-", "--server", server.url, "--token", token)
+        let badPart = try await cli.screenplay(
+            "admin", "flags", "switch-off", "payBadge", "ios:four-", "--server", server.url, "--token", token)
         #expect(badPart.status != 0 && badPart.errors.contains("four"), "\(badPart.errors)")
+        await server.stop()
     }
 }

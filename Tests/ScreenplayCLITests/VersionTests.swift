@@ -20,9 +20,9 @@ import Testing
         throw NoRelease()
     }
 
-    @Test func theVersionIsTheChangelogsNewestRelease() throws {
+    @Test func theVersionIsTheChangelogsNewestRelease() async throws {
         let newest = try Self.newestChangelogRelease()
-        let run = try CLITests().screenplay("--version")
+        let run = try await CLITests().screenplay("--version")
         #expect(run.status == 0)
         #expect(run.output.trimmingCharacters(in: .whitespacesAndNewlines) == newest, "CHANGELOG.md's newest release is \(newest)")
     }
