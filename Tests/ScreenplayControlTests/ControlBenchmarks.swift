@@ -3,6 +3,7 @@ import HTTPTypes
 import ScreenplayControl
 import ScreenplayControlTestSupport
 import ScreenplayServer
+import ScreenplayTestHarness
 import Testing
 
 /// The control plane's figures for docs/PERFORMANCE.md (`scripts/bench-control`): off unless
@@ -23,7 +24,7 @@ struct ControlBenchmarks {
     @Test func publishToPatchAcrossInstances() async throws {
         let (first, second) = try await Instance.pairOnPostgres()
         let subscriber = try await InstanceTests.Subscriber(second)
-        #expect(await eventually { subscriber.events.count >= 1 })
+        try await eventually("the subscriber's first event") { subscriber.events.count >= 1 }
         var latencies: [Double] = []
         for index in 1...100 {
             let seen = subscriber.events.count
@@ -32,10 +33,9 @@ struct ControlBenchmarks {
             let response = try await first.send(.put, "/admin/slots/home.promo", body: body)
             #expect(response.status == .created)
             // Looked for every millisecond: the figure is the patch's, not the poll's.
-            let arrived = await eventually(timeout: .seconds(10), poll: .milliseconds(1)) {
+            try await eventually(within: .seconds(10), pollingEvery: .milliseconds(1), "the patch of publish \(index) at B") {
                 subscriber.events.dropFirst(seen).contains { $0.contains("Promo number \(index)\"") }
             }
-            #expect(arrived)
             latencies.append(Self.milliseconds(ContinuousClock.now - start))
         }
         print(

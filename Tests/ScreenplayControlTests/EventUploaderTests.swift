@@ -3,6 +3,7 @@ import ScreenplayClient
 import ScreenplayControl
 import ScreenplayControlTestSupport
 import ScreenplayServer
+import ScreenplayTestHarness
 import Testing
 
 /// The client's `track` events reach the control plane's database: batched, retried while the
@@ -33,7 +34,9 @@ import Testing
         for event in await offline.waiting { await again.track(event.name, properties: event.properties, screen: event.screen) }
         #expect(await again.flush())
         #expect(await again.waiting.isEmpty)
-        #expect(await eventually { await instance.control.events.writeWaiting() && instance.control.events.waiting == 0 })
+        try await eventually("every event written to the database") {
+            await instance.control.events.writeWaiting() && instance.control.events.waiting == 0
+        }
         let rows = try await database.query("SELECT COUNT(*), COUNT(DISTINCT id) FROM events WHERE user_id = $1", [.text("app-user")])
         #expect(rows.first?.integer(0) == 10)
         #expect(rows.first?.integer(1) == 10)

@@ -5,6 +5,7 @@ import ScreenplayControlTestSupport
 import ScreenplayDSL
 import ScreenplayProtocol
 import ScreenplayServer
+import ScreenplayTestHarness
 import Testing
 
 @testable import ScreenplayControl
@@ -72,7 +73,9 @@ import Testing
         let off = try await instance.send(
             .post, "/admin/flags/payBadge/switched-off", body: #"{"platform": "ios", "reason": "the badge overlaps on small phones"}"#)
         #expect(off.status == .ok, "\(String(decoding: off.body, as: UTF8.self))")
-        #expect(try await eventually { try await Self.users(instance, platform: "ios", count: 10).allSatisfy { !$0.1 } })
+        try await eventually("ten iOS users served the default value") {
+            try await Self.users(instance, platform: "ios", count: 10).allSatisfy { !$0.1 }
+        }
         let audit = try await instance.control.audit(target: "flag:payBadge")
         #expect(audit.first?.action == "switch off ios" && audit.first?.actor == "alice", "\(audit.map(\.action))")
         let exported = try JSONParser.parse(try await instance.send(.get, "/admin/features").body, limits: .unlimited)
@@ -81,7 +84,9 @@ import Testing
             "the switch is a rule GrowthBook's SDKs follow too")
         let on = try await instance.send(.delete, "/admin/flags/payBadge/switched-off", body: #"{"platform": "ios"}"#)
         #expect(on.status == .ok)
-        #expect(try await eventually { try await Self.users(instance, platform: "ios").filter(\.1).count == shown })
+        try await eventually("the iOS users shown the badge again") {
+            try await Self.users(instance, platform: "ios").filter(\.1).count == shown
+        }
     }
 
     @Test(arguments: Backend.available)
@@ -139,7 +144,9 @@ import Testing
               "meta": [{"key": "plain"}, {"key": "badge"}]}]}}
             """#
         #expect(try await instance.send(.put, "/admin/flags/payBadge", body: experiment).status == .ok)
-        #expect(await eventually { instance.control.configuration.flags?.payload.features["payBadge"]?.rules.count == 1 })
+        try await eventually("the payload's payBadge rule in force") {
+            instance.control.configuration.flags?.payload.features["payBadge"]?.rules.count == 1
+        }
         let seen = try await Self.users(instance, platform: "android", count: 30)
         for (index, (user, _, _)) in seen.enumerated() where index % 3 == 0 {
             instance.control.events.record(Conversion(name: "checkout_done", user: user))

@@ -202,6 +202,7 @@ import Testing
                                 Array(#"{"content": {"type": "text", "text": "v\#(index)"}}"#.utf8), to: "race", by: "ci"
                             ).version
                         } catch let error as ScreenplayError where error.status == .serviceUnavailable && attempt < 5 {
+                            // Kept: the client's back-off before a retry, as Retry-After asks.
                             try await Task.sleep(for: .milliseconds(200 * attempt))
                         }
                     }

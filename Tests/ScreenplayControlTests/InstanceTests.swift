@@ -6,6 +6,7 @@ import ScreenplayControlTestSupport
 import ScreenplayDSL
 import ScreenplayProtocol
 import ScreenplayServer
+import ScreenplayTestHarness
 import Testing
 
 /// Real instances on loopback sharing a real database, driven over HTTP.
@@ -52,15 +53,19 @@ import Testing
         let (first, second) = try await Instance.pairOnPostgres()
         defer { Instance.stop(first, second) }
         let subscriber = try await Subscriber(second)
-        #expect(await eventually { subscriber.events.count >= 1 })
+        try await eventually("the subscriber's first event") { subscriber.events.count >= 1 }
         // Published on the first instance: the second's subscriber receives a patch with it.
         let published = try await first.send(.put, "/admin/slots/home.promo", body: Self.promo, headers: [.ifMatch: "\"0\""])
         #expect(published.status == .created)
-        #expect(await eventually { subscriber.events.dropFirst().contains { $0.hasPrefix("patch") && $0.contains("Promo 'one'") } })
+        try await eventually("a patch bringing Promo 'one'") {
+            subscriber.events.dropFirst().contains { $0.hasPrefix("patch") && $0.contains("Promo 'one'") }
+        }
         // An experiment stopped there serves its winner here.
         let stopped = try await first.send(.post, "/admin/experiments/homeOrder/stop", body: #"{"winner": "paymentsFirst"}"#)
         #expect(stopped.status == .ok)
-        #expect(await eventually { second.control.configuration.experiments["homeOrder"]?.status == .stopped })
+        try await eventually("the second instance to see homeOrder stopped") {
+            second.control.configuration.experiments["homeOrder"]?.status == .stopped
+        }
         let home = try await second.send(.get, "/screens/home", headers: Instance.allComponents, token: nil)
         let screen = try #require(Screen.decode(from: home.body).value)
         guard case .list(let list) = screen.body.component else {
@@ -99,15 +104,17 @@ import Testing
         android[.screenplayPlatform] = "android"
         #expect(try await Self.firstSection(second, ios) == "section.pay")
         let subscriber = try await Subscriber(second, headers: ios)
-        #expect(await eventually { subscriber.events.count >= 1 })
+        try await eventually("the subscriber's first event") { subscriber.events.count >= 1 }
 
         let part = #"{"platform": "ios", "minAppVersion": "4.2", "maxAppVersion": "4.2.3", "reason": "crash on launch"}"#
         let start = ContinuousClock.now
         let switched = try await first.send(.post, "/admin/experiments/homeOrder/switched-off", body: part)
         #expect(switched.status == .ok, "\(String(decoding: switched.body, as: UTF8.self))")
-        #expect(await eventually { second.control.configuration.experiments["homeOrder"]?.switchedOff.isEmpty == false })
+        try await eventually("the second instance to see homeOrder switched off") {
+            second.control.configuration.experiments["homeOrder"]?.switchedOff.isEmpty == false
+        }
         let reached = ContinuousClock.now - start
-        #expect(await eventually { subscriber.events.count >= 2 }, "the live screen was patched")
+        try await eventually("the live screen was patched") { subscriber.events.count >= 2 }
         let patched = ContinuousClock.now - start
         #expect(try await Self.firstSection(second, ios) == "section.services", "the part switched off sees the control")
         #expect(try await Self.firstSection(second, android) == "section.pay", "the rest keeps its variant")
@@ -122,7 +129,9 @@ import Testing
             try await first.control.storedExperiment(named: "homeOrder")?.experiment.switchedOff.count == 1, "switching off twice is once")
         let on = try await first.send(.delete, "/admin/experiments/homeOrder/switched-off", body: part)
         #expect(on.status == .ok)
-        #expect(await eventually { second.control.configuration.experiments["homeOrder"]?.switchedOff.isEmpty == true })
+        try await eventually("the second instance to see the switch gone") {
+            second.control.configuration.experiments["homeOrder"]?.switchedOff.isEmpty == true
+        }
         #expect(try await Self.firstSection(second, ios) == "section.pay")
         let unknown = try await first.send(.delete, "/admin/experiments/homeOrder/switched-off", body: part)
         #expect(unknown.status == .notFound)
@@ -143,11 +152,10 @@ import Testing
         #expect(try await instance.send(.put, "/admin/slots/home.promo", body: Self.promo).status == .created)
         try server.stopServer()
         // Degraded, said by /health; screens still served with the last configuration known.
-        #expect(
-            try await eventually {
-                let health = try await instance.send(.get, "/health", token: nil)
-                return String(decoding: health.body, as: UTF8.self).contains("degraded")
-            })
+        try await eventually("/health to say degraded") {
+            let health = try await instance.send(.get, "/health", token: nil)
+            return String(decoding: health.body, as: UTF8.self).contains("degraded")
+        }
         let home = try await instance.send(.get, "/screens/home", headers: Instance.allComponents, token: nil)
         #expect(home.status == .ok)
         #expect(String(decoding: home.body, as: UTF8.self).contains("Promo 'one'"))
@@ -163,16 +171,14 @@ import Testing
         // Back: the batch sent again is stored, once each (sent twice, it counts once), and health is ok.
         try server.startServer()
         headers[.screenplayUser] = "subscriber-1"
-        #expect(
-            try await eventually(timeout: .seconds(40)) {
-                try await instance.send(.post, "/events", body: batch, headers: headers, token: nil).status == .accepted
-            })
+        try await eventually(within: .seconds(40), "the batch accepted again") {
+            try await instance.send(.post, "/events", body: batch, headers: headers, token: nil).status == .accepted
+        }
         #expect(try await instance.send(.post, "/events", body: batch, headers: headers, token: nil).status == .accepted)
-        #expect(
-            try await eventually(timeout: .seconds(40)) {
-                let health = try await instance.send(.get, "/health", token: nil)
-                return String(decoding: health.body, as: UTF8.self).contains(#""ok""#) && instance.control.events.waiting == 0
-            })
+        try await eventually(within: .seconds(40), "/health ok with no event waiting") {
+            let health = try await instance.send(.get, "/health", token: nil)
+            return String(decoding: health.body, as: UTF8.self).contains(#""ok""#) && instance.control.events.waiting == 0
+        }
         let rows = try await instance.control.database.query("SELECT COUNT(*) FROM events WHERE user_id = $1", [.text("subscriber-1")])
         #expect(rows.first?.integer(0) == 2)
         #expect(try await instance.control.version(of: "home.promo")?.version == 1)

@@ -1,5 +1,6 @@
 import Foundation
 import ScreenplayServer
+import ScreenplayTestHarness
 import Testing
 
 @testable import ScreenplayControl
@@ -7,7 +8,7 @@ import Testing
 /// The report's figures against GrowthBook's own stats engine (`gbstats` 0.8.0 in the venv) on
 /// the same counts: lift, its 95% interval and p-value (frequentist), chance to beat control
 /// (Bayesian), and the sample-ratio p-value.
-@Suite(.enabled(if: GBStats.availableOrRequired, "needs the venv with gbstats: run scripts/test"))
+@Suite(.enabled("needs the venv with gbstats: run scripts/test") { await GBStats.availableOrRequired() })
 struct StatisticsTests {
     static let cases: [(control: (Int, Int), variant: (Int, Int), weights: [Double])] = [
         ((1_000, 100), (1_000, 130), [50, 50]),
@@ -18,8 +19,8 @@ struct StatisticsTests {
         ((40, 2), (35, 3), [1, 1]),
     ]
 
-    @Test func theReportAgreesWithGrowthBooksEngine() throws {
-        let python = try #require(GBStats.python, "no .venv with gbstats; run scripts/test")
+    @Test func theReportAgreesWithGrowthBooksEngine() async throws {
+        let python = try #require(await GBStats.python(), "no .venv with gbstats; run scripts/test")
         var input: [[String: Any]] = []
         var ours: [ExperimentReport] = []
         for (control, variant, weights) in Self.cases {
@@ -43,20 +44,10 @@ struct StatisticsTests {
                             "srm": check_srm([case["control"][0], case["variant"][0]], case["weights"])})
             print(json.dumps(out))
             """
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: python)
-        process.arguments = ["-c", script]
-        let stdin = Pipe()
-        let stdout = Pipe()
-        process.standardInput = stdin
-        process.standardOutput = stdout
-        try process.run()
-        stdin.fileHandleForWriting.write(try JSONSerialization.data(withJSONObject: input))
-        try stdin.fileHandleForWriting.close()
-        let data = stdout.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        #expect(process.terminationStatus == 0)
-        let theirs = try #require(try JSONSerialization.jsonObject(with: data) as? [[String: Any]])
+        // The cases are written while the answer is read: neither side can block on a full pipe.
+        let run = try await ChildProcess.run(python, ["-c", script], input: [UInt8](try JSONSerialization.data(withJSONObject: input)))
+        #expect(run.status == 0, "\(run.standardError)")
+        let theirs = try #require(try JSONSerialization.jsonObject(with: Data(run.standardOutput.utf8)) as? [[String: Any]])
         #expect(theirs.count == ours.count)
         for (report, expected) in zip(ours, theirs) {
             let variant = report.variants[1]
@@ -86,20 +77,16 @@ struct StatisticsTests {
 }
 
 enum GBStats {
-    static var python: String? {
+    /// The venv's python when it has gbstats (asked within 30 seconds), else nil.
+    static func python() async -> String? {
         let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
         let path = root.appendingPathComponent(".venv/bin/python").path
         guard FileManager.default.isExecutableFile(atPath: path) else { return nil }
-        let check = Process()
-        check.executableURL = URL(fileURLWithPath: path)
-        check.arguments = ["-c", "import gbstats"]
-        check.standardError = FileHandle.nullDevice
-        guard (try? check.run()) != nil else { return nil }
-        check.waitUntilExit()
-        return check.terminationStatus == 0 ? path : nil
+        let check = try? await ChildProcess.run(path, ["-c", "import gbstats"], within: .seconds(30))
+        return check?.status == 0 ? path : nil
     }
 
-    static var availableOrRequired: Bool {
-        python != nil || ProcessInfo.processInfo.environment["SCREENPLAY_REQUIRE_PYTHON"] != nil
+    static func availableOrRequired() async -> Bool {
+        await python() != nil || ProcessInfo.processInfo.environment["SCREENPLAY_REQUIRE_PYTHON"] != nil
     }
 }

@@ -9,6 +9,7 @@ import ScreenplayDSL
 import ScreenplayDemo
 import ScreenplayProtocol
 import ScreenplayServer
+import ScreenplayTestHarness
 import ServiceLifecycle
 import Testing
 
@@ -96,7 +97,9 @@ import Testing
         let id = try await Self.newPlayground(instance, cookie: cookie, csrf: csrf)
         let follower = try await Follower(URL(string: instance.url.absoluteString + "/screens/playground/\(id)/stream")!)
         defer { follower.cancel() }
-        #expect(await eventually { follower.events.contains { $0.text.contains("Hello from the playground") } })
+        try await eventually("the playground's screen on the follower") {
+            follower.events.contains { $0.text.contains("Hello from the playground") }
+        }
 
         // As it is typed (the page's script): the document shown, outline and diagnostics back.
         let typed = try await StudioTests.send(
@@ -105,14 +108,16 @@ import Testing
         #expect(typed.status == .ok)
         let answer = try JSONParser.parse(typed.body)
         #expect(answer["outline"]?.stringValue?.contains("text \"Typed in the studio\"") == true, "\(answer)")
-        #expect(await eventually { follower.events.contains { $0.text.hasPrefix("patch") && $0.text.contains("Typed in the studio") } })
+        try await eventually("the text typed in the studio patched on the follower") {
+            follower.events.contains { $0.text.hasPrefix("patch") && $0.text.contains("Typed in the studio") }
+        }
 
         // With the form: the same, and an app loading the screen gets it.
         let shown = try await StudioTests.post(
             instance, "/studio/playground/\(id)", cookie: cookie,
             form: StudioSlotTests.form([("csrf", csrf), ("document", Self.document("Shown with the form"))]))
         #expect(shown.status == .seeOther)
-        #expect(await eventually { follower.events.contains { $0.text.contains("Shown with the form") } })
+        try await eventually("the form's screen on the follower") { follower.events.contains { $0.text.contains("Shown with the form") } }
         let app = try await instance.send(.get, "/screens/playground/\(id)", headers: Instance.allComponents, token: nil)
         #expect(Screen.decode(from: app.body).value?.stream == "/screens/playground/\(id)/stream")
 
@@ -183,36 +188,31 @@ import Testing
         defer { try? FileManager.default.removeItem(at: folder) }
         let file = folder.appendingPathComponent("hello.json")
         try Data(Self.document("Saved 0").utf8).write(to: file)
-        let (ready, continuation) = AsyncStream.makeStream(of: Int.self)
-        let application = DemoApp.application(
-            host: "127.0.0.1", port: 0, signer: Instance.signer,
-            watch: DocumentFolder(
-                folder, screens: DocumentScreens(prefix: "watch"),
-                logger: Logger(label: "test-watch", factory: { _ in SwiftLogNoOpLogHandler() })),
-            onServerRunning: { port in
-                continuation.yield(port)
-                continuation.finish()
-            })
-        var logger = Logger(label: "test-watch")
-        logger.logLevel = .critical
-        let group = ServiceGroup(configuration: .init(services: [application], logger: logger))
-        let task = Task { try await group.run() }
-        defer { task.cancel() }
-        var iterator = ready.makeAsyncIterator()
-        let port = try #require(await iterator.next())
-        let base = "http://127.0.0.1:\(port)"
-        #expect(await eventually { (try? await Self.get(base + "/screens/watch/hello"))?.status == .ok })
+        let screens = DocumentScreens(prefix: "watch")
+        let server = TestServer("a server watching \(folder.lastPathComponent)") { port, running in
+            DemoApp.application(
+                host: "127.0.0.1", port: port, signer: Instance.signer,
+                watch: DocumentFolder(
+                    folder, screens: screens, logger: Logger(label: "test-watch", factory: { _ in SwiftLogNoOpLogHandler() })),
+                onServerRunning: running)
+        }
+        try await server.start()
+        let base = server.url.absoluteString
+        try await eventually("the watched document to be served") { (try? await Self.get(base + "/screens/watch/hello"))?.status == .ok }
         let follower = try await Follower(URL(string: base + "/screens/watch/hello/stream")!)
         defer { follower.cancel() }
-        #expect(await eventually { follower.events.contains { $0.text.contains("Saved 0") } })
+        try await eventually("the first saved version on the follower") { follower.events.contains { $0.text.contains("Saved 0") } }
 
         var latencies: [Duration] = []
         for round in 1...9 {
-            // Saved at any moment of the polling interval, as a person saves.
+            // Saved at any moment of the polling interval, as a person saves: the random pause is
+            // what the test exercises (a save mid-interval), not a wait for something.
             try await Task.sleep(for: .milliseconds(Int.random(in: 0..<250)))
             let saved = ContinuousClock.now
             try Data(Self.document("Saved \(round)").utf8).write(to: file, options: .atomic)
-            #expect(await eventually(poll: .milliseconds(2)) { follower.events.contains { $0.text.contains("Saved \(round)\"") } })
+            try await eventually(pollingEvery: .milliseconds(2), "save \(round) on the follower") {
+                follower.events.contains { $0.text.contains("Saved \(round)\"") }
+            }
             if let arrived = follower.events.first(where: { $0.text.contains("Saved \(round)\"") })?.at {
                 latencies.append(arrived - saved)
             }
@@ -224,9 +224,11 @@ import Testing
 
         // A file that does not decode keeps the last good version served.
         try Data("{\"version\": \"1.0\", \"id\":".utf8).write(to: file, options: .atomic)
-        try await Task.sleep(for: .milliseconds(600))
+        try await eventually("the watcher to read the broken file") { screens["hello"]?.decoded == false }
         let served = try await Self.get(base + "/screens/watch/hello")
         #expect(String(decoding: served.body, as: UTF8.self).contains("Saved 9"))
+        follower.cancel()
+        await server.stop()
     }
 
     static func get(_ url: String) async throws -> TransportResponse {

@@ -9,14 +9,14 @@ import ScreenplayDSL
 import ScreenplayDemo
 import ScreenplayProtocol
 import ScreenplayServer
-import ServiceLifecycle
+import ScreenplayTestHarness
 
-/// One demo instance on loopback with a control plane of its own, on a shared database.
+/// One demo instance on loopback with a control plane of its own, on a shared database: a
+/// ``TestServer``, so that it starts and stops within time limits and closes its database.
 final class Instance: @unchecked Sendable {
     // Safe: set once in `start`, read by the test that owns the instance.
     let control: ControlPlane
-    private(set) var port = 0
-    private var task: Task<Void, any Error>?
+    private var server: TestServer?
     static let token = "test-admin-token-0123456789abcdef"
     static let readToken = "test-read-token-0123456789abcdef"
     /// A second admin's, bob's: two holders whose changes the audit log tells apart.
@@ -46,34 +46,29 @@ final class Instance: @unchecked Sendable {
         return (first, second)
     }
 
-    /// Stops instances when a test ends.
+    /// Stops instances when a test ends (from a `defer`, which cannot wait: each stop is bounded
+    /// by ``TestServer/stop(within:)`` and closes the instance's database).
     static func stop(_ instances: Instance...) {
         Task { for instance in instances { await instance.stop() } }
     }
 
+    /// The port it listens on (after ``start()``).
+    var port: Int { server?.port ?? 0 }
+
     func start() async throws {
-        let (ready, continuation) = AsyncStream.makeStream(of: Int.self)
         let tokens = try AdminTokens([
             ("alice", .admin, Self.token), ("dashboard", .read, Self.readToken), ("bob", .admin, Self.secondToken),
         ])
-        let application = DemoApp.application(
-            host: "127.0.0.1", port: 0, signer: Self.signer, control: control, adminTokens: tokens,
-            onServerRunning: { port in
-                continuation.yield(port)
-                continuation.finish()
-            })
-        var logger = Logger(label: "test-instance")
-        logger.logLevel = .critical
-        let group = ServiceGroup(configuration: .init(services: [application], logger: logger))
-        task = Task { try await group.run() }
-        var iterator = ready.makeAsyncIterator()
-        guard let port = await iterator.next() else { throw CancellationError() }
-        self.port = port
+        let server = TestServer("an instance of the demo", closing: control.database) { [control] port, running in
+            DemoApp.application(
+                host: "127.0.0.1", port: port, signer: Self.signer, control: control, adminTokens: tokens, onServerRunning: running)
+        }
+        self.server = server
+        try await server.start()
     }
 
     func stop() async {
-        task?.cancel()
-        _ = try? await task?.value
+        await server?.stop()
     }
 
     var url: URL { URL(string: "http://127.0.0.1:\(port)")! }
@@ -96,16 +91,4 @@ final class Instance: @unchecked Sendable {
         .screenplayActions: Action.knownTypes.joined(separator: ","),
         .screenplayUser: "subscriber-1",
     ]
-}
-
-/// Waits (up to `timeout`, looking every `poll`, returning as soon as it holds) for `condition`.
-func eventually(
-    timeout: Duration = .seconds(20), poll: Duration = .milliseconds(50), _ condition: () async throws -> Bool
-) async rethrows -> Bool {
-    let deadline = ContinuousClock.now + timeout
-    while ContinuousClock.now < deadline {
-        if try await condition() { return true }
-        try? await Task.sleep(for: poll)
-    }
-    return try await condition()
 }

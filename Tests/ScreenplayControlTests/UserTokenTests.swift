@@ -5,6 +5,7 @@ import ScreenplayControl
 import ScreenplayControlTestSupport
 import ScreenplayProtocol
 import ScreenplayServer
+import ScreenplayTestHarness
 import Testing
 
 /// Who a user is can be trusted: with a key configured, only the `sub` of a verified token is a
@@ -105,13 +106,12 @@ import Testing
         #expect(try await instance.send(.get, "/screens/home", headers: headers, token: nil).status == .ok)
         // The exposure is recorded once the screen was sent, then written by the queue.
         var users: [String] = []
-        #expect(
-            try await eventually {
-                _ = await instance.control.events.writeWaiting()
-                users = try await instance.control.database.query("SELECT DISTINCT user_id FROM assignments ORDER BY user_id")
-                    .compactMap { $0.text(0) }
-                return !users.isEmpty
-            })
+        try await eventually("the exposure written to the database") {
+            _ = await instance.control.events.writeWaiting()
+            users = try await instance.control.database.query("SELECT DISTINCT user_id FROM assignments ORDER BY user_id")
+                .compactMap { $0.text(0) }
+            return !users.isEmpty
+        }
         #expect(users == ["verified-1"], "only the verified user is in the experiment: \(users)")
         let eventUsers = try await instance.control.database.query("SELECT user_id FROM events").compactMap { $0.text(0) }
         #expect(eventUsers == ["verified-1"])
@@ -135,7 +135,9 @@ import Testing
               {"id": "accounts", "force": true, "coverage": 0.5, "hashAttribute": "accountId"}]}}
             """#
         #expect(try await instance.send(.put, "/admin/flags/payBadge", body: flag).status == .ok)
-        #expect(await eventually { instance.control.configuration.flags?.payload.features["payBadge"]?.rules.count == 3 })
+        try await eventually("the payload's three payBadge rules in force") {
+            instance.control.configuration.flags?.payload.features["payBadge"]?.rules.count == 3
+        }
         func badge(attributes: String, token: String? = nil) async throws -> Bool {
             var headers = Instance.allComponents
             headers[.screenplayUser] = nil
