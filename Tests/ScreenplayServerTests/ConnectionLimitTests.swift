@@ -1,7 +1,9 @@
 import Foundation
 import NIOCore
-import ScreenplayServer
+import ScreenplayTestHarness
 import Testing
+
+@testable import ScreenplayServer
 
 /// Connections counted per client address and in all: one client holding sockets cannot stop
 /// another from getting a screen (tried with raw sockets from several loopback addresses).
@@ -17,10 +19,11 @@ import Testing
     }
 
     @Test func anAddressHoldsItsShareAndAnotherIsStillServed() async throws {
-        try await ConnectionTests.withServer(limits: Self.limits) { port in
+        let registry = ConnectionRegistry(limits: Self.limits)
+        try await ConnectionTests.withServer(limits: Self.limits, registry: registry) { port in
             let held = try (0..<3).map { _ in try RawConnection(port: port, from: "127.0.0.3") }
-            // Time for the server to count them, on a machine busy with other suites.
-            try await Task.sleep(for: .seconds(1))
+            // The server has counted them (it accepts on its own time, later on a busy machine).
+            try await eventually("the server to count the three held connections") { registry.count(from: "127.0.0.3") == 3 }
             // A fourth from the same address: a 503 that says so, then closed.
             let fourth = try RawConnection(port: port, from: "127.0.0.3")
             let refused = await fourth.readAll(timeout: .seconds(5))
@@ -36,16 +39,15 @@ import Testing
     }
 
     @Test func atTheTotalTheConnectionIdleLongestMakesRoom() async throws {
-        try await ConnectionTests.withServer(limits: Self.limits) { port in
+        let registry = ConnectionRegistry(limits: Self.limits)
+        try await ConnectionTests.withServer(limits: Self.limits, registry: registry) { port in
             // Six silent connections from three addresses fill the server.
             var silent: [RawConnection] = []
             for address in ["127.0.0.5", "127.0.0.6", "127.0.0.7"] {
-                for _ in 0..<2 {
-                    silent.append(try RawConnection(port: port, from: address))
-                    try await Task.sleep(for: .milliseconds(20))
-                }
+                for _ in 0..<2 { silent.append(try RawConnection(port: port, from: address)) }
             }
-            try await Task.sleep(for: .milliseconds(100))
+            // The server is at its limit (the test's own client holds one of the six places).
+            try await eventually("the server to be at its limit of six connections") { registry.count == 6 }
             // A seventh client is served: the connection idle the longest is closed to make room.
             let client = try RawConnection(port: port, from: "127.0.0.8")
             await client.send(Self.request)
@@ -77,10 +79,11 @@ import Testing
             #expect(attack.opened >= 950, "\(attack.opened) sockets sent part of a head")
             // The server holds 200 of them and refuses the rest: wait until it has (on a loaded
             // machine the refusals trail the sockets), then past the grace.
-            let settled = ContinuousClock.now + .seconds(60)
-            while attack.closedCount() < attack.opened - held, ContinuousClock.now < settled {
-                try await Task.sleep(for: .milliseconds(50))
+            try await eventually(within: .seconds(60), pollingEvery: .milliseconds(50), "the server to refuse the sockets past its limit") {
+                attack.closedCount() >= attack.opened - held
             }
+            // Kept: the heads become evictable only once the grace (500 ms) has passed; that time
+            // is what the test exercises, not a wait for something to happen.
             try await Task.sleep(for: .seconds(1))
             let refused = attack.closedCount()
             #expect(refused >= attack.opened - held, "\(refused) of \(attack.opened) sockets refused")

@@ -51,7 +51,10 @@ import Testing
         let a = try #require(harness.admit("a"))
         let b = try #require(harness.admit("b"))
         a.entered(.head)
-        usleep(1_000)
+        // b's head begins after a's on the clock the registry reads (the same instant would not
+        // order them): a wait on that clock, not a sleep.
+        let aBegan = try #require(a.idleSince)
+        while NIODeadline.now() <= aBegan {}
         b.entered(.head)
         #expect(harness.admit("c") != nil)
         #expect(harness.closedNames == ["a"], "the head that began first made room")

@@ -2,8 +2,10 @@ import Foundation
 import Hummingbird
 import HummingbirdTesting
 import ScreenplayDemo
-import ScreenplayServer
+import ScreenplayTestHarness
 import Testing
+
+@testable import ScreenplayServer
 
 /// What one connection may hold, tried with raw sockets against the demo on a real loopback
 /// server with short limits: timeouts, one Host, bounded heads, 100-continue, HTTP/1.0, early
@@ -23,19 +25,24 @@ import Testing
     }
 
     /// The demo (or `routes`) on a real server with Screenplay's guards.
-    /// - Parameter streamsOnTheirConnections: the server is given the routes' ``LiveUpdates``, so
-    ///   that a connection opened for a stream is served by NIO without a task; otherwise every
-    ///   stream is a route's response body, in its connection's task.
+    /// - Parameters:
+    ///   - streamsOnTheirConnections: the server is given the routes' ``LiveUpdates``, so that a
+    ///     connection opened for a stream is served by NIO without a task; otherwise every stream
+    ///     is a route's response body, in its connection's task.
+    ///   - registry: where the server counts its connections (the test waits on its count).
     static func withServer(
         limits: ConnectionLimits = ConnectionLimits(), live: LiveUpdates = LiveUpdates(), streamsOnTheirConnections: Bool = true,
-        routes: ScreenplayRoutes = DemoApp.routes(), _ body: @escaping @Sendable (_ port: Int) async throws -> Void
+        registry: ConnectionRegistry? = nil, routes: ScreenplayRoutes = DemoApp.routes(),
+        _ body: @escaping @Sendable (_ port: Int) async throws -> Void
     ) async throws {
         var routes = routes
         routes.live = live
         let router = Router(context: ScreenplayRequestContext.self)
         routes.addRoutes(to: router)
         let app = Application(
-            router: router, server: .screenplay(limits: limits, live: streamsOnTheirConnections ? live : nil),
+            router: router,
+            server: .screenplay(
+                limits: limits, live: streamsOnTheirConnections ? live : nil, registry: registry ?? ConnectionRegistry(limits: limits)),
             configuration: .init(address: .hostname("127.0.0.1", port: 0)))
         try await app.test(.live) { client in try await body(try #require(client.port)) }
     }
@@ -47,6 +54,7 @@ import Testing
         let began = ContinuousClock.now
         var open = true
         while open, ContinuousClock.now - began < .seconds(15) {
+            // Kept: a byte every 200 ms is the trickling client this measures, not a wait for something.
             try await Task.sleep(for: .milliseconds(200))
             open = await connection.send(trickle)
         }
@@ -209,8 +217,7 @@ import Testing
             // without waiting for the next heartbeat or event.
             open.removeLast()
             open[0].shutdownWrite()
-            let deadline = ContinuousClock.now + .seconds(15)
-            while live.subscriberCount > 1, ContinuousClock.now < deadline { try await Task.sleep(for: .milliseconds(20)) }
+            try await eventually(within: .seconds(15), "the two clients that left to free their place") { live.subscriberCount <= 1 }
             #expect(live.subscriberCount == 1)
         }
     }

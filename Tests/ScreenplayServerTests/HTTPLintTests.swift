@@ -3,6 +3,7 @@ import Hummingbird
 import HummingbirdTesting
 import ScreenplayDemo
 import ScreenplayServer
+import ScreenplayTestHarness
 import Testing
 
 /// Real answers of the demo, read by httplint (from .venv, installed by scripts/test): no WARN or
@@ -23,18 +24,9 @@ struct HTTPLintTests {
         let connection = try RawConnection(port: port)
         await connection.send(request)
         let (answer, _) = await connection.readAllBytes(timeout: .seconds(15))
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: try #require(HTTPLint.path, "httplint is not in .venv"))
-        process.arguments = ["-n"]
-        let input = Pipe()
-        let output = Pipe()
-        process.standardInput = input
-        process.standardOutput = output
-        try process.run()
-        input.fileHandleForWriting.write(Data(answer))
-        try input.fileHandleForWriting.close()
-        let report = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
+        // The answer is written while the report is read: neither side can block on a full pipe.
+        let report = try await ChildProcess.run(try #require(HTTPLint.path, "httplint is not in .venv"), ["-n"], input: answer)
+            .standardOutput
         #expect(report.contains("* ["), "httplint did not read the answer to \(request.prefix(40)):\n\(report)")
         return report.split(separator: "\n").map(String.init).filter { $0.contains("[WARN]") || $0.contains("[BAD]") }
     }

@@ -36,6 +36,9 @@ final class ConnectionRegistry: Sendable {
     /// Open connections now.
     var count: Int { state.withLockedValue { $0.records.count } }
 
+    /// Open connections now from the client address whose key is `address` (``ClientAddress``).
+    func count(from address: String) -> Int { state.withLockedValue { $0.perAddress[address, default: 0] } }
+
     /// Counts `channel` in, or refuses it (answered and closed here; nil).
     func admit(_ channel: any Channel) -> ConnectionRecord? {
         let address = ClientAddress.key(of: channel.remoteAddress)

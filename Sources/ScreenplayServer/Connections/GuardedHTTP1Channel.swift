@@ -132,4 +132,12 @@ extension HTTPServerBuilder {
             GuardedHTTP1Channel(responder: responder, limits: limits, live: live, registry: ConnectionRegistry(limits: limits))
         }
     }
+
+    /// The same server counting its connections in `registry`, which tests read to know when the
+    /// server has taken the connections they opened.
+    static func screenplay(limits: ConnectionLimits, live: LiveUpdates?, registry: ConnectionRegistry) -> HTTPServerBuilder {
+        HTTPServerBuilder { responder in
+            GuardedHTTP1Channel(responder: responder, limits: limits, live: live, registry: registry)
+        }
+    }
 }
