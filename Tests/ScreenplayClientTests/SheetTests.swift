@@ -2,6 +2,7 @@ import Foundation
 import HTTPTypes
 import ScreenplayClient
 import ScreenplayDSL
+import ScreenplayTestHarness
 import Testing
 
 /// Presented sheets as the runtime keeps them: their own navigation, one at a time, a dismissal
@@ -12,6 +13,7 @@ import Testing
         let transport = InMemoryTransport { request in
             let path = String(request.url.path.dropFirst("/screens/".count))
             if path == "missing" { return TransportResponse(status: .notFound) }
+            // Kept: the server's latency this fake transport plays (a screen that loads late).
             if path == "slow" { try await Task.sleep(for: delay) }
             let screen = Screen(id: path) { Text(path) }
             return TransportResponse(status: .ok, headers: [.cacheControl: "no-cache"], body: screen.encoded())
@@ -70,7 +72,7 @@ import Testing
         await runtime.open("/home")
         await runtime.perform(.present("/sheet", style: .sheet))
         let navigation = Task { await runtime.perform(.navigate("/slow")) }
-        try await Task.sleep(for: .milliseconds(20))
+        try await eventually("/slow to be on the sheet's stack, loading") { @MainActor in runtime.presentedStack.count == 2 }
         #expect(runtime.presentedStack.map(\.path) == ["/sheet", "/slow"])
         runtime.presentationDismissed() // swiped away while /slow loads
         await navigation.value
@@ -97,7 +99,7 @@ import Testing
             Issue.record("the fragment is not loading at first")
             return
         }
-        for _ in 0..<100 where fragment.screen == nil { try await Task.sleep(for: .milliseconds(20)) }
+        try await eventually(within: .seconds(2), "the fragment to load") { @MainActor in fragment.screen != nil }
         #expect(fragment.screen?.id == "slow")
         #expect(runtime.stack.isEmpty, "a fragment is not on the stack")
     }

@@ -2,6 +2,7 @@ import Foundation
 import HTTPTypes
 import ScreenplayClient
 import ScreenplayDSL
+import ScreenplayTestHarness
 import Testing
 
 /// The store's phase machine over an in-memory transport: no server, no sockets, so each case
@@ -90,7 +91,7 @@ import Testing
         let runtime = Self.runtime(transport)
         await runtime.open("/cities")
         let store = try #require(runtime.current)
-        try await Self.waitUntil { store.screen == Self.v2 }
+        try await eventually(within: .seconds(5), "the store to show v2") { @MainActor in store.screen == Self.v2 }
         #expect(store.version == "v2")
         if case .loaded(let loaded) = store.phase { #expect(loaded.source == .stream) }
         store.stopFollowing()
@@ -120,7 +121,7 @@ import Testing
         let runtime = Self.runtime(transport)
         await runtime.open("/cities")
         let store = try #require(runtime.current)
-        try await Self.waitUntil(seconds: 10) { store.screen == Self.v2 }
+        try await eventually(within: .seconds(10), "the store to show v2") { @MainActor in store.screen == Self.v2 }
         store.stopFollowing()
         #expect(attempts.value.first == "v1")
         #expect(attempts.value.count >= 2)
@@ -140,16 +141,5 @@ import Testing
         #expect(error.kind == .http)
         #expect(error.status == 503)
         #expect(error.message == "back at noon")
-    }
-
-    static func waitUntil(seconds: Double = 5, _ condition: @MainActor () -> Bool) async throws {
-        let deadline = ContinuousClock.now + .seconds(seconds)
-        while !condition() {
-            guard ContinuousClock.now < deadline else {
-                Issue.record("timed out")
-                return
-            }
-            try await Task.sleep(for: .milliseconds(10))
-        }
     }
 }
