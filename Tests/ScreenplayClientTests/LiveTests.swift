@@ -14,14 +14,6 @@ import Testing
 
 /// Live screens over loopback: subscribe, publish, receive the patch, apply it, compare with a fresh GET.
 @MainActor @Suite(.serialized) struct LiveTests {
-    static func waitUntil(_ timeout: Duration = .seconds(10), _ condition: () -> Bool) async throws {
-        let deadline = ContinuousClock.now + timeout
-        while !condition() {
-            guard ContinuousClock.now < deadline else { throw CancellationError() }
-            try await Task.sleep(for: .milliseconds(20))
-        }
-    }
-
     static func freshScreen(_ server: TestServer, _ path: String) async throws -> Screen {
         let runtime = ScreenplayRuntime(configuration: ClientConfiguration(server: server.url))
         await runtime.open(path)
@@ -35,12 +27,12 @@ import Testing
         let runtime = ScreenplayRuntime(configuration: ClientConfiguration(server: server.url))
         await runtime.open("/cities")
         let store = try #require(runtime.current)
-        try await Self.waitUntil { store.isLive }
+        try await eventually(within: .seconds(10), "the store to follow its stream") { @MainActor in store.isLive }
         let before = try #require(store.screen)
         for _ in 0..<4 {
             let shown = store.screen
             feed.newDay()
-            try await Self.waitUntil { store.screen != shown }
+            try await eventually(within: .seconds(10), "the store to show the new day") { @MainActor in store.screen != shown }
             guard case .loaded(let loaded) = store.phase else {
                 Issue.record("not loaded")
                 return
@@ -115,7 +107,7 @@ import Testing
         let runtime = ScreenplayRuntime(configuration: ClientConfiguration(server: server.url))
         await runtime.open("/cities")
         let store = try #require(runtime.current)
-        try await Self.waitUntil { store.isLive }
+        try await eventually(within: .seconds(10), "the store to follow its stream") { @MainActor in store.isLive }
         try HeadlessDriver(runtime: runtime).fill("city", with: "Mos")
         func fieldIdentities() throws -> [String]? {
             let presented = Presenter.presentOnce(try #require(store.screen), values: store.values, options: PresentationOptions())
@@ -126,7 +118,7 @@ import Testing
         for _ in 0..<3 {
             let shown = store.screen
             feed.newDay()
-            try await Self.waitUntil { store.screen != shown }
+            try await eventually(within: .seconds(10), "the store to show the new day") { @MainActor in store.screen != shown }
             #expect(store.values["city"] == "Mos", "what was typed")
             #expect(try fieldIdentities() == before, "the field's identity")
         }
@@ -266,16 +258,22 @@ import Testing
         let loader = ScreenLoader(
             configuration: ClientConfiguration(server: server.url), transport: DefaultTransport.make(maxResponseBytes: 1 << 20))
         let response = try await loader.openStream(server.url.appendingPathComponent("screens/cities/stream"), lastEventID: nil)
-        try await Task.sleep(for: .milliseconds(200))
+        // Subscribed once its first screen has come (instead of 200 ms for the server to register it).
+        var parser = ServerSentEventParser()
+        var screen: Screen?
+        var chunks = response.body.makeAsyncIterator()
+        while screen == nil, let chunk = try await chunks.next() {
+            for event in parser.feed(chunk) where event.type == "screen" { screen = Screen.decode(from: Array(event.data.utf8)).value }
+        }
         let publishes = 1_000
         for _ in 0..<publishes { feed.newDay() }
+        // Kept: the reader stalls for half a second while the server has changes to send; that
+        // stall is what the test exercises, not a wait for something.
         try await Task.sleep(for: .milliseconds(500))
         // Now read everything that was sent, until the stream is at the latest version.
         let latest = try await Self.freshScreen(server, "/cities")
-        var parser = ServerSentEventParser()
-        var screen: Screen?
         var patches = 0
-        reading: for try await chunk in response.body {
+        reading: while let chunk = try await chunks.next() {
             for event in parser.feed(chunk) {
                 if event.type == "screen" { screen = Screen.decode(from: Array(event.data.utf8)).value }
                 if event.type == "patch", let current = screen {
@@ -300,7 +298,7 @@ import Testing
         let runtime = ScreenplayRuntime(configuration: ClientConfiguration(server: server.url), transport: transport)
         await runtime.open("/cities")
         let store = try #require(runtime.current)
-        try await Self.waitUntil { store.isLive }
+        try await eventually(within: .seconds(10), "the store to follow its stream") { @MainActor in store.isLive }
         await runtime.perform(.intent("refresh"))
         #expect(store.intentError == nil)
         let intent = try #require(transport.exchanges.lastIndex { $0.request.method == .post })
@@ -322,7 +320,7 @@ import Testing
         // The stream resumes from the intent's version.
         let shown = store.screen
         feed.newDay()
-        try await Self.waitUntil { store.screen != shown }
+        try await eventually(within: .seconds(10), "the store to show the new day") { @MainActor in store.screen != shown }
         guard case .loaded(let loaded) = store.phase else {
             Issue.record("not loaded")
             return

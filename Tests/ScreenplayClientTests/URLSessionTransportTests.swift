@@ -15,10 +15,10 @@ import Testing
         await runtime.open("/cities")
         let store = try #require(runtime.current)
         #expect(store.screen?.id == "cities")
-        try await LiveTests.waitUntil { store.isLive }
+        try await eventually(within: .seconds(10), "the store to follow its stream") { @MainActor in store.isLive }
         let shown = store.screen
         feed.newDay()
-        try await LiveTests.waitUntil { store.screen != shown }
+        try await eventually(within: .seconds(10), "the store to show the new day") { @MainActor in store.screen != shown }
         guard case .loaded(let loaded) = store.phase else { throw CancellationError() }
         #expect(loaded.source == .stream, "the change came as a patch over the URLSession stream")
         #expect(try await LiveTests.freshScreen(server, "/cities") == store.screen)
