@@ -90,6 +90,7 @@
     const decide = behaviourScript();
     if (!decide || !expressions()) { needBehaviour(); return; }
     behaviour = { triggers: decide.triggers(declared.triggers, { locale }), timers: decide.timers(declared.timers, { locale }) };
+    if (hidden) holdBehaviour();
     if (appearing) { appearing = false; enqueue(declared.onAppear); }
   };
   // The screen shown: another one (or other triggers or timers) starts afresh, and onAppear runs for another one.
@@ -109,6 +110,45 @@
     behaviour = null;
     pending = [];
   };
+  // A page the user does not see (a background tab, a minimised window, a page left for the back-forward
+  // cache) is a screen whose app is in the background, as ScreenActivity says in Swift: its timers count no
+  // time, its triggers wait and judge one change when it is seen again, and its first navigation waits for
+  // then (an intent's answer that arrives meanwhile still leads where it says); its taps still update it.
+  let hidden = document.visibilityState === "hidden";
+  let waitingNavigation = null;
+  const NAVIGATES = new Set(["navigate", "present", "open", "back", "dismiss"]);
+  const holdBehaviour = () => {
+    if (!behaviour) return;
+    behaviour.timers.hold(now());
+    behaviour.triggers.hold(variables());
+    if (ticking !== null) clearTimeout(ticking);
+    ticking = null;
+  };
+  const releaseBehaviour = () => {
+    if (!behaviour) return;
+    behaviour.timers.release(now());
+    const outcome = behaviour.triggers.release(variables());
+    for (const problem of outcome.problems) report("trigger", problem);
+    enqueue(outcome.actions);
+    schedule();
+  };
+  const setPageHidden = (value) => {
+    if (value === hidden) return;
+    hidden = value;
+    root.dataset.active = String(!hidden);
+    if (hidden) { holdBehaviour(); return; }
+    releaseBehaviour();
+    const waiting = waitingNavigation;
+    waitingNavigation = null;
+    if (waiting) run(waiting);
+  };
+  document.addEventListener("visibilitychange", () => setPageHidden(document.visibilityState === "hidden"));
+  window.addEventListener("pagehide", () => setPageHidden(true));
+  window.addEventListener("pageshow", (event) => {
+    // Back from the back-forward cache: the taps that left the page are over.
+    if (event.persisted) tapsRunning.clear();
+    setPageHidden(document.visibilityState === "hidden");
+  });
   const enqueue = (actions) => {
     if (!Array.isArray(actions) || !actions.length) return;
     pending.push(...actions);
@@ -732,6 +772,11 @@
 
   const run = async (action) => {
     if (!action || typeof action !== "object") return;
+    if (hidden && NAVIGATES.has(action.type)) {
+      if (waitingNavigation === null) waitingNavigation = action;
+      else report(action.type, "a navigation already waits for the page to be seen again; ignored");
+      return;
+    }
     switch (action.type) {
       case "navigate": case "present": { const url = safeURL(action.url); if (url) location.assign(url); break; }
       case "open": { const url = safeURL(action.url); if (url) window.open(url, "_blank", "noopener,noreferrer"); break; }
@@ -781,6 +826,7 @@
     }
   };
 
+  const tapsRunning = new Set();
   const actionOf = (target) => target instanceof Element ? target.closest("[data-sp-action]") : null;
   root.addEventListener("click", (event) => {
     const element = actionOf(event.target);
@@ -788,7 +834,13 @@
     event.preventDefault();
     let action;
     try { action = JSON.parse(element.dataset.spAction); } catch (_) { return; }
-    run(action);
+    // One tap, one action: the same action still running (an intent waiting for its answer, a page
+    // being left) is not started again, whichever node repeats it.
+    const key = element.dataset.spAction;
+    if (tapsRunning.has(key)) { report(action.type, "the same tap is still running; ignored"); return; }
+    tapsRunning.add(key);
+    const leaves = ["navigate", "present", "reload"].includes(action.type) && !hidden;
+    Promise.resolve(run(action)).finally(() => { if (!leaves) tapsRunning.delete(key); });
   });
   root.addEventListener("keydown", (event) => {
     if (event.key !== "Enter" && event.key !== " ") return;
@@ -957,5 +1009,6 @@
   refreshVisibility();
   firstFrame();
   shown(declared, true);
+  root.dataset.active = String(!hidden);
   root.dataset.ready = "true";
 })();
