@@ -56,6 +56,14 @@ import Testing
         #expect((HTML("<br>") + "\(less)").text == "<br>&lt;")
     }
 
+    @Test func escapingMakesTextWhatAnInterpolationMakes() {
+        let name = Self.hostile
+        let interpolated: HTML = "\(name)"
+        #expect(HTML(escaping: name) == interpolated)
+        #expect(HTML(escaping: name).text == Self.escaped)
+        #expect(HTML(escaping: "plain").text == "plain")
+    }
+
     @Test func onlyTheNamedInitializerTakesAStringAsMarkup() {
         let trusted = HTML(unescaped: "<hr>")
         #expect(trusted.text == "<hr>" && trusted.description == "<hr>")

@@ -29,6 +29,14 @@ package struct HTML: Sendable, Hashable, ExpressibleByStringInterpolation, Custo
     /// Never for a name, a value or anything a person or a document typed.
     package init(unescaped markup: String) { text = markup }
 
+    /// Text as markup: `text` escaped, what `"\(text)"` makes of it, without an interpolation's
+    /// buffer (for a renderer that makes one per node).
+    ///
+    /// ```swift
+    /// HTML(escaping: "Tom & Jerry").text   // "Tom &amp; Jerry"
+    /// ```
+    package init(escaping text: String) { self.text = HTMLText.escape(text) }
+
     /// A literal is markup: the source's own text.
     package init(stringLiteral literal: StaticString) { text = literal.description }
 

@@ -50,13 +50,14 @@ public struct HTMLPage: Sendable {
         if runtimeScript != nil { policy += ["script-src 'self'", "connect-src 'self'"] }
         contentSecurityPolicy = policy.joined(separator: "; ")
 
-        var html = "<!DOCTYPE html>\n<html lang=\"\(HTMLText.escape(language))\">\n<head>\n<meta charset=\"utf-8\">\n"
+        // The document is a String (its style sheet is the code's own); its names and values come in as `HTML`, escaped.
+        var html = ("<!DOCTYPE html>\n<html lang=\"\(language)\">\n<head>\n<meta charset=\"utf-8\">\n" as HTML).text
         html +=
             "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n<meta name=\"color-scheme\" content=\"light dark\">\n"
         if runtimeScript == nil {
-            html += "<meta http-equiv=\"Content-Security-Policy\" content=\"\(HTMLText.escape(contentSecurityPolicy))\">\n"
+            html += ("<meta http-equiv=\"Content-Security-Policy\" content=\"\(contentSecurityPolicy)\">\n" as HTML).text
         }
-        html += "<title>\(HTMLText.escape(screen.title ?? screen.id))</title>\n<style>\(style)</style>\n"
+        html += ("<title>\(screen.title ?? screen.id)</title>\n" as HTML).text + "<style>\(style)</style>\n"
         if let runtimeScript {
             // The evaluator first (deferred scripts run in order), for a screen that uses it; the
             // runtime loads it itself when a later answer brings expressions.
@@ -64,7 +65,7 @@ public struct HTMLPage: Sendable {
             // Triggers and timers: decided by their script, which needs the evaluator.
             if screen.hasBehaviour { html += "<script src=\"\(BehaviourScript.path)\" defer></script>\n" }
             if screen.usesInputs { html += "<script src=\"\(InputScript.path)\" defer></script>\n" }
-            html += "<script src=\"\(HTMLText.escape(runtimeScript))\" defer></script>\n"
+            html += ("<script src=\"\(runtimeScript)\" defer></script>\n" as HTML).text
         }
         html += "</head>\n<body>\n"
         var data: [(String, String?)] = [("id", "screenplay"), ("data-screen", screen.id)]
@@ -91,7 +92,7 @@ public struct HTMLPage: Sendable {
             if let version { data.append(("data-version", version)) }
         }
         if let stateToken { data.append(("data-state-token", stateToken)) }
-        html += "<div" + HTMLRenderer.attributes(data) + ">\n" + Self.body(fragment) + "\n</div>\n</body>\n</html>\n"
+        html += "<div" + HTMLRenderer.attributes(data).text + ">\n" + Self.body(fragment) + "\n</div>\n</body>\n</html>\n"
         self.html = html
     }
 
@@ -109,7 +110,7 @@ public struct HTMLPage: Sendable {
     /// `<header>` with the title, then `<main>` with the content.
     public static func body(_ fragment: Fragment) -> String {
         var html = ""
-        if let title = fragment.title { html += "<header class=\"sp-header\"><h1>\(HTMLText.escape(title))</h1></header>\n" }
+        if let title = fragment.title { html += ("<header class=\"sp-header\"><h1>\(title)</h1></header>\n" as HTML).text }
         html += "<main class=\"sp-main\">" + fragment.content + "</main>"
         return html
     }

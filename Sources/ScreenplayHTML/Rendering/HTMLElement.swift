@@ -10,8 +10,12 @@ struct HTMLElement {
     var isItem = false
     var classes: [String] = []
     var attributes: [(String, String?)] = []
-    var content = ""
+    /// Markup inside the element, before its children.
+    var content = HTML()
     var children = PresentedChildren.empty
+    /// A list's sections, already written (their rows are nodes, drawn before the list's own
+    /// classes, as the style sheet's order wants): markup of this renderer, after the content.
+    var sections = ""
     var childClass: String?
 
     init(node: PresentedNode) { self.node = node }

@@ -32,11 +32,11 @@ extension HTMLRenderer {
     }
 
     mutating func renderItem(_ item: PresentedItem, element: inout HTMLElement) {
-        var content = ""
+        var content = HTML()
         if let image = item.image {
             if let url = image.url, let source = webLink(url) {
                 content +=
-                    "<img class=\"sp-item-image\" src=\"\(HTMLText.escape(source))\" alt=\"\" loading=\"lazy\" decoding=\"async\" width=\"48\" height=\"48\">"
+                    "<img class=\"sp-item-image\" src=\"\(source)\" alt=\"\" loading=\"lazy\" decoding=\"async\" width=\"48\" height=\"48\">"
             } else {
                 content += "<div class=\"sp-item-image\" aria-hidden=\"true\"></div>"
             }
@@ -60,21 +60,22 @@ extension HTMLRenderer {
     }
 
     /// One slot of the item: its text with the style the presentation gave it.
-    mutating func slot(_ tag: String, _ baseClass: String?, _ text: PresentedText) -> String {
+    mutating func slot(_ tag: StaticString, _ baseClass: String?, _ text: PresentedText) -> HTML {
         let classes = [baseClass, textClass(text)].compactMap { $0 }.joined(separator: " ")
-        return "<\(tag)" + (classes.isEmpty ? "" : " class=\"\(classes)\"") + ">\(runs(text.runs))</\(tag)>"
+        let name = HTML(stringLiteral: tag)
+        return "<\(name)\(attribute: "class", classes.isEmpty ? nil : classes)>\(runs(text.runs))</\(name)>"
     }
 
     /// Marked-up runs as `strong`, `em`, `br` and `a`; a plain run is escaped as it is.
-    func runs(_ runs: [TextRun]) -> String {
-        if runs.count == 1, !runs[0].strong, !runs[0].emphasis, runs[0].link == nil { return HTMLText.escape(runs[0].text) }
-        var html = ""
+    func runs(_ runs: [TextRun]) -> HTML {
+        if runs.count == 1, !runs[0].strong, !runs[0].emphasis, runs[0].link == nil { return HTML(escaping: runs[0].text) }
+        var html = HTML()
         for run in runs {
-            var text = run.text.split(separator: "\n", omittingEmptySubsequences: false).map { HTMLText.escape(String($0)) }.joined(
+            var text = run.text.split(separator: "\n", omittingEmptySubsequences: false).map { HTML(escaping: String($0)) }.joined(
                 separator: "<br>")
             if run.emphasis { text = "<em>\(text)</em>" }
             if run.strong { text = "<strong>\(text)</strong>" }
-            if let link = run.link, let href = webLink(link) { text = "<a href=\"\(HTMLText.escape(href))\">\(text)</a>" }
+            if let link = run.link, let href = webLink(link) { text = "<a href=\"\(href)\">\(text)</a>" }
             html += text
         }
         return html

@@ -8,13 +8,13 @@ extension HTMLRenderer {
         element.open("button", "sp-button sp-button-\(button.variant.rawValue)")
         element.attributes.append(("type", "button"))
         if !button.isEnabled { element.attributes.append(("disabled", nil)) }
-        element.content = HTMLText.escape(button.title)
+        element.content = HTML(escaping: button.title)
     }
 
     func renderToggle(_ toggle: PresentedToggle, element: inout HTMLElement) {
         element.open("label", "sp-toggle")
         element.content =
-            "<input type=\"checkbox\" role=\"switch\" aria-checked=\"\(toggle.isOn)\" data-sp-key=\"\(HTMLText.escape(toggle.key))\"\(toggle.isOn ? " checked" : "")><span>\(HTMLText.escape(toggle.title))</span>"
+            "<input type=\"checkbox\" role=\"switch\" aria-checked=\"\(toggle.isOn ? "true" : "false")\" data-sp-key=\"\(toggle.key)\"\(toggle.isOn ? " checked" : "")><span>\(toggle.title)</span>"
     }
 
     func renderField(_ field: PresentedTextField, element: inout HTMLElement) {
@@ -39,7 +39,7 @@ extension HTMLRenderer {
         if !field.isEnabled { attributes.append(("disabled", nil)) }
         if field.isRequired { attributes.append(("aria-required", "true")) }
         if let mask = field.mask { attributes.append(("data-sp-mask", String(decoding: mask.encoded(), as: UTF8.self))) }
-        var problem = ""
+        var problem = HTML()
         if !field.rules.isEmpty {
             // The problem is described by (not part of) the field's name, and announced when it appears.
             let problemID = "sp-problem-" + Self.elementID(for: field.key).dropFirst(3)
@@ -47,12 +47,10 @@ extension HTMLRenderer {
             attributes.append(("aria-describedby", problemID))
             if field.problem != nil { attributes.append(("aria-invalid", "true")) }
             problem =
-                "<span class=\"sp-field-problem\" id=\"\(HTMLText.escape(problemID))\" role=\"alert\"\(field.problem == nil ? " hidden" : "")>"
-                + HTMLText.escape(field.problem ?? "") + "</span>"
+                "<span class=\"sp-field-problem\" id=\"\(problemID)\" role=\"alert\"\(field.problem == nil ? " hidden" : "")>\(field.problem ?? "")</span>"
         }
         element.content =
-            "<span class=\"sp-field-label\(field.label == nil ? " sp-visually-hidden" : "")\">\(HTMLText.escape(field.label ?? field.accessibilityLabel))</span><input\(Self.attributes(attributes))>"
-            + problem
+            "<span class=\"sp-field-label\(field.label == nil ? " sp-visually-hidden" : "")\">\(field.label ?? field.accessibilityLabel)</span><input\(Self.attributes(attributes))>\(problem)"
     }
 
     /// The HTML `autocomplete` token of an autofill purpose.

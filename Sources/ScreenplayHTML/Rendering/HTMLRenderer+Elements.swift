@@ -67,14 +67,15 @@ extension HTMLRenderer {
                 "<a"
                 + Self.attributes(
                     [("class", classes.joined(separator: " ")), ("href", href)] + attributes.filter { $0.0 != "type" && $0.0 != "disabled" }
-                ) + ">"
-            html += element.content + "</a>"
+                ).text + ">"
+            html += element.content.text + "</a>"
             return
         }
-        if let href { html += "<a class=\"sp-link\" href=\"\(HTMLText.escape(href))\">" }
-        html += "<\(element.tag)" + Self.attributes([("class", classes.joined(separator: " "))] + attributes) + ">"
+        if let href { html += "<a class=\"sp-link\"" + Self.attributes([("href", href)]).text + ">" }
+        html += "<\(element.tag)" + Self.attributes([("class", classes.joined(separator: " "))] + attributes).text + ">"
         if !element.void {
-            html += element.content
+            html += element.content.text
+            html += element.sections
             for child in element.children {
                 if let childClass = element.childClass {
                     html += "<div class=\"sp-slot \(childClass)\">"
@@ -102,7 +103,7 @@ extension HTMLRenderer {
                 own += "\u{0}" + name + "=" + (value ?? "")
             }
             // A list's content is its rows: nodes of their own.
-            if case .list = element.node.content {} else { own += "\u{0}" + element.content }
+            if case .list = element.node.content {} else { own += "\u{0}" + element.content.text }
             motionAttributes.append(("data-sp-look", WebMotion.look(own)))
         }
         motionAttributes.append(("data-sp-motion", data))
@@ -110,9 +111,37 @@ extension HTMLRenderer {
         attributes.insert(contentsOf: motionAttributes, at: attributes.firstIndex { $0.0 == "hidden" } ?? attributes.endIndex)
     }
 
+    /// A list's section: its title, then its rows.
+    mutating func write(_ section: PresentedSection, into html: inout String) {
+        let open: HTML = "<section class=\"sp-section\"\(attribute: "data-sp-id", section.sectionID)>"
+        html += open.text
+        if let title = section.title {
+            let heading: HTML = "<h2 class=\"sp-section-title\">\(title)</h2>"
+            html += heading.text
+        }
+        html += "<ul class=\"sp-rows\">"
+        for row in section.rows {
+            html += "<li class=\"sp-row\">"
+            render(row, into: &html)
+            html += "</li>"
+        }
+        html += "</ul></section>"
+    }
+
     /// ` name="value"` for each attribute (escaped), ` name` for one without a value.
-    static func attributes(_ attributes: [(String, String?)]) -> String {
-        attributes.map { name, value in value.map { " \(name)=\"\(HTMLText.escape($0))\"" } ?? " \(name)" }.joined()
+    static func attributes(_ attributes: [(String, String?)]) -> HTML {
+        // Appended piece by piece: no buffer per attribute (this runs for every node).
+        var html = HTML()
+        for (name, value) in attributes {
+            html += " "
+            html += HTML(escaping: name)
+            if let value {
+                html += "=\""
+                html += HTML(escaping: value)
+                html += "\""
+            }
+        }
+        return html
     }
 
 }

@@ -21,20 +21,7 @@ extension HTMLRenderer {
             element.children = children
         case .list(let sections):
             element.open("div", "sp-list")
-            var content = ""
-            for section in sections {
-                content +=
-                    "<section class=\"sp-section\"" + (section.sectionID.map { " data-sp-id=\"\(HTMLText.escape($0))\"" } ?? "") + ">"
-                if let title = section.title { content += "<h2 class=\"sp-section-title\">\(HTMLText.escape(title))</h2>" }
-                content += "<ul class=\"sp-rows\">"
-                for row in section.rows {
-                    content += "<li class=\"sp-row\">"
-                    render(row, into: &content)
-                    content += "</li>"
-                }
-                content += "</ul></section>"
-            }
-            element.content = content
+            for section in sections { write(section, into: &element.sections) }
         case .spacer(let minimum):
             element.open("div", "sp-spacer")
             if let minimum {
@@ -71,7 +58,7 @@ extension HTMLRenderer {
                 if let d = background.dark { dark.append("background:\(StyleSheet.color(d))") }
             }
             element.add(sheet.className(light, dark: dark))
-            element.content = HTMLText.escape(badge.text)
+            element.content = HTML(escaping: badge.text)
         case .button(let button):
             renderButton(button, element: &element)
         case .textField(let field):
@@ -84,7 +71,8 @@ extension HTMLRenderer {
             if let drawn = customRenderers[custom.type]?(custom) {
                 element.open("div", "sp-custom")
                 element.attributes.append(("data-sp-type", custom.type))
-                element.content = drawn
+                // What the app's renderer drew: markup by the public contract of `CustomRenderer`.
+                element.content = HTML(unescaped: drawn)
             } else if let fallback {
                 return render(fallback, into: &html)
             } else {
@@ -94,7 +82,7 @@ extension HTMLRenderer {
             element.open("div", "sp-missing")
             element.attributes.append(("role", "note"))
             element.attributes.append(("data-sp-type", type))
-            element.content = HTMLText.escape("⚠ nothing draws \"\(type)\" at \(path)")
+            element.content = "⚠ nothing draws &quot;\(type)&quot; at \(String(describing: path))"
         }
         write(element, into: &html)
     }
