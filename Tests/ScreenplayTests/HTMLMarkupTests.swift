@@ -35,10 +35,11 @@ import Testing
 
     @Test func aLiteralIsMarkupAndAStringIsText() {
         #expect(HTML("\("<br>")").text == "<br>", "a literal, even interpolated, is the source's own markup")
-        let isOn = true
         let title: String? = nil
-        let checked: HTML = "<input type=\"checkbox\"\(isOn ? " checked" : "")>"
-        #expect(checked.text == "<input type=\"checkbox\" checked>")
+        for isOn in [true, false] {
+            let checked: HTML = "<input type=\"checkbox\"\(isOn ? " checked" : "")>"
+            #expect(checked.text == (isOn ? "<input type=\"checkbox\" checked>" : "<input type=\"checkbox\">"))
+        }
         let fallback: HTML = "<td>\(title ?? "<none>")</td>"
         #expect(fallback.text == "<td>&lt;none&gt;</td>", "an expression that mixes a String in is text")
         let optional: HTML? = nil
