@@ -108,6 +108,7 @@ struct BehaviourPageBrowserTests {
             try await browser.wait(until: "return window.__ticks >= 2", "the clock ticked")
             let fetches = try await browser.execute("return window.__fetches")
             let first = try await Self.text(browser, "elapsed")
+            // Pacing: the clock's advance over 1.5 s is what is checked; time itself is the input.
             try await Task.sleep(for: .milliseconds(1_500))
             let later = try await Self.text(browser, "elapsed")
             #expect(first != later, "the bound text did not follow the timer (\(first))")
@@ -117,19 +118,25 @@ struct BehaviourPageBrowserTests {
             // The trigger reads count: the first set does not make it true, the second does, the third keeps it true.
             #expect(try await Self.text(browser, "fired") == "fired 0")
             try await browser.click("#sp-add")
-            try await Task.sleep(for: .milliseconds(200))
+            try await browser.holds(
+                "return document.getElementById('sp-fired').textContent === 'fired 0'", for: .milliseconds(200),
+                "one add does not make the trigger's condition true")
             #expect(try await Self.text(browser, "fired") == "fired 0")
             try await browser.click("#sp-add")
             try await browser.wait(until: "return document.getElementById('sp-fired').textContent === 'fired 1'", "the trigger fired")
             try await browser.click("#sp-add")
-            try await Task.sleep(for: .milliseconds(200))
+            try await browser.holds(
+                "return document.getElementById('sp-fired').textContent === 'fired 1'", for: .milliseconds(200),
+                "onCondition does not fire again while the condition stays true")
             #expect(try await Self.text(browser, "fired") == "fired 1", "onCondition fired again while the condition stayed true")
 
             // Another screen replaces the content: no tick after it.
             try await browser.click("#sp-leave")
             try await browser.wait(until: "return document.getElementById('sp-nothing') !== null", "the plain screen answered")
             let ticks = try await browser.execute("return window.__ticks")
-            try await Task.sleep(for: .milliseconds(600))
+            try await consistently(for: .milliseconds(600), pollingEvery: .milliseconds(50), "no tick after the clock's screen went away") {
+                try await browser.execute("return window.__ticks") == ticks
+            }
             #expect(try await browser.execute("return window.__ticks") == ticks, "the timer ticked after its screen went away")
             try await VariableBrowserTests.expectClean(browser, "after the clock")
         }
@@ -164,6 +171,7 @@ struct BehaviourPageBrowserTests {
                 until: "return /^Ends in 09:5[0-9]$/.test(document.getElementById('sp-offer.countdown').textContent)",
                 "the countdown started")
             let first = try await Self.text(browser, "offer.countdown")
+            // Pacing: the countdown's advance over 1.5 s is what is checked; time itself is the input.
             try await Task.sleep(for: .milliseconds(1_500))
             let later = try await Self.text(browser, "offer.countdown")
             #expect(first != later, "the countdown stayed at \(first)")

@@ -138,13 +138,15 @@ struct BrowserTests {
             try await browser.execute("window.__sameDocument = 42")
             // The stream's first event is the version the page shows: it is not drawn again (a
             // redraw would drop what is being typed and the focus).
-            try await Task.sleep(for: .milliseconds(500))
+            try await browser.holds(
+                "return document.contains(window.__field)", for: .milliseconds(500), "the stream's first event does not redraw the page")
             #expect(
                 try await browser.execute("return document.contains(window.__field)") == true, "the stream's first event redrew the page")
             // The filter shows and hides cities on the device: what is typed keeps Moscow shown.
             try await browser.type("Mos", into: "input[data-sp-key=city]")
             #expect(try await browser.execute("return document.querySelectorAll('[data-sp-id=\"city.moscow.day0\"]').length") == 1)
-            try await Task.sleep(for: .milliseconds(300))
+            try await browser.wait(
+                until: "return window.__field.value === 'Mos'", "what is typed is in the field")
             feed.newDay()
             try await browser.wait(
                 until: "return document.querySelectorAll('[data-sp-id=\"city.moscow.day7\"]').length === 1", "Moscow's new day appeared")
@@ -202,11 +204,13 @@ struct BrowserTests {
             let days = Task {
                 for _ in 0..<4 {
                     feed.newDay()
+                    // Pacing: days arrive between keystrokes; their interleaving in time is the input.
                     try await Task.sleep(for: .milliseconds(15))
                 }
             }
             for key in "Moscow" {
                 try await Self.press(String(key), browser)
+                // Pacing: keystrokes at typing speed, so that the new days land between them.
                 try await Task.sleep(for: .milliseconds(10))
             }
             try await days.value
@@ -277,7 +281,10 @@ struct BrowserTests {
             for stored in [#"{"cartCount":"9"}"#, #"{"cartCount":2.5}"#, "{not json", "[7]"] {
                 try await browser.execute("sessionStorage.setItem('screenplay.app', arguments[0])", [.string(stored)])
                 try await home()
-                try await Task.sleep(for: .milliseconds(200))
+                try await browser.wait(until: "return window.__warnings.length >= 1", "stored \(stored): the warning")
+                try await browser.holds(
+                    "const b = document.getElementById('sp-cart-badge'); return b.hidden && b.textContent === '0 in your cart' && window.__warnings.length === 1",
+                    for: .milliseconds(200), "stored \(stored): ignored, with one warning")
                 #expect(try await browser.execute(badge) == [true, "0 in your cart"], "stored \(stored)")
                 let warnings = try await browser.execute("return window.__warnings").arrayValue ?? []
                 #expect(warnings.count == 1, "stored \(stored): \(warnings)")
@@ -334,7 +341,7 @@ struct BrowserTests {
                 ("home", "/screens/home"), ("checkout", "/screens/checkout"), ("claim", "/requests/3/insurance-claim"),
             ] {
                 try await Self.loaded(browser, "\(server.url)\(path)")
-                try await Task.sleep(for: .milliseconds(200))
+                try await browser.waitUntilAtRest("\(path) at rest for its picture")
                 try await browser.screenshot().write(to: directory.appendingPathComponent("\(name).png"))
             }
         }

@@ -70,10 +70,12 @@ struct LifecycleBrowserTests {
             routes.screen("plain") { _ in Self.plain }
             routes.intent("slow", on: "watch") { _ in
                 await intents.add()
+                // Pacing: a slow answer, so that the second click comes while the first is on its way.
                 try await Task.sleep(for: .milliseconds(400))
                 return IntentResult(effects: [.track("answered")])
             }
             routes.intent("pay", on: "watch") { _ in
+                // Pacing: a slow answer, so that the page is hidden before the navigation comes.
                 try await Task.sleep(for: .milliseconds(400))
                 return IntentResult(effects: [.navigate("/screens/plain")])
             }
@@ -100,7 +102,9 @@ struct LifecycleBrowserTests {
             let elapsed = try await Self.number(browser, "return document.getElementById('sp-elapsed').textContent")
             // A tap still updates the hidden page; the trigger it would fire waits.
             try await browser.click("#sp-add")
-            try await Task.sleep(for: .milliseconds(800))
+            try await browser.holds(
+                "return window.__ticks === \(ticks) && document.getElementById('sp-fired').textContent === 'fired 0'",
+                for: .milliseconds(800), "hidden, the timer holds still and the trigger waits")
             #expect(try await Self.number(browser, "return window.__ticks") == ticks, "the timer ticked while the page was hidden")
             #expect(try await browser.execute("return document.getElementById('sp-fired').textContent") == "fired 0")
 
@@ -116,7 +120,7 @@ struct LifecycleBrowserTests {
             // pagehide (the page left for the back-forward cache) holds it too.
             _ = try await browser.execute("window.dispatchEvent(new PageTransitionEvent('pagehide', { persisted: true }))")
             let held = try await Self.number(browser, "return window.__ticks")
-            try await Task.sleep(for: .milliseconds(500))
+            try await browser.holds("return window.__ticks === \(held)", for: .milliseconds(500), "after pagehide, the timer holds still")
             #expect(try await Self.number(browser, "return window.__ticks") == held, "the timer ticked after pagehide")
             _ = try await browser.execute("window.dispatchEvent(new PageTransitionEvent('pageshow', { persisted: true }))")
             try await browser.wait(until: "return window.__ticks > \(held)", "shown again from the cache, the timer ticks")
@@ -132,7 +136,8 @@ struct LifecycleBrowserTests {
             try await BrowserTests.loaded(browser, "\(server.url)/screens/watch")
             _ = try await browser.execute("document.getElementById('sp-pay').click(); window.__show(false);")
             try await browser.wait(until: "return !document.getElementById('screenplay').hasAttribute('aria-busy')", "the intent answered")
-            try await Task.sleep(for: .milliseconds(300))
+            try await browser.holds(
+                "return location.pathname === '/screens/watch'", for: .milliseconds(300), "a hidden page stays where it is")
             #expect(try await browser.execute("return location.pathname") == "/screens/watch", "a hidden page navigated")
             _ = try await browser.execute("window.__show(true)")
             try await browser.wait(until: "return location.pathname === '/screens/plain'", "seen again, the navigation was done")
@@ -147,7 +152,10 @@ struct LifecycleBrowserTests {
             try await BrowserTests.loaded(browser, "\(server.url)/screens/watch")
             _ = try await browser.execute("const b = document.getElementById('sp-slow'); b.click(); b.click();")
             try await browser.wait(until: "return window.__answers === 1", "the intent answered")
-            try await Task.sleep(for: .milliseconds(300))
+            try await consistently(for: .milliseconds(300), pollingEvery: .milliseconds(50), "the second click sends no second intent") {
+                let answers = try await browser.execute("return window.__answers")
+                return await intents.count == 1 && answers == 1
+            }
             #expect(await intents.count == 1, "the second click sent the intent again")
             #expect(try await browser.execute("return window.__answers") == 1)
             // Once answered, the same tap runs again.

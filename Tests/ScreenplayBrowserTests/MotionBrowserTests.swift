@@ -128,7 +128,7 @@ struct MotionBrowserTests {
                     // Under reduced motion a change is set at once (Motion.reducingMotion()): the same nodes enter and leave.
                     expected = expected.filter { !$0.hasSuffix(" change") }
                 }
-                try await Self.waitForAnimations(browser, since: mark, count: expected.count, at)
+                try await Self.waitForAnimations(browser, since: mark, playing: expected, at)
                 let played = try await browser.execute(Self.recorded, [.number(Double(mark))]).arrayValue ?? []
                 #expect(played.compactMap { $0["id"]?.stringValue } == expected, "\(at): what plays")
                 for animation in played {
@@ -156,13 +156,20 @@ struct MotionBrowserTests {
         }
     }
 
-    /// Waits until `count` movements were recorded since `mark` (and a little longer, for any that should not play).
-    static func waitForAnimations(_ browser: WebDriver, since mark: Int, count: Int, _ label: String) async throws {
+    /// Waits until as many movements as `expected` were recorded since `mark`, then checks for a
+    /// little longer that those and no others play (for any that should not).
+    static func waitForAnimations(_ browser: WebDriver, since mark: Int, playing expected: [String], _ label: String) async throws {
+        let count = expected.count
         try await browser.wait(
             until:
                 "return new Set(window.__animations.slice(\(mark)).filter((a) => / (enter|exit|change)$/.test(a.id)).map((a) => a.id)).size >= \(count)",
             "\(label): \(count) movements")
-        try await Task.sleep(for: .milliseconds(count == 0 ? 500 : 150))
+        try await consistently(
+            for: .milliseconds(count == 0 ? 500 : 150), pollingEvery: .milliseconds(50), "\(label): only \(expected) play"
+        ) {
+            let played = try await browser.execute(Self.recorded, [.number(Double(mark))]).arrayValue ?? []
+            return played.compactMap { $0["id"]?.stringValue } == expected
+        }
     }
 
     /// One animation against what ``WebMotion`` decided for its node: timing, the properties its
@@ -244,7 +251,10 @@ struct MotionBrowserTests {
                 from > 0 && abs(from - leavingOpacity) < 0.35,
                 "it comes back from about where it was (\(from), \(leavingOpacity)), not from nothing")
             // Left to play out, it ends shown and as itself.
-            try await Task.sleep(for: .milliseconds(600))
+            try await browser.wait(
+                until: "const p = \(panel); return p.checkVisibility() && getComputedStyle(p).opacity === '1'"
+                    + " && getComputedStyle(p).transform === 'none' && !p.hasAttribute('inert')",
+                "left to play out, it ends shown and as itself")
             let end = try await browser.execute(
                 "const p = \(panel); return [p.checkVisibility(), getComputedStyle(p).opacity, getComputedStyle(p).transform, p.hasAttribute('inert')]"
             )
@@ -267,6 +277,12 @@ struct MotionBrowserTests {
         }
     }
 
+    /// True when the node `id` runs no transition and looks as it does at rest (`rest`) or not (`!rest`).
+    static func still(_ id: String, atRest rest: Bool) -> String {
+        "const e = document.querySelector('[data-sp-id=\"\(id)\"]'); const s = getComputedStyle(e);"
+            + " return e.getAnimations().length === 0 && (s.opacity === '1' && s.transform === 'none') === \(rest)"
+    }
+
     /// Held down, a tappable node dims by default, shrinks with `scale`, and does nothing with
     /// `none`; under reduced motion nothing shrinks (it dims instead).
     @Test(arguments: [false, true])
@@ -279,12 +295,15 @@ struct MotionBrowserTests {
             var pressed: [String: JSONValue] = [:]
             for id in ["card", "tile", "quiet"] {
                 try await browser.force(["active"], on: "[data-sp-id=\"\(id)\"]")
-                try await Task.sleep(for: .milliseconds(400))
+                if id == "quiet" {
+                    try await browser.holds(Self.still(id, atRest: true), for: .milliseconds(400), "quiet, pressed, keeps its look")
+                } else {
+                    try await browser.wait(until: Self.still(id, atRest: false), "\(id) pressed, its transition ended")
+                }
                 pressed[id] = try await browser.execute(
                     "const e = document.querySelector(`[data-sp-id=\"${arguments[0]}\"]`); const s = getComputedStyle(e); return [s.opacity, s.transform]",
                     [.string(id)])
                 try await browser.force([], on: "[data-sp-id=\"\(id)\"]")
-                try await Task.sleep(for: .milliseconds(300))
             }
             #expect(pressed["card"] == ["0.6", "none"], "the default press dims: \(pressed)")
             #expect(pressed["quiet"] == ["1", "none"], "none turns it off: \(pressed)")
@@ -293,6 +312,8 @@ struct MotionBrowserTests {
             } else {
                 #expect(pressed["tile"] == ["0.85", "matrix(0.96, 0, 0, 0.96, 0, 0)"], "scale shrinks and dims: \(pressed)")
             }
+            // (A released node's style is recomputed at the next press; the tile's is, at the quiet one's.)
+            try await browser.wait(until: Self.still("tile", atRest: true), "the tile released, back at rest")
             let released = try await browser.execute("return getComputedStyle(document.querySelector('[data-sp-id=\"tile\"]')).transform")
             #expect(released == "none", "released, it is itself again")
             try await VariableBrowserTests.expectClean(browser, "press")
@@ -325,7 +346,8 @@ struct MotionBrowserTests {
             try await BrowserTests.loaded(browser, "\(server.url)/screens/cities")
             try await browser.wait(
                 until: "return document.getElementById('screenplay').dataset.live === 'true'", "the page's stream opened")
-            try await Task.sleep(for: .seconds(2))
+            try await browser.wait(
+                until: "return !document.getAnimations().some((a) => a.playState === 'running')", "the page came to rest after loading")
             try await browser.devTools("Emulation.setCPUThrottlingRate", ["rate": 4])
             let rounds = 9
             var longest = 0.0
@@ -338,7 +360,8 @@ struct MotionBrowserTests {
                 feed.newDay()
                 try await browser.wait(until: "return window.__animations.length > \(mark)", "a new day arrived and moved")
                 // The bars grow (a spring of about 0.9 s at 4× slower) and the oldest day fades out.
-                try await Task.sleep(for: .seconds(2))
+                try await browser.wait(
+                    until: "return !document.getAnimations().some((a) => a.playState === 'running')", "the new day's movements ended")
                 animations += try await browser.execute("return window.__animations.length").intValue.map { $0 - mark } ?? 0
                 let measured = try await browser.execute(
                     "return window.__frames.slice(arguments[0]).reduce((m, f) => Math.max(m, f.duration), 0)", [.number(Double(frames))])

@@ -765,7 +765,7 @@ struct StudioBrowserTests {
                     ("studio-flags", "/studio/flags"), ("studio-audit", "/studio/audit"),
                 ] {
                     try await Self.loaded(browser, "\(server.url)\(path)")
-                    try await Task.sleep(for: .milliseconds(300))
+                    try await browser.waitUntilAtRest("\(path) at rest for its picture")
                     #expect(try await Self.status(browser) == 200, "\(path)")
                     try await browser.screenshot().write(to: directory.appendingPathComponent("\(name).png"))
                 }

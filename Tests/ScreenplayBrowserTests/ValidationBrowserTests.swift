@@ -153,7 +153,9 @@ struct ValidationBrowserTests {
             let expiry = try await Self.problem(browser, Self.expiry)
             #expect(expiry.text == "Enter the expiry as MM/YY.")
             #expect(!expiry.hidden && expiry.invalid == "true")
-            try await Task.sleep(for: .milliseconds(300))
+            try await consistently(for: .milliseconds(300), pollingEvery: .milliseconds(50), "no intent goes with invalid fields") {
+                try await Self.value(browser, "return window.__fetches").intValue == fetches
+            }
             #expect(try await Self.value(browser, "return window.__fetches").intValue == fetches, "an intent went with invalid fields")
             #expect(try await Self.value(browser, "return document.getElementById('sp-title').textContent") == "Add a card")
             try await VariableBrowserTests.expectClean(browser, "a held-back continue")
@@ -184,7 +186,9 @@ struct ValidationBrowserTests {
             )
             #expect(try await Self.problem(browser, Self.card).text == "Enter your card number.")
             #expect(try await Self.problem(browser, Self.expiry).text == "Enter the expiry as MM/YY.")
-            try await Task.sleep(for: .milliseconds(300))
+            try await consistently(for: .milliseconds(300), pollingEvery: .milliseconds(50), "no intent goes with empty fields") {
+                try await Self.value(browser, "return window.__fetches").intValue == fetches
+            }
             #expect(try await Self.value(browser, "return window.__fetches").intValue == fetches, "an intent went with empty fields")
             try await browser.type("4242424242424242", into: Self.card)
             try await browser.wait(

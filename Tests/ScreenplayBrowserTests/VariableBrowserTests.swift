@@ -226,7 +226,11 @@ struct VariableBrowserTests {
             try await browser.wait(until: "return document.getElementById('sp-tab.reviews').hidden === true", "back to the details")
             #expect(try await Self.value(browser, shown) == ["tab.details"])
 
-            try await Task.sleep(for: .milliseconds(200))
+            try await consistently(for: .milliseconds(200), pollingEvery: .milliseconds(50), "switching states loads and fetches nothing") {
+                let loaded = try await Self.value(browser, resources)
+                let fetched = try await Self.value(browser, "return window.__fetches")
+                return loaded == before && fetched == fetches
+            }
             #expect(try await Self.value(browser, resources) == before, "switching states loaded something")
             #expect(try await Self.value(browser, "return window.__fetches") == fetches, "switching states fetched something")
             try await Self.expectClean(browser, "after switching")
@@ -334,7 +338,9 @@ struct VariableBrowserTests {
                 document.body.appendChild(image);
                 """)
             try await browser.wait(until: "return window.__violations.length >= 3", "the violations were reported")
-            try await Task.sleep(for: .milliseconds(100))
+            try await browser.holds(
+                "return window.__timer === undefined && window.__inline === undefined", for: .milliseconds(100),
+                "neither the string timer nor the inline script runs")
             #expect(try await browser.execute("return window.__timer === undefined") == true, "a string timer ran")
             #expect(try await browser.execute("return window.__inline === undefined") == true, "an inline script ran")
             let violations = try await browser.execute("return window.__violations.join(' | ')").stringValue ?? ""

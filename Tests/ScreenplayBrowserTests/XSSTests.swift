@@ -106,7 +106,11 @@ struct XSSTests {
                     try await browser.execute(
                         "document.querySelectorAll('[data-sp-action]')[arguments[0]]?.click()", [.number(Double(index))])
                 }
-                try await Task.sleep(for: .milliseconds(300))
+                try await consistently(
+                    for: .milliseconds(300), pollingEvery: .milliseconds(50), "\(path): no alert opens after its actions"
+                ) {
+                    !(await browser.hasAlert())
+                }
                 #expect(!(await browser.hasAlert()), "\(path): an alert is open after running its actions")
                 // An action may open an app path (a relative URL, however odd): same origin, never a script.
                 let location = try await browser.currentURL
