@@ -33,16 +33,37 @@ public final class PostgresServer: @unchecked Sendable {
         guard let binaries else { throw DatabaseError("PostgreSQL is not installed (apt-get install postgresql)") }
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("screenplay-pg-\(UUID().uuidString.prefix(8))")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        let server = PostgresServer(folder: folder, port: Int.random(in: 20_000..<40_000), binaries: binaries)
-        if getuid() == 0 { try server.run("/bin/chown", ["-R", "postgres:postgres", folder.path], asPostgres: false) }
-        try server.run(
+        let created = PostgresServer(folder: folder, port: 0, binaries: binaries)
+        if getuid() == 0 { try created.run("/bin/chown", ["-R", "postgres:postgres", folder.path], asPostgres: false) }
+        try created.run(
             binaries.appendingPathComponent("initdb").path,
             ["-D", folder.appendingPathComponent("data").path, "-A", "trust", "-U", "postgres"])
-        try server.startServer()
-        // Stopped when the test process ends: no server outlives its tests.
-        PostgresServer.running = server
-        atexit { try? PostgresServer.running?.stopServer() }
-        return server
+        // A port below the kernel's ephemeral range, so that no client socket of the tests (every
+        // server and browser they start connects from that range) can hold it; and another port if
+        // one is taken all the same (a CI run lost every PostgreSQL test to a port in use once).
+        var lastError: (any Error)?
+        for _ in 0..<5 {
+            let server = PostgresServer(folder: folder, port: Int.random(in: portsOutsideTheEphemeralRange), binaries: binaries)
+            do {
+                try server.startServer()
+            } catch {
+                lastError = error
+                continue
+            }
+            // Stopped when the test process ends: no server outlives its tests.
+            PostgresServer.running = server
+            atexit { try? PostgresServer.running?.stopServer() }
+            return server
+        }
+        throw lastError ?? DatabaseError("PostgreSQL did not start")
+    }
+
+    /// Ports from 10,000 up to the first the kernel hands out to client sockets
+    /// (`/proc/sys/net/ipv4/ip_local_port_range`, 32768 by default on Linux).
+    private static var portsOutsideTheEphemeralRange: Range<Int> {
+        let range = (try? String(contentsOfFile: "/proc/sys/net/ipv4/ip_local_port_range", encoding: .utf8)) ?? ""
+        let lowest = range.split(whereSeparator: \.isWhitespace).first.flatMap { Int($0) } ?? 32_768
+        return 10_000..<max(lowest, 20_000)
     }
 
     nonisolated(unsafe) private static var running: PostgresServer?
