@@ -3,6 +3,22 @@
 import Foundation
 import PackageDescription
 
+/// scripts/check-apple builds the Apple renderers against stand-in SwiftUI and UIKit modules.
+let appleStandIns = ProcessInfo.processInfo.environment["SCREENPLAY_APPLE_STANDINS"] != nil
+/// The client's transport on Linux, and the condition its file is compiled under
+/// (`HTTP_CLIENT_TRANSPORT`: whether the module was given it, not whether some build left it
+/// importable). The stand-in build is an Apple platform's, where these conditions leave it out, so
+/// it does not build it either (nor NIO under it: half that build's time).
+let linuxTransport: [Target.Dependency] =
+    appleStandIns
+    ? []
+    : [
+        .product(name: "AsyncHTTPClient", package: "async-http-client", condition: .when(platforms: [.linux])),
+        .product(name: "NIOCore", package: "swift-nio", condition: .when(platforms: [.linux])),
+        .product(name: "NIOHTTP1", package: "swift-nio", condition: .when(platforms: [.linux])),
+    ]
+let linuxTransportSettings: [SwiftSetting] = appleStandIns ? [] : [.define("HTTP_CLIENT_TRANSPORT", .when(platforms: [.linux]))]
+
 let package = Package(
     name: "Screenplay",
     platforms: [.macOS(.v14), .iOS(.v17)],
@@ -128,10 +144,8 @@ let package = Package(
                 "ScreenplayPresentation",
                 "ScreenplayProtocol",
                 .product(name: "HTTPTypes", package: "swift-http-types"),
-                .product(name: "AsyncHTTPClient", package: "async-http-client", condition: .when(platforms: [.linux])),
-                .product(name: "NIOCore", package: "swift-nio", condition: .when(platforms: [.linux])),
-                .product(name: "NIOHTTP1", package: "swift-nio", condition: .when(platforms: [.linux])),
-            ]
+            ] + linuxTransport,
+            swiftSettings: linuxTransportSettings
         ),
         .executableTarget(
             name: "screenplay",
@@ -266,7 +280,7 @@ let package = Package(
 // scripts/check-apple: stand-in modules named SwiftUI and UIKit (Tests/AppleStandIns, never
 // shipped) make `canImport(SwiftUI)` true on Linux, so the renderers are compiled and their views
 // evaluated by the conformance suite here.
-if ProcessInfo.processInfo.environment["SCREENPLAY_APPLE_STANDINS"] != nil {
+if appleStandIns {
     // Swift 5 mode, as Apple's own modules are built (their views are not main-actor isolated).
     package.targets.append(.target(name: "UIKit", path: "Tests/AppleStandIns/UIKit", swiftSettings: [.swiftLanguageMode(.v5)]))
     package.targets.append(

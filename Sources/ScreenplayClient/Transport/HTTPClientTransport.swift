@@ -1,4 +1,4 @@
-#if canImport(AsyncHTTPClient)
+#if HTTP_CLIENT_TRANSPORT
     import AsyncHTTPClient
     import Foundation
     import HTTPTypes

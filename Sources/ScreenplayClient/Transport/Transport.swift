@@ -77,13 +77,14 @@ public struct TransportResponse: Sendable, Hashable {
     }
 }
 
-/// The platform's transport: AsyncHTTPClient on Linux, URLSession on Apple platforms.
+/// The platform's transport: AsyncHTTPClient on Linux, URLSession on Apple platforms (and on Linux
+/// when the package is built without AsyncHTTPClient, as scripts/check-apple builds it).
 public enum DefaultTransport {
     public static func make(maxResponseBytes: Int) -> any Transport {
-        #if canImport(Darwin)
-            URLSessionTransport(maxResponseBytes: maxResponseBytes)
-        #else
+        #if HTTP_CLIENT_TRANSPORT
             HTTPClientTransport(maxResponseBytes: maxResponseBytes)
+        #else
+            URLSessionTransport(maxResponseBytes: maxResponseBytes)
         #endif
     }
 }
