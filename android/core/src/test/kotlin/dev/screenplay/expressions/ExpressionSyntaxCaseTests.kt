@@ -24,7 +24,9 @@ import java.io.File
  * - a parse error (listed in [parseErrors] with the message and code-point range the Swift parser gives): parsing
  *   must fail with exactly that message and range, and the case must expect an error (with that message, when the
  *   case names one);
- * - decided by the evaluator (listed in [evaluated]): parsing must succeed; the answer is the evaluator's (chunk 7);
+ * - decided by the evaluator (listed in [evaluated]): parsing must succeed, and the evaluator must give the case's
+ *   answer as ExpressionCaseTests judges it (with the case's variables), except for the few listed in
+ *   [awaitingFunctions], whose functions are not ported yet and which are only parsed;
  * - every other case is decided by parsing: it must parse to a literal (or a template of string literals only)
  *   whose type and value are the case's expected answer.
  * A claimed file with no case, a listed case missing from its file, or a case with a duplicate expression fails.
@@ -94,6 +96,14 @@ class ExpressionSyntaxCaseTests {
         ),
     )
 
+    /** Evaluated cases that call string functions not ported yet (len, padStart, padEnd: chunk 8). */
+    private val awaitingFunctions: Set<String> = setOf(
+        "@{ len ( 'ab' ) }",
+        "@{padStart(padStart('a', 6000, 'b'), 12000, 'c')}",
+        "@{padEnd('a', 20000, 'z')}",
+        "@{len(padStart(padStart('a', 4000, 'b'), 9000, 'c'))}",
+    )
+
     @TestFactory
     fun claimedCaseFiles(): List<DynamicNode> = parseErrors.keys.map { file -> DynamicContainer.dynamicContainer(file, cases(file)) }
 
@@ -105,11 +115,14 @@ class ExpressionSyntaxCaseTests {
         val expressions = cases.map { it.getValue("expression").jsonPrimitive.content }
         val errors = parseErrors.getValue(fileName)
         val later = evaluated.getValue(fileName)
+        val evaluatedCases = ExpressionCases.cases(fileName).associateBy { it.expression }
         val counts = DynamicTest.dynamicTest("the claims fit the file") {
             assertTrue(cases.isNotEmpty(), "$fileName has no case")
             assertEquals(expressions.size, expressions.toSet().size, "$fileName repeats an expression")
             assertEquals(emptySet<String>(), (errors.keys + later) - expressions.toSet(), "claimed but not in $fileName")
             assertEquals(emptySet<String>(), errors.keys.intersect(later), "claimed twice")
+            assertEquals(expressions.size, evaluatedCases.size, "ExpressionCases reads $fileName differently")
+            assertEquals(emptySet<String>(), awaitingFunctions.intersect(expressions.toSet()) - later, "awaiting but not evaluated")
         }
         return listOf(counts) + cases.map { case ->
             val expression = case.getValue("expression").jsonPrimitive.content
@@ -119,7 +132,11 @@ class ExpressionSyntaxCaseTests {
                 val error = errors[expression]
                 when {
                     error != null -> checkParseError(expression, expected, error)
-                    expression in later -> parse(expression)
+                    expression in awaitingFunctions -> parse(expression)
+                    expression in later -> {
+                        parse(expression)
+                        ExpressionCases.failure(evaluatedCases.getValue(expression))?.let { fail<Unit>(it) }
+                    }
                     else -> checkDecidedByParsing(expression, expected)
                 }
             }
