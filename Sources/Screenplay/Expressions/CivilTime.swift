@@ -42,6 +42,10 @@ package struct CivilTime: Hashable {
 
     /// Milliseconds since 1970 UTC; nil when it does not fit 64 bits.
     var milliseconds: Int64? {
+        // 64 bits of milliseconds reach about 292 million years either side of 1970: a year
+        // further out is refused before the arithmetic below, which would overflow on it (a
+        // document's `setYear(d, 9000000000000000000)` trapped here).
+        guard year.magnitude <= 300_000_000 else { return nil }
         let y = month <= 2 ? year - 1 : year
         let era = Self.floorDivide(y, 400).quotient
         let yoe = y - era * 400
