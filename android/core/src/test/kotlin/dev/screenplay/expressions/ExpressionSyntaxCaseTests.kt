@@ -108,7 +108,7 @@ class ExpressionSyntaxCaseTests {
     fun claimedCaseFiles(): List<DynamicNode> = parseErrors.keys.map { file -> DynamicContainer.dynamicContainer(file, cases(file)) }
 
     private fun cases(fileName: String): List<DynamicNode> {
-        val file = File(repositoryRoot(), "Tests/Conformance/expressions/$fileName")
+        val file = File(ExpressionCases.repositoryRoot(), "Tests/Conformance/expressions/$fileName")
         val root = Json.parseToJsonElement(file.readText()).jsonObject
         val cases = (root["cases"] as? JsonArray ?: JsonArray(emptyList())).map { it.jsonObject }
             .filter { case -> (case["platforms"] as? JsonArray)?.any { it.jsonPrimitive.content == "screenplay" } ?: true }
@@ -183,15 +183,5 @@ class ExpressionSyntaxCaseTests {
             else -> fail("'$expression': a parse cannot answer $type")
         }
         assertEquals(answer, value, "'$expression'")
-    }
-
-    private fun repositoryRoot(): File {
-        System.getProperty("screenplay.root")?.let { return File(it) }
-        var folder: File? = File(System.getProperty("user.dir")).absoluteFile
-        while (folder != null) {
-            if (File(folder, "Package.swift").isFile) return folder
-            folder = folder.parentFile
-        }
-        throw AssertionError("no folder holding Package.swift above ${System.getProperty("user.dir")}; set -Dscreenplay.root")
     }
 }
